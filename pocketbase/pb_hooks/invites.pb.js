@@ -1,0 +1,81 @@
+/// <reference path="../../.cache/pocketbase/types.d.ts" />
+// Rule 3: one pending invite per company and e-mail, never for a current manager, and the invite
+// e-mail goes out once the invite is stored. Rule 4: accepting is one transaction.
+
+onRecordCreate((e) => {
+  const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
+  e.record.set("email", normalizeEmail(e.record.getString("email")));
+  e.next();
+}, "manager_invites");
+
+onRecordValidate((e) => {
+  const { fieldError, findByIdOrNull, findFirstOrNull, isManager } = require(`${__hooks}/lib/util.js`);
+  const email = e.record.getString("email");
+  const company = findByIdOrNull(e.app, "companies", e.record.getString("company"));
+  if (company && email) {
+    const user = findFirstOrNull(e.app, "users", "email = {:email}", { email: email });
+    if (user && isManager(company, user.id)) {
+      throw fieldError("email", "This person is already a manager of this company", "validation_already_manager");
+    }
+    const existing = findFirstOrNull(e.app, "manager_invites", "company = {:c} && email = {:email} && id != {:id}", {
+      c: company.id,
+      email: email,
+      id: e.record.id,
+    });
+    if (existing) {
+      throw fieldError("email", "This person has already been invited", "validation_not_unique");
+    }
+  }
+  e.next();
+}, "manager_invites");
+
+onRecordAfterCreateSuccess((e) => {
+  const { appUrl, escapeHtml, sendMail } = require(`${__hooks}/lib/util.js`);
+  const company = e.app.findRecordById("companies", e.record.getString("company"));
+  const email = e.record.getString("email");
+  const base = appUrl(e.app);
+  const acceptUrl = `${base}/invites/${e.record.id}/${encodeURIComponent(email)}`;
+  const signUpUrl = `${base}/auth/sign-up?invite=${e.record.id}&email=${encodeURIComponent(email)}`;
+  const name = escapeHtml(company.getString("name"));
+  sendMail(
+    e.app,
+    email,
+    `You're invited to manage ${company.getString("name")} on Screenroom`,
+    `<p>Hello,</p><p>You have been invited to join <strong>${name}</strong> as a manager on Screenroom.</p>` +
+      `<p><a href="${escapeHtml(acceptUrl)}">Accept the invite</a> if you already have a Screenroom account.</p>` +
+      `<p>New to Screenroom? <a href="${escapeHtml(signUpUrl)}">Sign up with this invite</a>.</p>` +
+      `<p>The Screenroom team</p>`,
+  );
+  e.next();
+}, "manager_invites");
+
+// POST /api/screenroom/invites/{id}/accept: the signed-in invitee joins the company (rule 4).
+routerAdd(
+  "POST",
+  "/api/screenroom/invites/{id}/accept",
+  (e) => {
+    const { normalizeEmail, requestUser, findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+    const user = requestUser(e);
+    if (!user) throw new UnauthorizedError("Please sign in to accept the invite.");
+    const inviteId = e.request.pathValue("id");
+    let companyId = "";
+    e.app.runInTransaction((txApp) => {
+      const invite = findByIdOrNull(txApp, "manager_invites", inviteId);
+      if (!invite || normalizeEmail(invite.getString("email")) !== normalizeEmail(user.email())) {
+        throw new NotFoundError("This invitation is no longer valid");
+      }
+      companyId = invite.getString("company");
+      const company = txApp.findRecordById("companies", companyId);
+      company.set("managers+", user.id);
+      txApp.save(company);
+      txApp.delete(invite);
+      const fresh = txApp.findRecordById("users", user.id);
+      if (!fresh.getString("primaryCompany")) {
+        fresh.set("primaryCompany", companyId);
+        txApp.save(fresh);
+      }
+    });
+    return e.json(200, { company: companyId });
+  },
+  $apis.requireAuth("users"),
+);

@@ -1,0 +1,92 @@
+/// <reference path="../../../.cache/pocketbase/types.d.ts" />
+// Shared helpers for the hooks. Each hook handler runs in its own scope, so handlers load this with
+// require(`${__hooks}/lib/util.js`).
+
+function normalizeEmail(value) {
+  return String(value || "").trim().toLowerCase();
+}
+
+function escapeHtml(value) {
+  return String(value == null ? "" : value)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** A 400 whose message also sits on one field, as the SPA maps response.data[field] to its form. */
+function fieldError(field, message, code) {
+  const data = {};
+  data[field] = new ValidationError(code || "validation_invalid", message);
+  return new BadRequestError(message, data);
+}
+
+function appUrl(app) {
+  return String(app.settings().meta.appURL || "").replace(/\/+$/, "");
+}
+
+/** Sends one HTML e-mail; a mail failure is logged, never fails the request that caused it. */
+function sendMail(app, to, subject, html) {
+  const meta = app.settings().meta;
+  try {
+    app.newMailClient().send(
+      new MailerMessage({
+        from: { address: meta.senderAddress, name: meta.senderName },
+        to: [{ address: to }],
+        subject: subject,
+        html: html,
+      }),
+    );
+  } catch (err) {
+    app.logger().error("mail failed", "to", to, "subject", subject, "error", String(err));
+  }
+}
+
+function isManager(company, userId) {
+  return !!userId && company.getStringSlice("managers").indexOf(userId) !== -1;
+}
+
+/** The signed-in product user of a request (not a superuser), or null. */
+function requestUser(e) {
+  const auth = e.auth;
+  if (!auth || auth.collection().name !== "users") return null;
+  return auth;
+}
+
+function findFirstOrNull(app, collection, filter, params) {
+  try {
+    return app.findFirstRecordByFilter(collection, filter, params || {});
+  } catch (_) {
+    return null;
+  }
+}
+
+function findByIdOrNull(app, collection, id) {
+  if (!id) return null;
+  try {
+    return app.findRecordById(collection, id);
+  } catch (_) {
+    return null;
+  }
+}
+
+/** "video", "text" or "" when the question has no kind record. */
+function questionKind(app, questionId) {
+  if (findFirstOrNull(app, "video_questions", "question = {:q}", { q: questionId })) return "video";
+  if (findFirstOrNull(app, "text_questions", "question = {:q}", { q: questionId })) return "text";
+  return "";
+}
+
+module.exports = {
+  normalizeEmail,
+  escapeHtml,
+  fieldError,
+  appUrl,
+  sendMail,
+  isManager,
+  requestUser,
+  findFirstOrNull,
+  findByIdOrNull,
+  questionKind,
+};

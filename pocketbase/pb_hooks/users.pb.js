@@ -1,0 +1,88 @@
+/// <reference path="../../.cache/pocketbase/types.d.ts" />
+// Users: e-mails stored lower-cased (decisions.md), primaryCompany only a managed company (rule 2),
+// sign-up through a manager invite (rule 5), fellow managers see names, e-mail and avatar only.
+
+onRecordCreate((e) => {
+  const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
+  e.record.setEmail(normalizeEmail(e.record.email()));
+  e.next();
+}, "users");
+
+onRecordUpdate((e) => {
+  const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
+  e.record.setEmail(normalizeEmail(e.record.email()));
+  e.next();
+}, "users");
+
+// Rule 2: primaryCompany may only point at a company the user manages (or be empty).
+onRecordValidate((e) => {
+  const { fieldError, findByIdOrNull, isManager } = require(`${__hooks}/lib/util.js`);
+  const companyId = e.record.getString("primaryCompany");
+  if (companyId) {
+    const company = findByIdOrNull(e.app, "companies", companyId);
+    if (!company || !isManager(company, e.record.id)) {
+      throw fieldError("primaryCompany", "You can only choose a company you manage.");
+    }
+  }
+  e.next();
+}, "users");
+
+// Rule 5: sign-up with an invite. The invite must exist and match the e-mail; then the new user joins
+// the company, the invite is deleted, and the account is verified, all in the sign-up's transaction.
+onRecordCreateRequest((e) => {
+  const { normalizeEmail, findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+  const body = e.requestInfo().body || {};
+  const inviteId = String(body.invite || "").trim();
+  if (!inviteId) {
+    e.next();
+    return;
+  }
+  const email = normalizeEmail(e.record.email());
+  const invite = findByIdOrNull(e.app, "manager_invites", inviteId);
+  if (!invite || normalizeEmail(invite.getString("email")) !== email) {
+    throw new BadRequestError("This invitation is no longer valid");
+  }
+  const key = "signupInvite:" + email;
+  e.app.store().set(key, inviteId);
+  try {
+    e.app.runInTransaction((txApp) => {
+      e.app = txApp;
+      e.next();
+    });
+  } finally {
+    e.app.store().remove(key);
+  }
+}, "users");
+
+// Runs inside the sign-up's save (after validation, before the insert), so the response already shows
+// verified and primaryCompany, and a failure here rolls the whole sign-up back.
+onRecordCreateExecute((e) => {
+  const { normalizeEmail, findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+  const email = normalizeEmail(e.record.email());
+  const inviteId = e.app.store().get("signupInvite:" + email);
+  if (!inviteId) {
+    e.next();
+    return;
+  }
+  const invite = findByIdOrNull(e.app, "manager_invites", inviteId);
+  if (!invite) throw new BadRequestError("This invitation is no longer valid");
+  const companyId = invite.getString("company");
+  e.record.setVerified(true);
+  e.record.set("primaryCompany", companyId);
+  e.next();
+
+  const company = e.app.findRecordById("companies", companyId);
+  company.set("managers+", e.record.id);
+  e.app.save(company);
+  e.app.delete(invite);
+}, "users");
+
+// Fellow managers see name, e-mail and avatar; only the user sees their own primaryCompany.
+onRecordEnrich((e) => {
+  const auth = e.requestInfo.auth;
+  const isSuperuser = auth && auth.isSuperuser();
+  if (!isSuperuser && (!auth || auth.id !== e.record.id)) {
+    e.record.hide("primaryCompany");
+  }
+  e.next();
+}, "users");

@@ -1,0 +1,446 @@
+// The access model of decisions.md, table-driven: every collection × operation × actor, asserted
+// against a real PocketBase. A row's `allowed` lists who may do it; everyone else must be refused.
+import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  anonymous,
+  answerText,
+  answerVideo,
+  asCandidate,
+  createCompany,
+  createQuestion,
+  pbUrl,
+  randomId,
+  signUp,
+  statusOf,
+  superuser,
+  uniqueEmail,
+  webmFile,
+  world,
+} from "./helpers";
+
+type Actor = "anonymous" | "candidate" | "manager" | "otherManager" | "noCompany" | "invitee";
+type Op = "list" | "view" | "create" | "update" | "delete";
+const ACTORS: Actor[] = ["anonymous", "candidate", "manager", "otherManager", "noCompany", "invitee"];
+const SIGNED_IN: Actor[] = ["manager", "otherManager", "noCompany", "invitee"];
+
+interface Ctx {
+  a: Awaited<ReturnType<typeof world>>;
+  b: Awaited<ReturnType<typeof world>>;
+  noCompany: Awaited<ReturnType<typeof signUp>>;
+  invitee: Awaited<ReturnType<typeof signUp>>;
+  invite: RecordModel;
+  videoAnswer: { answer: RecordModel; kind: RecordModel };
+  textAnswer: { answer: RecordModel; kind: RecordModel };
+  su: PocketBase;
+}
+let ctx: Ctx;
+
+/** What a case acts on: a record id, and the candidate id the "candidate" actor presents. */
+interface Target {
+  id: string;
+  candidateId?: string;
+}
+
+function clientFor(actor: Actor, candidateId: string): PocketBase {
+  switch (actor) {
+    case "anonymous":
+      return anonymous();
+    case "candidate":
+      return asCandidate(candidateId);
+    case "manager":
+      return ctx.a.manager.pb;
+    case "otherManager":
+      return ctx.b.manager.pb;
+    case "noCompany":
+      return ctx.noCompany.pb;
+    case "invitee":
+      return ctx.invitee.pb;
+  }
+}
+
+/** A candidate of A's job who has not answered yet, with A's job's questions. */
+async function freshCandidate() {
+  return ctx.a.manager.pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("fresh-candidate") });
+}
+
+interface Row {
+  collection: string;
+  allowed: Record<Op, Actor[]>;
+  /** the existing record read by list and view */
+  existing: () => Target;
+  /** a record body for create, made fresh per case */
+  create: (actor: Actor) => Promise<{ body: Record<string, unknown>; candidateId?: string }>;
+  update: () => Record<string, unknown>;
+  /** a record made fresh per update/delete case */
+  fresh: (actor: Actor) => Promise<Target>;
+}
+
+const rows: Row[] = [
+  {
+    collection: "users",
+    allowed: {
+      list: ["manager"], // self (A reads A)
+      view: ["manager"],
+      create: ACTORS, // public sign-up
+      update: ["manager"], // self
+      delete: [], // the fresh user is nobody's self; self-deletion has its own test below
+    },
+    existing: () => ({ id: ctx.a.manager.user.id }),
+    create: async () => {
+      const email = uniqueEmail("signup");
+      return { body: { email, password: "password-123", passwordConfirm: "password-123", firstName: "Grace", lastName: "Hopper" } };
+    },
+    update: () => ({ firstName: "Changed" }),
+    fresh: async (actor) => (actor === "manager" ? { id: ctx.a.manager.user.id } : { id: (await signUp()).user.id }),
+  },
+  {
+    collection: "companies",
+    allowed: {
+      list: ["manager", "invitee", "candidate"],
+      view: ["manager", "invitee", "candidate"],
+      create: SIGNED_IN,
+      update: ["manager"],
+      delete: ["manager"],
+    },
+    existing: () => ({ id: ctx.a.company.id, candidateId: ctx.a.candidate.id }),
+    create: async () => ({ body: { name: "New company", website: "https://new.example.com", logo: pngBlob() } }),
+    update: () => ({ name: "Renamed company" }),
+    fresh: async () => {
+      const company = await createCompany(ctx.a.manager.pb, "Disposable company");
+      // the invitee may view a company only while invited to it: invite them here too
+      await ctx.a.manager.pb.collection("manager_invites").create({ company: company.id, email: ctx.invitee.user.email });
+      return { id: company.id };
+    },
+  },
+  {
+    collection: "manager_invites",
+    allowed: {
+      list: ["manager", "invitee"],
+      view: ["manager", "invitee"],
+      create: ["manager"],
+      update: [],
+      delete: ["manager", "invitee"],
+    },
+    existing: () => ({ id: ctx.invite.id }),
+    create: async () => ({ body: { company: ctx.a.company.id, email: uniqueEmail("new-invitee") } }),
+    update: () => ({ email: uniqueEmail("changed") }),
+    fresh: async () => {
+      const company = await createCompany(ctx.a.manager.pb, "Invite company");
+      const invite = await ctx.a.manager.pb
+        .collection("manager_invites")
+        .create({ company: company.id, email: ctx.invitee.user.email });
+      return { id: invite.id };
+    },
+  },
+  {
+    collection: "questions",
+    allowed: {
+      list: ["manager", "candidate"],
+      view: ["manager", "candidate"],
+      create: ["manager"],
+      update: ["manager"],
+      delete: ["manager"],
+    },
+    existing: () => ({ id: ctx.a.video.question.id, candidateId: ctx.a.candidate.id }),
+    create: async () => ({ body: { company: ctx.a.company.id, title: "New question", description: "Describe it", timeout: 30 } }),
+    update: () => ({ title: "Updated question" }),
+    fresh: async () => ({ id: (await createQuestion(ctx.a.manager.pb, ctx.a.company.id, "text")).question.id }),
+  },
+  ...(["video_questions", "text_questions"] as const).map(
+    (name): Row => ({
+      collection: name,
+      allowed: {
+        list: ["manager", "candidate"],
+        view: ["manager", "candidate"],
+        create: ["manager"],
+        update: ["manager"],
+        delete: ["manager"],
+      },
+      existing: () => ({
+        id: name === "video_questions" ? ctx.a.video.kindRecord.id : ctx.a.text.kindRecord.id,
+        candidateId: ctx.a.candidate.id,
+      }),
+      create: async () => {
+        const question = await ctx.a.manager.pb
+          .collection("questions")
+          .create({ company: ctx.a.company.id, title: "Kindless", description: "No kind yet", timeout: 30 });
+        return { body: name === "video_questions" ? { question: question.id, takes: 2 } : { question: question.id } };
+      },
+      update: () => (name === "video_questions" ? { takes: 3 } : {}),
+      fresh: async () => ({ id: (await createQuestion(ctx.a.manager.pb, ctx.a.company.id, name === "video_questions" ? "video" : "text")).kindRecord.id }),
+    }),
+  ),
+  {
+    collection: "jobs",
+    allowed: {
+      list: ["manager", "candidate"],
+      view: ["manager", "candidate"],
+      create: ["manager"],
+      update: ["manager"],
+      delete: ["manager"],
+    },
+    existing: () => ({ id: ctx.a.job.id, candidateId: ctx.a.candidate.id }),
+    create: async () => ({
+      body: { company: ctx.a.company.id, title: "New job", description: "Do things", location: "Berlin", questions: [ctx.a.video.question.id] },
+    }),
+    update: () => ({ title: "Updated job" }),
+    fresh: async () => ({
+      id: (
+        await ctx.a.manager.pb.collection("jobs").create({
+          company: ctx.a.company.id,
+          title: "Disposable job",
+          description: "Do things",
+          location: "Paris",
+          questions: [ctx.a.text.question.id],
+        })
+      ).id,
+    }),
+  },
+  {
+    collection: "candidates",
+    allowed: {
+      list: ["manager"],
+      view: ["manager", "candidate"],
+      create: ["manager"],
+      update: ["manager"],
+      delete: ["manager"],
+    },
+    existing: () => ({ id: ctx.a.candidate.id, candidateId: ctx.a.candidate.id }),
+    create: async () => ({ body: { job: ctx.a.job.id, email: uniqueEmail("invited") } }),
+    update: () => ({ email: uniqueEmail("renamed") }),
+    fresh: async () => {
+      const candidate = await freshCandidate();
+      return { id: candidate.id, candidateId: candidate.id };
+    },
+  },
+  {
+    collection: "answers",
+    allowed: {
+      list: ["manager", "candidate"],
+      view: ["manager", "candidate"],
+      create: ["candidate"],
+      update: [],
+      delete: ["manager"],
+    },
+    existing: () => ({ id: ctx.videoAnswer.answer.id, candidateId: ctx.a.candidate.id }),
+    create: async () => {
+      const candidate = await freshCandidate();
+      return { body: { candidate: candidate.id, question: ctx.a.video.question.id }, candidateId: candidate.id };
+    },
+    update: () => ({ question: ctx.a.text.question.id }),
+    fresh: async () => {
+      const candidate = await freshCandidate();
+      const { answer } = await answerText(candidate.id, ctx.a.text.question.id);
+      return { id: answer.id, candidateId: candidate.id };
+    },
+  },
+  ...(["video_answers", "text_answers"] as const).map(
+    (name): Row => ({
+      collection: name,
+      allowed: {
+        list: ["manager", "candidate"],
+        view: ["manager", "candidate"],
+        create: ["candidate"],
+        update: [],
+        delete: ["manager"],
+      },
+      existing: () => ({
+        id: name === "video_answers" ? ctx.videoAnswer.kind.id : ctx.textAnswer.kind.id,
+        candidateId: ctx.a.candidate.id,
+      }),
+      create: async () => {
+        // an answer row without its kind record yet, made by a fresh candidate
+        const candidate = await freshCandidate();
+        const question = name === "video_answers" ? ctx.a.video.question.id : ctx.a.text.question.id;
+        const answer = await asCandidate(candidate.id).collection("answers").create({ id: randomId(), candidate: candidate.id, question });
+        const body = name === "video_answers" ? { answer: answer.id, file: webmFile() } : { answer: answer.id, content: "Hello" };
+        return { body, candidateId: candidate.id };
+      },
+      update: () => (name === "video_answers" ? { transcript: "forged" } : { content: "changed" }),
+      fresh: async () => {
+        const candidate = await freshCandidate();
+        const made =
+          name === "video_answers"
+            ? await answerVideo(candidate.id, ctx.a.video.question.id)
+            : await answerText(candidate.id, ctx.a.text.question.id);
+        return { id: made.kind.id, candidateId: candidate.id };
+      },
+    }),
+  ),
+];
+
+function pngBlob() {
+  // created lazily so the fixture is read inside the test run
+  return new File([Buffer.from(PNG_1PX, "base64")], "logo.png", { type: "image/png" });
+}
+const PNG_1PX =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+beforeAll(async () => {
+  const a = await world("a");
+  const b = await world("b");
+  const noCompany = await signUp({ email: uniqueEmail("nocompany") });
+  const invitee = await signUp({ email: uniqueEmail("invitee") });
+  const invite = await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: invitee.user.email });
+  const videoAnswer = await answerVideo(a.candidate.id, a.video.question.id);
+  const textAnswer = await answerText(a.candidate.id, a.text.question.id);
+  ctx = { a, b, noCompany, invitee, invite, videoAnswer, textAnswer, su: await superuser() };
+});
+
+describe.each(rows)("$collection", (row) => {
+  describe.each(ACTORS)("as %s", (actor) => {
+    it(`list ${row.allowed.list.includes(actor) ? "includes" : "omits"} the record`, async () => {
+      const target = row.existing();
+      const pb = clientFor(actor, target.candidateId ?? ctx.a.candidate.id);
+      const items = await pb.collection(row.collection).getFullList({ filter: pb.filter("id = {:id}", { id: target.id }) });
+      expect(items.map((r) => r.id).includes(target.id)).toBe(row.allowed.list.includes(actor));
+    });
+
+    it(`view is ${row.allowed.view.includes(actor) ? "allowed" : "refused"}`, async () => {
+      const target = row.existing();
+      const pb = clientFor(actor, target.candidateId ?? ctx.a.candidate.id);
+      const status = await statusOf(() => pb.collection(row.collection).getOne(target.id));
+      if (row.allowed.view.includes(actor)) expect(status).toBe(200);
+      else expect([403, 404]).toContain(status);
+    });
+
+    it(`create is ${row.allowed.create.includes(actor) ? "allowed" : "refused"}`, async () => {
+      const { body, candidateId } = await row.create(actor);
+      const pb = clientFor(actor, candidateId ?? ctx.a.candidate.id);
+      let createdId = "";
+      const status = await statusOf(async () => {
+        createdId = (await pb.collection(row.collection).create(body)).id;
+      });
+      if (row.allowed.create.includes(actor)) {
+        expect(status).toBe(200);
+        expect((await ctx.su.collection(row.collection).getOne(createdId)).id).toBe(createdId);
+      } else {
+        expect([400, 403]).toContain(status);
+      }
+    });
+
+    it(`update is ${row.allowed.update.includes(actor) ? "allowed" : "refused"}`, async () => {
+      const target = await row.fresh(actor);
+      const pb = clientFor(actor, target.candidateId ?? ctx.a.candidate.id);
+      const before = await ctx.su.collection(row.collection).getOne(target.id);
+      const change = row.update();
+      const status = await statusOf(() => pb.collection(row.collection).update(target.id, change));
+      const after = await ctx.su.collection(row.collection).getOne(target.id);
+      if (row.allowed.update.includes(actor)) {
+        expect(status).toBe(200);
+        for (const [field, value] of Object.entries(change)) expect(after[field]).toEqual(value);
+      } else {
+        expect([400, 403, 404]).toContain(status);
+        expect(after.updated).toBe(before.updated);
+      }
+    });
+
+    it(`delete is ${row.allowed.delete.includes(actor) ? "allowed" : "refused"}`, async () => {
+      if (row.collection === "users" && actor === "manager") {
+        // A is the only manager of its company: covered by the self-deletion test instead
+        return;
+      }
+      const target = await row.fresh(actor);
+      const pb = clientFor(actor, target.candidateId ?? ctx.a.candidate.id);
+      const status = await statusOf(() => pb.collection(row.collection).delete(target.id));
+      const stillThere = await statusOf(() => ctx.su.collection(row.collection).getOne(target.id));
+      if (row.allowed.delete.includes(actor)) {
+        expect(status).toBe(200);
+        expect(stillThere).toBe(404);
+      } else {
+        expect([400, 403, 404]).toContain(status);
+        expect(stillThere).toBe(200);
+      }
+    });
+  });
+});
+
+describe("users beyond the table", () => {
+  it("a user can delete their own account, and nobody else's", async () => {
+    const { pb, user } = await signUp();
+    const stranger = await signUp();
+    expect(await statusOf(() => stranger.pb.collection("users").delete(user.id))).toBe(404);
+    expect(await statusOf(() => pb.collection("users").delete(user.id))).toBe(200);
+    expect(await statusOf(() => ctx.su.collection("users").getOne(user.id))).toBe(404);
+  });
+
+  it("fellow managers see each other's name, e-mail and avatar, but not the primary company", async () => {
+    const fellow = await signUp({ email: uniqueEmail("fellow") });
+    const invite = await ctx.a.manager.pb.collection("manager_invites").create({ company: ctx.a.company.id, email: fellow.user.email });
+    const res = await fetch(`${pbUrl()}/api/screenroom/invites/${invite.id}/accept`, {
+      method: "POST",
+      headers: { Authorization: fellow.pb.authStore.token },
+    });
+    expect(res.status).toBe(200);
+    const seen = await fellow.pb.collection("users").getOne(ctx.a.manager.user.id);
+    expect(seen.email).toBe(ctx.a.manager.user.email);
+    const stored = await ctx.su.collection("users").getOne(ctx.a.manager.user.id);
+    expect(seen.firstName).toBe(stored.firstName);
+    expect(seen.lastName).toBe(stored.lastName);
+    expect("avatar" in seen).toBe(true);
+    expect(seen.primaryCompany).toBeUndefined();
+    const self = await ctx.a.manager.pb.collection("users").getOne(ctx.a.manager.user.id);
+    expect(self.primaryCompany).toBe(ctx.a.company.id);
+  });
+
+  it("an unauthorised list answers with no items rather than an error", async () => {
+    for (const name of ["companies", "jobs", "questions", "candidates", "answers", "video_answers", "users"]) {
+      const list = await anonymous().collection(name).getList(1, 50);
+      expect(list.items, name).toHaveLength(0);
+    }
+  });
+
+  it("a candidate id of another job reads nothing of this company", async () => {
+    const pb = asCandidate(ctx.b.candidate.id);
+    expect(await statusOf(() => pb.collection("jobs").getOne(ctx.a.job.id))).toBe(404);
+    expect(await statusOf(() => pb.collection("companies").getOne(ctx.a.company.id))).toBe(404);
+    expect(await statusOf(() => pb.collection("questions").getOne(ctx.a.video.question.id))).toBe(404);
+    expect(await statusOf(() => pb.collection("candidates").getOne(ctx.a.candidate.id))).toBe(404);
+    expect(await statusOf(() => pb.collection("answers").getOne(ctx.videoAnswer.answer.id))).toBe(404);
+    const answer = { id: randomId(), candidate: ctx.a.candidate.id, question: ctx.a.video.question.id };
+    expect(await statusOf(() => pb.collection("answers").create(answer))).toBe(400);
+  });
+
+  it("a candidate may answer only questions of its own job", async () => {
+    const foreign = await createQuestion(ctx.b.manager.pb, ctx.b.company.id, "text");
+    const candidate = await freshCandidate();
+    const pb = asCandidate(candidate.id);
+    const status = await statusOf(() =>
+      pb.collection("answers").create({ id: randomId(), candidate: candidate.id, question: foreign.question.id }),
+    );
+    expect(status).toBe(400);
+  });
+});
+
+describe("protected answer videos", () => {
+  async function fetchVideo(pb: PocketBase, token?: string, headers: Record<string, string> = {}) {
+    const record = await ctx.su.collection("video_answers").getOne(ctx.videoAnswer.kind.id);
+    const url = pb.files.getURL(record, record.file as string, token ? { token } : {});
+    return (await fetch(url, { headers })).status;
+  }
+
+  it("a manager of the company fetches the video with a file token", async () => {
+    const token = await ctx.a.manager.pb.files.getToken();
+    expect(await fetchVideo(ctx.a.manager.pb, token)).toBe(200);
+  });
+
+  it.each(["otherManager", "noCompany", "invitee"] as const)("%s is refused even with their own file token", async (actor) => {
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    const token = await pb.files.getToken();
+    expect([403, 404]).toContain(await fetchVideo(pb, token));
+  });
+
+  it("an anonymous visitor is refused", async () => {
+    expect([403, 404]).toContain(await fetchVideo(anonymous()));
+  });
+
+  it("the candidate who recorded it is refused (answers are not theirs to replay)", async () => {
+    expect([403, 404]).toContain(await fetchVideo(anonymous(), undefined, { "X-Candidate-Id": ctx.a.candidate.id }));
+  });
+
+  it("the manager without a token is refused", async () => {
+    expect([403, 404]).toContain(await fetchVideo(ctx.a.manager.pb));
+  });
+});

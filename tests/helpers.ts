@@ -1,0 +1,183 @@
+// Helpers for integration suites: real clients against the PocketBase started by global-setup.
+import PocketBase, { ClientResponseError, type RecordModel } from "pocketbase";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { inject } from "vitest";
+
+export const pbUrl = () => inject("pbUrl");
+export const mailUrl = () => inject("mailUrl");
+
+const fixtures = join(import.meta.dirname, "fixtures");
+export const fixture = (name: string) => readFileSync(join(fixtures, name));
+export const pngFile = (name = "logo.png") => new File([fixture("logo.png")], name, { type: "image/png" });
+export const webmFile = (name = "answer.webm") => new File([fixture("answer.webm")], name, { type: "video/webm" });
+
+let counter = 0;
+/** A unique, lower-case e-mail per call, so suites never collide on the shared server. */
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@screenroom.test`;
+}
+
+export function client(headers: Record<string, string> = {}) {
+  const pb = new PocketBase(pbUrl());
+  pb.autoCancellation(false);
+  if (Object.keys(headers).length) {
+    pb.beforeSend = (url, options) => {
+      options.headers = { ...(options.headers as Record<string, string>), ...headers };
+      return { url, options };
+    };
+  }
+  return pb;
+}
+
+export const anonymous = () => client();
+export const asCandidate = (candidateId: string) => client({ "X-Candidate-Id": candidateId });
+
+export async function superuser() {
+  const pb = client();
+  const { email, password } = inject("superuser");
+  await pb.collection("_superusers").authWithPassword(email, password);
+  return pb;
+}
+
+export const PASSWORD = "correct-horse-battery";
+
+export async function signUp(fields: Partial<{ email: string; firstName: string; lastName: string; invite: string }> = {}) {
+  const pb = client();
+  const email = fields.email ?? uniqueEmail();
+  const created = await pb.collection("users").create({
+    email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    firstName: fields.firstName ?? "Ada",
+    lastName: fields.lastName ?? "Lovelace",
+    emailVisibility: true,
+    ...(fields.invite ? { invite: fields.invite } : {}),
+  });
+  await pb.collection("users").authWithPassword(email, PASSWORD);
+  return { pb, user: pb.authStore.record as RecordModel, created };
+}
+
+export async function createCompany(pb: PocketBase, name = "Acme Screening") {
+  return pb.collection("companies").create({ name, website: "https://acme.example.com", logo: pngFile() });
+}
+
+export async function createQuestion(pb: PocketBase, company: string, kind: "video" | "text", extra: Record<string, unknown> = {}) {
+  const question = await pb.collection("questions").create({
+    company,
+    title: `${kind} question`,
+    description: "Tell us about yourself",
+    timeout: 60,
+    canPreview: true,
+    ...extra,
+  });
+  const kindRecord =
+    kind === "video"
+      ? await pb.collection("video_questions").create({ question: question.id, takes: 2 })
+      : await pb.collection("text_questions").create({ question: question.id });
+  return { question, kindRecord };
+}
+
+export async function createJob(pb: PocketBase, company: string, questions: string[]) {
+  return pb.collection("jobs").create({
+    company,
+    title: "Support engineer",
+    description: "Help our customers",
+    location: "Remote",
+    questions,
+  });
+}
+
+/** A company with one video and one text question, a job and an invited candidate. */
+export async function world(label = "acme") {
+  const manager = await signUp({ email: uniqueEmail(`${label}-manager`) });
+  const company = await createCompany(manager.pb, `${label} company`);
+  const video = await createQuestion(manager.pb, company.id, "video");
+  const text = await createQuestion(manager.pb, company.id, "text");
+  const job = await createJob(manager.pb, company.id, [video.question.id, text.question.id]);
+  const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail(`${label}-candidate`) });
+  return { manager, company, video, text, job, candidate };
+}
+
+export async function answerVideo(candidateId: string, questionId: string, answerId?: string) {
+  const pb = asCandidate(candidateId);
+  const batch = pb.createBatch();
+  const id = answerId ?? randomId();
+  batch.collection("answers").create({ id, candidate: candidateId, question: questionId });
+  batch.collection("video_answers").create({ answer: id, file: webmFile() });
+  const [answer, kind] = await batch.send();
+  return { answer: answer!.body as RecordModel, kind: kind!.body as RecordModel };
+}
+
+export async function answerText(candidateId: string, questionId: string, content = "I like solving problems.") {
+  const pb = asCandidate(candidateId);
+  const batch = pb.createBatch();
+  const id = randomId();
+  batch.collection("answers").create({ id, candidate: candidateId, question: questionId });
+  batch.collection("text_answers").create({ answer: id, content });
+  const [answer, kind] = await batch.send();
+  return { answer: answer!.body as RecordModel, kind: kind!.body as RecordModel };
+}
+
+export function randomId() {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  let id = "";
+  for (let i = 0; i < 15; i++) id += alphabet[Math.floor(Math.random() * alphabet.length)];
+  return id;
+}
+
+/** The HTTP status a call ends with (200 when it succeeds). */
+export async function statusOf(call: () => Promise<unknown>): Promise<number> {
+  try {
+    await call();
+    return 200;
+  } catch (err) {
+    if (err instanceof ClientResponseError) return err.status;
+    throw err;
+  }
+}
+
+export async function errorOf(call: () => Promise<unknown>): Promise<ClientResponseError> {
+  try {
+    await call();
+  } catch (err) {
+    if (err instanceof ClientResponseError) return err;
+    throw err;
+  }
+  throw new Error("expected the call to fail");
+}
+
+export interface Mail {
+  id: string;
+  subject: string;
+  html: string;
+  text?: string;
+  to: { address: string }[];
+}
+
+/** Waits for an e-mail to `address` in MailDev, optionally matching its subject. */
+export async function waitForMail(address: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${mailUrl()}/email`);
+    const mails = (await res.json()) as Mail[];
+    const found = mails
+      .filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()))
+      .filter((m) => !subject || subject.test(m.subject))
+      .pop();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${subject} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function mailsTo(address: string): Promise<Mail[]> {
+  const res = await fetch(`${mailUrl()}/email`);
+  const mails = (await res.json()) as Mail[];
+  return mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+}
+
+export function linksIn(mail: Mail): string[] {
+  return [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+}
