@@ -1,0 +1,151 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { pb } from '@/lib/pocketbase';
+import { renderRoute } from '@/testing/render-route';
+import { signInAs } from '@/testing/session';
+
+async function expectScreen(view: ReturnType<typeof renderRoute>, url: string, heading: string) {
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  const { pathname, search } = view.router.state.location;
+  expect(pathname + search).toBe(url);
+}
+
+describe('route table', () => {
+  describe('signed out', () => {
+    it.each(['/', '/preferences', '/preferences/password', '/companies/new', '/companies/x/jobs', '/companies/x'])(
+      'sends %s to sign-in',
+      async (path) => {
+        const view = renderRoute(path);
+        await expectScreen(view, '/auth/sign-in', 'Sign In');
+      },
+    );
+
+    it.each([
+      ['/auth/sign-in', 'Sign In'],
+      ['/auth/sign-up', 'Sign Up'],
+      ['/auth/reset-password', 'Reset Password'],
+    ])('shows %s in the auth card', async (path, heading) => {
+      const view = renderRoute(path);
+      await expectScreen(view, path, heading);
+      expect(screen.getByText('Screenroom')).toBeInTheDocument();
+      expect(screen.getByText('© 2024 Screenroom')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /powered by pocketbase/i })).toBeInTheDocument();
+    });
+
+    it.each([
+      ['/candidates/abc', 'Interview'],
+      ['/candidates/abc/questions/q1', 'Question'],
+      ['/invites/i1/ada%40example.com', 'Company invitation'],
+      ['/auth/confirm-verification/t0k3n', 'Confirm your email'],
+      ['/auth/confirm-password-reset/t0k3n', 'Set a new password'],
+      ['/auth/confirm-email-change/t0k3n', 'Confirm email change'],
+    ])('lets anyone open the public route %s', async (path, heading) => {
+      const view = renderRoute(path);
+      await expectScreen(view, path, heading);
+    });
+
+    it('thanks the candidate on the finish screen', async () => {
+      const view = renderRoute('/candidates/abc/finish');
+      await expectScreen(view, '/candidates/abc/finish', 'Thank you');
+      expect(screen.getByText("We'll get back to you soon")).toBeInTheDocument();
+    });
+
+    it('treats an expired session as signed out', async () => {
+      signInAs({ primaryCompany: 'c1' }, { expiresInSeconds: -60 });
+      const view = renderRoute('/companies/c1/jobs');
+      await expectScreen(view, '/auth/sign-in', 'Sign In');
+    });
+  });
+
+  describe('signed in', () => {
+    it('sends the auth screens home to the primary company', async () => {
+      signInAs({ primaryCompany: 'c1' });
+      const view = renderRoute('/auth/sign-in');
+      await expectScreen(view, '/companies/c1/jobs', 'Jobs');
+    });
+
+    it('sends a user without a company to create one', async () => {
+      signInAs({ primaryCompany: '' });
+      const view = renderRoute('/auth/sign-up');
+      await expectScreen(view, '/companies/new', 'Create company');
+    });
+
+    it.each([
+      ['c1', '/companies/c1/jobs', 'Jobs'],
+      ['', '/companies/new', 'Create company'],
+    ])('sends / (primaryCompany %j) to %s', async (primaryCompany, url, heading) => {
+      signInAs({ primaryCompany });
+      const view = renderRoute('/');
+      await expectScreen(view, url, heading);
+    });
+
+    it('shows the shell with a link home and the user name', async () => {
+      signInAs({ primaryCompany: 'c1', firstName: 'Grace', lastName: 'Hopper' });
+      const view = renderRoute('/companies/c1/questions');
+      await expectScreen(view, '/companies/c1/questions', 'Questions');
+      expect(screen.getByRole('link', { name: 'Screenroom' })).toHaveAttribute('href', '/');
+      expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
+    });
+
+    it.each([
+      ['/companies/c1', '/companies/c1/jobs', 'Jobs'],
+      ['/companies/c1/questions/q1', '/companies/c1/questions/q1/edit', 'Edit question'],
+      ['/preferences', '/preferences/profile', 'Profile'],
+    ])('redirects %s to %s', async (path, url, heading) => {
+      signInAs({ primaryCompany: 'c1' });
+      const view = renderRoute(path);
+      await expectScreen(view, url, heading);
+    });
+
+    it.each([
+      ['/companies/new', 'Create company'],
+      ['/companies/c1/edit', 'Edit company'],
+      ['/companies/c1/team', 'Team members'],
+      ['/companies/c1/questions/new', 'New question'],
+      ['/companies/c1/jobs/new', 'Create job'],
+      ['/companies/c1/jobs/j1', 'Job'],
+      ['/companies/c1/jobs/j1/edit', 'Edit job'],
+      ['/companies/c1/jobs/j1/candidates/k1', 'Candidate'],
+      ['/preferences/password', 'Update Password'],
+      ['/preferences/email', 'Update Email'],
+    ])('shows %s', async (path, heading) => {
+      signInAs({ primaryCompany: 'c1' });
+      const view = renderRoute(path);
+      await expectScreen(view, path, heading);
+    });
+
+    it('leaves for sign-in as soon as the session ends', async () => {
+      signInAs({ primaryCompany: 'c1' });
+      const view = renderRoute('/companies/c1/jobs');
+      await expectScreen(view, '/companies/c1/jobs', 'Jobs');
+
+      act(() => pb.authStore.clear());
+
+      await expectScreen(view, '/auth/sign-in', 'Sign In');
+    });
+  });
+
+  it.each(['/sign-in', '/sign-up?invite=a&email=b', '/reset-password?email=b'])(
+    'redirects the legacy %s to /auth keeping the query string',
+    async (path) => {
+      const view = renderRoute(path);
+      await waitFor(() => expect(view.router.state.location.pathname).toMatch(/^\/auth\//));
+      const { pathname, search } = view.router.state.location;
+      expect(pathname + search).toBe(`/auth${path}`);
+    },
+  );
+
+  it('shows the sign-up screen for a legacy invite link', async () => {
+    const view = renderRoute('/sign-up?invite=a&email=b');
+    await expectScreen(view, '/auth/sign-up?invite=a&email=b', 'Sign Up');
+  });
+
+  it.each(['/nope', '/companies/c1/unknown', '/candidates/abc/elsewhere', '/auth'])(
+    'shows the not-found text at %s',
+    async (path) => {
+      renderRoute(path);
+      expect(await screen.findByText('404: No such page!')).toBeInTheDocument();
+    },
+  );
+});

@@ -1,0 +1,162 @@
+/**
+ * Every route of the app, once: `path` is the pattern the route table matches, `href` builds a link to it.
+ * Nested routes repeat their parent's prefix so each pattern reads in full here and in the route table.
+ */
+const segment = encodeURIComponent;
+
+function withSearch(pathname: string, params: Record<string, string | undefined> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, value);
+  }
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+export const paths = {
+  home: {
+    path: '/',
+    href: () => '/',
+  },
+
+  auth: {
+    signIn: {
+      path: '/auth/sign-in',
+      href: () => '/auth/sign-in',
+    },
+    signUp: {
+      path: '/auth/sign-up',
+      href: (params?: { invite?: string; email?: string }) => withSearch('/auth/sign-up', params),
+    },
+    resetPassword: {
+      path: '/auth/reset-password',
+      href: () => '/auth/reset-password',
+    },
+    confirmVerification: {
+      path: '/auth/confirm-verification/:token',
+      href: (token: string) => `/auth/confirm-verification/${segment(token)}`,
+    },
+    confirmPasswordReset: {
+      path: '/auth/confirm-password-reset/:token',
+      href: (token: string) => `/auth/confirm-password-reset/${segment(token)}`,
+    },
+    confirmEmailChange: {
+      path: '/auth/confirm-email-change/:token',
+      href: (token: string) => `/auth/confirm-email-change/${segment(token)}`,
+    },
+  },
+
+  /** Old link forms, kept working by redirects to their /auth counterparts; never link to them. */
+  legacy: {
+    signIn: { path: '/sign-in' },
+    signUp: { path: '/sign-up' },
+    resetPassword: { path: '/reset-password' },
+  },
+
+  invites: {
+    accept: {
+      path: '/invites/:inviteId/:email',
+      href: (inviteId: string, email: string) => `/invites/${segment(inviteId)}/${segment(email)}`,
+    },
+  },
+
+  candidates: {
+    start: {
+      path: '/candidates/:candidateId',
+      href: (candidateId: string) => `/candidates/${segment(candidateId)}`,
+    },
+    question: {
+      path: '/candidates/:candidateId/questions/:questionId',
+      href: (candidateId: string, questionId: string) =>
+        `/candidates/${segment(candidateId)}/questions/${segment(questionId)}`,
+    },
+    finish: {
+      path: '/candidates/:candidateId/finish',
+      href: (candidateId: string) => `/candidates/${segment(candidateId)}/finish`,
+    },
+  },
+
+  preferences: {
+    root: {
+      path: '/preferences',
+      href: () => '/preferences',
+    },
+    profile: {
+      path: '/preferences/profile',
+      href: () => '/preferences/profile',
+    },
+    password: {
+      path: '/preferences/password',
+      href: () => '/preferences/password',
+    },
+    email: {
+      path: '/preferences/email',
+      href: () => '/preferences/email',
+    },
+  },
+
+  companies: {
+    new: {
+      path: '/companies/new',
+      href: () => '/companies/new',
+    },
+    detail: {
+      path: '/companies/:companyId',
+      href: (companyId: string) => `/companies/${segment(companyId)}`,
+    },
+    edit: {
+      path: '/companies/:companyId/edit',
+      href: (companyId: string) => `/companies/${segment(companyId)}/edit`,
+    },
+    team: {
+      path: '/companies/:companyId/team',
+      href: (companyId: string) => `/companies/${segment(companyId)}/team`,
+    },
+
+    questions: {
+      list: {
+        path: '/companies/:companyId/questions',
+        href: (companyId: string) => `/companies/${segment(companyId)}/questions`,
+      },
+      new: {
+        path: '/companies/:companyId/questions/new',
+        href: (companyId: string) => `/companies/${segment(companyId)}/questions/new`,
+      },
+      detail: {
+        path: '/companies/:companyId/questions/:questionId',
+        href: (companyId: string, questionId: string) =>
+          `/companies/${segment(companyId)}/questions/${segment(questionId)}`,
+      },
+      edit: {
+        path: '/companies/:companyId/questions/:questionId/edit',
+        href: (companyId: string, questionId: string) =>
+          `/companies/${segment(companyId)}/questions/${segment(questionId)}/edit`,
+      },
+    },
+
+    jobs: {
+      list: {
+        path: '/companies/:companyId/jobs',
+        href: (companyId: string) => `/companies/${segment(companyId)}/jobs`,
+      },
+      new: {
+        path: '/companies/:companyId/jobs/new',
+        href: (companyId: string) => `/companies/${segment(companyId)}/jobs/new`,
+      },
+      detail: {
+        path: '/companies/:companyId/jobs/:jobId',
+        href: (companyId: string, jobId: string) => `/companies/${segment(companyId)}/jobs/${segment(jobId)}`,
+      },
+      edit: {
+        path: '/companies/:companyId/jobs/:jobId/edit',
+        href: (companyId: string, jobId: string) =>
+          `/companies/${segment(companyId)}/jobs/${segment(jobId)}/edit`,
+      },
+      candidate: {
+        path: '/companies/:companyId/jobs/:jobId/candidates/:candidateId',
+        href: (companyId: string, jobId: string, candidateId: string) =>
+          `/companies/${segment(companyId)}/jobs/${segment(jobId)}/candidates/${segment(candidateId)}`,
+      },
+    },
+  },
+} as const;

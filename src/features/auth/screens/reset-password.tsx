@@ -1,0 +1,5 @@
+import { Heading } from '@radix-ui/themes';
+
+export function ResetPasswordScreen() {
+  return <Heading as="h1">Reset Password</Heading>;
+}

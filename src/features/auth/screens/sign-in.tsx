@@ -1,0 +1,5 @@
+import { Heading } from '@radix-ui/themes';
+
+export function SignInScreen() {
+  return <Heading as="h1">Sign In</Heading>;
+}

@@ -1,0 +1,5 @@
+import { Heading } from '@radix-ui/themes';
+
+export function CandidateReviewScreen() {
+  return <Heading as="h1">Candidate</Heading>;
+}

@@ -1,0 +1,5 @@
+import { Heading } from '@radix-ui/themes';
+
+export function AcceptInviteScreen() {
+  return <Heading as="h1">Company invitation</Heading>;
+}

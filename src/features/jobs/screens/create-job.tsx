@@ -1,0 +1,5 @@
+import { Heading } from '@radix-ui/themes';
+
+export function CreateJobScreen() {
+  return <Heading as="h1">Create job</Heading>;
+}

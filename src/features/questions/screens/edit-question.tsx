@@ -1,0 +1,5 @@
+import { Heading } from '@radix-ui/themes';
+
+export function EditQuestionScreen() {
+  return <Heading as="h1">Edit question</Heading>;
+}

@@ -1,0 +1,5 @@
+import { Heading } from '@radix-ui/themes';
+
+export function QuestionsListScreen() {
+  return <Heading as="h1">Questions</Heading>;
+}
