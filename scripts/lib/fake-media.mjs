@@ -1,0 +1,24 @@
+// The fake camera and microphone Chromium plays in e2e tests: a test-pattern video (y4m) and a tone
+// (wav), made with ffmpeg once into .cache/media.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./pocketbase.mjs";
+
+export const mediaDir = join(root, ".cache", "media");
+export const fakeVideo = join(mediaDir, "fake-camera.y4m");
+export const fakeAudio = join(mediaDir, "fake-microphone.wav");
+
+export function ensureFakeMedia() {
+  mkdirSync(mediaDir, { recursive: true });
+  const run = (args) => {
+    const r = spawnSync("ffmpeg", ["-loglevel", "error", "-y", ...args], { stdio: "inherit" });
+    if (r.status !== 0) throw new Error(`ffmpeg ${args.join(" ")} failed`);
+  };
+  if (!existsSync(fakeVideo)) {
+    run(["-f", "lavfi", "-i", "testsrc=size=320x240:rate=15", "-t", "4", "-pix_fmt", "yuv420p", fakeVideo]);
+  }
+  if (!existsSync(fakeAudio)) {
+    run(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "4", "-ac", "1", fakeAudio]);
+  }
+}

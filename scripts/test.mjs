@@ -1,0 +1,80 @@
+// `npm test`: every check and test of the project, on a fresh clone. Installs what is missing (npm
+// packages; Debian's chromium, ffmpeg, pocketsphinx when run as root), builds PocketBase once, then
+// runs lint, type-check, unit, integration (real PocketBase + MailDev), the production build and the
+// end-to-end suite (real Chromium against the built app on a real PocketBase). Ends with one line
+// "Total: N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ensureNodeModules, ensureSystemPackages } from "./lib/deps.mjs";
+import { ensurePocketBase, root, StackError } from "./lib/pocketbase.mjs";
+
+const results = [];
+const bin = (name) => join(root, "node_modules", ".bin", name);
+const reports = join(root, "test-results");
+
+function step(name, command, args, { count } = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const counts = count ? count() : null;
+  results.push({ name, ok: r.status === 0, seconds, counts });
+  return r.status === 0;
+}
+
+function vitestCounts(file) {
+  return () => {
+    if (!existsSync(file)) return null;
+    const json = JSON.parse(readFileSync(file, "utf8"));
+    return { passed: json.numPassedTests, failed: json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0), skipped: json.numPendingTests + json.numTodoTests };
+  };
+}
+
+function playwrightCounts(file) {
+  return () => {
+    if (!existsSync(file)) return null;
+    const { stats } = JSON.parse(readFileSync(file, "utf8"));
+    return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+  };
+}
+
+try {
+  ensureNodeModules();
+  ensureSystemPackages();
+  ensurePocketBase();
+} catch (err) {
+  console.error(err instanceof StackError ? err.message : err);
+  process.exit(1);
+}
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+step("lint", bin("eslint"), [".", "--max-warnings=0"]);
+step("type-check", bin("tsc"), ["-b"]);
+const unitReport = join(reports, "unit.json");
+step("unit tests", bin("vitest"), ["run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile=${unitReport}`], { count: vitestCounts(unitReport) });
+const itReport = join(reports, "integration.json");
+step("integration tests (real PocketBase + MailDev)", bin("vitest"), ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile=${itReport}`], { count: vitestCounts(itReport) });
+const built = step("production build", bin("vite"), ["build"]);
+if (built) {
+  step("end-to-end tests (Chromium)", bin("playwright"), ["test"], { count: playwrightCounts(join(reports, "e2e.json")) });
+} else {
+  results.push({ name: "end-to-end tests (Chromium)", ok: false, seconds: "0", counts: null });
+}
+
+let passed = 0;
+let failed = 0;
+console.log("\n=== summary ===");
+for (const r of results) {
+  const c = r.counts;
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+  }
+  if (!r.ok && (!c || c.failed === 0)) failed += 1; // a step that failed without failing tests still fails
+  const detail = c ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ""}` : "";
+  console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.name.padEnd(48)} ${String(r.seconds).padStart(6)} s  ${detail}`);
+}
+console.log(`Total: ${passed} passed, ${failed} failed`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
