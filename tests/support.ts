@@ -1,0 +1,97 @@
+// Small additions to helpers.ts for the limits and business-rules suites.
+import type PocketBase from "pocketbase";
+import { ClientResponseError } from "pocketbase";
+import { expect } from "vitest";
+import { errorOf, fixture, pbUrl, superuser } from "./helpers";
+
+/** A string of exactly `n` characters. */
+export const chars = (n: number, c = "a") => c.repeat(n);
+
+let su: Promise<PocketBase> | undefined;
+/** One superuser client per file, to read what the server really stored. */
+export const admin = () => (su ??= superuser());
+
+/** How many records of `collection` match `filter` (with {:params}), seen by a superuser. */
+export async function countOf(collection: string, filter: string, params: Record<string, unknown> = {}) {
+  const pb = await admin();
+  const page = await pb.collection(collection).getList(1, 1, { filter: pb.filter(filter, params) });
+  return page.totalItems;
+}
+
+/** The stored record, or null when it does not exist, seen by a superuser. */
+export async function storedOrNull(collection: string, id: string) {
+  const pb = await admin();
+  try {
+    return await pb.collection(collection).getOne(id);
+  } catch (err) {
+    if (err instanceof ClientResponseError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+const describe = (err: ClientResponseError) => `${err.status} ${JSON.stringify(err.response)}`;
+
+/** Expects the call to be refused with 400 and an error on `field`; returns that field's error. */
+export async function expectFieldError(call: () => Promise<unknown>, field: string) {
+  const err = await errorOf(call);
+  expect(err.status, describe(err)).toBe(400);
+  expect(err.response?.data?.[field], describe(err)).toBeDefined();
+  return err.response.data[field] as { code: string; message: string };
+}
+
+export interface BatchFailure {
+  index: number;
+  response: { status: number; message: string; data: Record<string, { code: string; message: string }> };
+}
+
+/** The failing sub-request of a refused batch (PocketBase: data.requests[N].response). */
+export function batchFailure(err: ClientResponseError): BatchFailure {
+  const requests = (err.response?.data?.requests ?? {}) as Record<string, { response: BatchFailure["response"] }>;
+  const [index, entry] = Object.entries(requests)[0] ?? [];
+  if (index === undefined || !entry) throw new Error(`not a batch failure: ${describe(err)}`);
+  return { index: Number(index), response: entry.response };
+}
+
+/** Expects a batch to be refused with 400, the request at `index` failing on `field`. */
+export async function expectBatchFieldError(call: () => Promise<unknown>, index: number, field: string) {
+  const err = await errorOf(call);
+  expect(err.status, describe(err)).toBe(400);
+  const failure = batchFailure(err);
+  expect(failure.index, describe(err)).toBe(index);
+  expect(failure.response?.data?.[field], describe(err)).toBeDefined();
+  return failure.response.data[field]!;
+}
+
+/** A valid PNG (the logo fixture) padded with trailing bytes to exactly `size` bytes. */
+export function pngOfSize(size: number, name = "big.png") {
+  const png = fixture("logo.png");
+  const bytes = new Uint8Array(size);
+  bytes.set(png);
+  return new File([bytes], name, { type: "image/png" });
+}
+
+export const textFile = (name = "notes.txt") =>
+  new File(["These are plain notes, not an image.\n"], name, { type: "text/plain" });
+
+/** The smallest ISO base media header a content sniffer reads as video/mp4 (ftyp box, isom brand). */
+export function mp4File(name = "answer.mp4") {
+  const ftyp = [0, 0, 0, 28, ...Buffer.from("ftypisom"), 0, 0, 2, 0, ...Buffer.from("isomiso2mp41")];
+  const free = [0, 0, 0, 8, ...Buffer.from("free")];
+  return new File([new Uint8Array([...ftyp, ...free])], name, { type: "video/mp4" });
+}
+
+/** POST /api/screenroom/invites/{id}/accept, with the given token (or none). */
+export async function acceptInvite(inviteId: string, token?: string) {
+  const res = await fetch(`${pbUrl()}/api/screenroom/invites/${encodeURIComponent(inviteId)}/accept`, {
+    method: "POST",
+    headers: token ? { Authorization: token } : {},
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: body as Record<string, unknown> };
+}
