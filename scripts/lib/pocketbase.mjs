@@ -133,6 +133,9 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
 /**
  * Starts `pocketbase serve` with the project's migrations and hooks (migrations apply on start).
  * Returns { url, child, stop }.
+ * @param {{ port: number, dataDir: string, publicDir?: string, env?: Record<string, string>,
+ *   superuser?: { email: string, password: string }, stdio?: "pipe" | "inherit",
+ *   onOutput?: (text: string) => void }} options
  */
 export async function startPocketBase({
   port,

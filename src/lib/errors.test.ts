@@ -16,8 +16,8 @@ const validationError = new ClientResponseError({
 });
 
 describe('getErrorMessage', () => {
-  it("uses the server's message", () => {
-    expect(getErrorMessage(validationError)).toBe('Failed to create record.');
+  it("uses the server's message, without the period PocketBase appends", () => {
+    expect(getErrorMessage(validationError)).toBe('Failed to create record');
   });
 
   it.each([
@@ -36,8 +36,8 @@ describe('applyServerErrors', () => {
     const setError = vi.fn<UseFormSetError<Form>>();
     expect(applyServerErrors<Form>(validationError, setError)).toBe(true);
     expect(setError.mock.calls).toEqual([
-      ['email', { type: 'server', message: 'Must be a valid email address.' }, { shouldFocus: true }],
-      ['firstName', { type: 'server', message: 'Must be at least 3 characters.' }, { shouldFocus: false }],
+      ['email', { type: 'server', message: 'Must be a valid email address' }, { shouldFocus: true }],
+      ['firstName', { type: 'server', message: 'Must be at least 3 characters' }, { shouldFocus: false }],
     ]);
   });
 
@@ -48,7 +48,7 @@ describe('applyServerErrors', () => {
     expect(setError).toHaveBeenCalledTimes(1);
     expect(setError).toHaveBeenCalledWith(
       'firstName',
-      { type: 'server', message: 'Must be at least 3 characters.' },
+      { type: 'server', message: 'Must be at least 3 characters' },
       { shouldFocus: true },
     );
   });

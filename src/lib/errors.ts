@@ -3,11 +3,19 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong while processing your request.';
 
+/**
+ * PocketBase turns every message into a sentence by appending '.', while the product's texts
+ * (decisions.md: 'This candidate has already been invited', ...) have none: show them as written.
+ */
+export function serverText(message: string): string {
+  return message.trim().replace(/\.$/, '');
+}
+
 /** The message to show a user for any thrown value: the server's own message when it sent one. */
 export function getErrorMessage(error: unknown): string {
   if (error instanceof ClientResponseError) {
     const message: unknown = error.response.message;
-    if (typeof message === 'string' && message.trim()) return message;
+    if (typeof message === 'string' && message.trim()) return serverText(message);
   }
   return GENERIC_ERROR_MESSAGE;
 }
@@ -31,7 +39,7 @@ export function applyServerErrors<T extends FieldValues>(
   for (const [field, detail] of Object.entries(data)) {
     if (fields && !fields.some((name) => name === field)) continue;
     if (!isObject(detail) || typeof detail.message !== 'string') continue;
-    setError(field as Path<T>, { type: 'server', message: detail.message }, { shouldFocus: !mapped });
+    setError(field as Path<T>, { type: 'server', message: serverText(detail.message) }, { shouldFocus: !mapped });
     mapped = true;
   }
   return mapped;

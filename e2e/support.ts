@@ -1,0 +1,107 @@
+// Helpers for end-to-end journeys: the real PocketBase behind the app (as superuser or a user), the
+// MailDev inbox, and signing a browser in without going through the sign-in screen.
+import type { Page } from "@playwright/test";
+import PocketBase, { type RecordModel } from "pocketbase";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { E2E } from "../scripts/lib/e2e-ports.mjs";
+
+export const PASSWORD = "correct-horse-battery";
+const fixtures = join(import.meta.dirname, "..", "tests", "fixtures");
+export const fixturePath = (name: string) => join(fixtures, name);
+export const pngFile = () => new File([readFileSync(fixturePath("logo.png"))], "logo.png", { type: "image/png" });
+
+let counter = 0;
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@screenroom.test`;
+}
+
+export function client() {
+  const pb = new PocketBase(E2E.appUrl);
+  pb.autoCancellation(false);
+  return pb;
+}
+
+export async function superuser() {
+  const pb = client();
+  await pb.collection("_superusers").authWithPassword(E2E.superuser.email, E2E.superuser.password);
+  return pb;
+}
+
+/** A verified user made through the API, signed in on the returned client. */
+export async function createUser(fields: Partial<{ email: string; firstName: string; lastName: string }> = {}) {
+  const su = await superuser();
+  const email = fields.email ?? uniqueEmail();
+  await su.collection("users").create({
+    email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    firstName: fields.firstName ?? "Ada",
+    lastName: fields.lastName ?? "Lovelace",
+    emailVisibility: true,
+    verified: true,
+  });
+  const pb = client();
+  await pb.collection("users").authWithPassword(email, PASSWORD);
+  return { pb, email, password: PASSWORD, user: pb.authStore.record as RecordModel };
+}
+
+/** Signs the browser in as `pb`'s user by storing the session where the app keeps it (pocketbase_auth). */
+export async function signInBrowser(page: Page, pb: PocketBase) {
+  const session = JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record });
+  await page.addInitScript((value) => window.localStorage.setItem("pocketbase_auth", value), session);
+}
+
+export async function createCompany(pb: PocketBase, name = "Acme Screening") {
+  return pb.collection("companies").create({ name, website: "https://acme.example.com", logo: pngFile() });
+}
+
+export async function createQuestion(
+  pb: PocketBase,
+  company: string,
+  kind: "video" | "text",
+  fields: Partial<{ title: string; description: string; timeout: number; canPreview: boolean; takes: number }> = {},
+) {
+  const question = await pb.collection("questions").create({
+    company,
+    title: fields.title ?? `A ${kind} question`,
+    description: fields.description ?? "Tell us about yourself",
+    timeout: fields.timeout ?? 60,
+    canPreview: fields.canPreview ?? true,
+  });
+  if (kind === "video") await pb.collection("video_questions").create({ question: question.id, takes: fields.takes ?? 2 });
+  else await pb.collection("text_questions").create({ question: question.id });
+  return question;
+}
+
+export interface Mail {
+  id: string;
+  subject: string;
+  html: string;
+  to: { address: string }[];
+}
+
+export async function waitForMail(address: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(`${E2E.mailUrl}/email`)).json()) as Mail[];
+    const found = mails
+      .filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()))
+      .filter((m) => !subject || subject.test(m.subject))
+      .pop();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${subject} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The links of an e-mail, made relative to the app so the test's baseURL applies. */
+export function linksIn(mail: Mail): string[] {
+  return [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+}
+
+export function pathOf(link: string) {
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
