@@ -1,5 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+
+import { env } from '@/config/env';
+import { server } from '@/testing/msw-server';
 
 import { pb } from '@/lib/pocketbase';
 import { renderRoute } from '@/testing/render-route';
@@ -100,7 +104,7 @@ describe('route table', () => {
 
     it.each([
       ['/companies/new', 'Create company'],
-      ['/companies/c1/edit', 'Edit company'],
+      ['/companies/c1/edit', 'General'],
       ['/companies/c1/team', 'Team members'],
       ['/companies/c1/questions/new', 'New question'],
       ['/companies/c1/jobs/new', 'Create job'],
@@ -111,6 +115,7 @@ describe('route table', () => {
       ['/preferences/email', 'Update Email'],
     ])('shows %s', async (path, heading) => {
       signInAs({ primaryCompany: 'c1' });
+      serveCompany('c1');
       const view = renderRoute(path);
       await expectScreen(view, path, heading);
     });
@@ -149,3 +154,13 @@ describe('route table', () => {
     },
   );
 });
+
+/** The company the company screens load, and its (empty) lists. */
+function serveCompany(id: string) {
+  const company = { id, collectionId: 'companies', collectionName: 'companies', name: 'Acme', website: 'https://acme.example.com', logo: '', managers: ['u1'], created: '', updated: '' };
+  const empty = { page: 1, perPage: 500, totalItems: 0, totalPages: 1, items: [] };
+  server.use(
+    http.get(`${env.apiUrl}/api/collections/companies/records/${id}`, () => HttpResponse.json(company)),
+    http.get(`${env.apiUrl}/api/collections/manager_invites/records`, () => HttpResponse.json(empty)),
+  );
+}

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -23,4 +24,9 @@ export function renderRoute(path: string, { queryClient = createTestQueryClient(
     </AppProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** Renders one component (no router) inside the app's providers. */
+export function renderWithProviders(ui: ReactElement, { queryClient = createTestQueryClient() } = {}) {
+  return { ...render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>), queryClient };
 }

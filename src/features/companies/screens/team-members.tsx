@@ -1,5 +1,149 @@
-import { Heading } from '@radix-ui/themes';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Callout, Flex, Heading, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+
+import { Field } from '@/components/field';
+import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+
+import { companyQueries } from '../api/company-queries';
+import { managerInviteQueries, useInviteManager, useRevokeInvite } from '../api/manager-invites';
+import { CompanySettingsLayout } from '../components/company-settings-layout';
+import { inviteManagerSchema, type InviteManagerValues } from '../schemas';
 
 export function TeamMembersScreen() {
-  return <Heading as="h1">Team members</Heading>;
+  const { companyId = '' } = useParams();
+  const company = useQuery(companyQueries.detail(companyId));
+
+  if (company.isPending) {
+    return (
+      <Flex justify="center" p="6">
+        <Spinner size="3" />
+      </Flex>
+    );
+  }
+  if (company.isError) {
+    return (
+      <Callout.Root color="red" m="4" role="alert">
+        <Callout.Text>{getErrorMessage(company.error)}</Callout.Text>
+      </Callout.Root>
+    );
+  }
+
+  const managers = company.data.expand?.managers ?? [];
+  return (
+    <CompanySettingsLayout companyId={companyId} title="Team members">
+      <Flex direction="column" gap="5">
+        <InviteManagerForm companyId={companyId} />
+        <section aria-label="Managers">
+          <Table.Root variant="surface">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {managers.map((manager) => (
+                <Table.Row key={manager.id}>
+                  <Table.Cell>{manager.email}</Table.Cell>
+                  <Table.Cell>{formatDateTime(manager.created)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </section>
+        <PendingInvites companyId={companyId} />
+      </Flex>
+    </CompanySettingsLayout>
+  );
+}
+
+function InviteManagerForm({ companyId }: { companyId: string }) {
+  const invite = useInviteManager(companyId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<InviteManagerValues>({ resolver: zodResolver(inviteManagerSchema), defaultValues: { email: '' } });
+
+  const submit = handleSubmit(async ({ email }) => {
+    try {
+      await invite.mutateAsync(email);
+      toast.success(`Invitation sent to ${email}`);
+      reset();
+    } catch (error) {
+      if (!applyServerErrors(error, setError, ['email'])) toast.error(getErrorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Invite a manager">
+      <Flex gap="3" align="start">
+        <Flex direction="column" flexGrow="1">
+          <Field id="invite-email" label="Email" error={errors.email?.message}>
+            {(control) => <TextField.Root {...control} {...register('email')} type="email" autoComplete="off" />}
+          </Field>
+        </Flex>
+        <Button type="submit" loading={isSubmitting} mt="5">
+          Invite
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+function PendingInvites({ companyId }: { companyId: string }) {
+  const invites = useQuery(managerInviteQueries.list(companyId));
+  const revoke = useRevokeInvite(companyId);
+  if (!invites.data?.length) return null;
+  return (
+    <Flex direction="column" gap="2" asChild>
+      <section aria-labelledby="pending-invites-heading">
+        <Heading as="h2" size="3" id="pending-invites-heading">
+          Pending invites
+        </Heading>
+        <Table.Root variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Invited on</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                <Text className="rt-visually-hidden">Actions</Text>
+              </Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {invites.data.map((pending) => (
+              <Table.Row key={pending.id}>
+                <Table.Cell>{pending.email}</Table.Cell>
+                <Table.Cell>{formatDateTime(pending.created)}</Table.Cell>
+                <Table.Cell>
+                  <Button
+                    size="1"
+                    variant="soft"
+                    color="red"
+                    aria-label={`Revoke the invite of ${pending.email}`}
+                    onClick={() =>
+                      revoke.mutate(pending.id, {
+                        onSuccess: () => toast.success(`Invite of ${pending.email} revoked`),
+                        onError: (error) => toast.error(getErrorMessage(error)),
+                      })
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </section>
+    </Flex>
+  );
 }

@@ -1,5 +1,100 @@
-import { Heading } from '@radix-ui/themes';
+import { Button, Flex, Heading, Link as RadixLink, Spinner, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { ClientResponseError } from 'pocketbase';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
 
+import { paths } from '@/config/paths';
+import { getErrorMessage } from '@/lib/errors';
+import { useSession } from '@/lib/session';
+
+import { inviteQueries, useAcceptInvite } from '../api/accept-invite';
+
+const NO_LONGER_VALID = 'This invitation is no longer valid';
+
+/** /invites/{inviteId}/{email}: what each kind of visitor sees is ruled by decisions.md ## Routes. */
 export function AcceptInviteScreen() {
-  return <Heading as="h1">Company invitation</Heading>;
+  const { inviteId = '', email: routeEmail = '' } = useParams();
+  const email = routeEmail.trim().toLowerCase();
+  const { user } = useSession();
+  const here = paths.invites.accept.href(inviteId, email);
+
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1" size="5">
+        Company invitation
+      </Heading>
+      {!user ? (
+        <SignedOut inviteId={inviteId} email={email} returnTo={here} />
+      ) : user.email.toLowerCase() !== email ? (
+        <Text>
+          This invite is for {email}. You are signed in as {user.email}.
+        </Text>
+      ) : (
+        <ForThisUser inviteId={inviteId} />
+      )}
+    </Flex>
+  );
+}
+
+function SignedOut({ inviteId, email, returnTo }: { inviteId: string; email: string; returnTo: string }) {
+  return (
+    <Flex direction="column" gap="3">
+      <Text>You have been invited to manage a company on Screenroom as {email}.</Text>
+      <Flex gap="3">
+        <Button asChild>
+          <Link to={`${paths.auth.signIn.href()}?redirect=${encodeURIComponent(returnTo)}`}>Sign in</Link>
+        </Button>
+        <Button asChild variant="soft">
+          <Link to={paths.auth.signUp.href({ invite: inviteId, email })}>Sign up</Link>
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+function ForThisUser({ inviteId }: { inviteId: string }) {
+  const navigate = useNavigate();
+  const invite = useQuery(inviteQueries.detail(inviteId));
+  const accept = useAcceptInvite();
+
+  if (invite.isPending) return <Spinner />;
+  if (invite.isError) {
+    const gone = invite.error instanceof ClientResponseError && invite.error.status === 404;
+    return <Text role="alert">{gone ? NO_LONGER_VALID : getErrorMessage(invite.error)}</Text>;
+  }
+
+  const companyName = invite.data.expand?.company?.name;
+  return (
+    <Flex direction="column" gap="3">
+      <Text>
+        {companyName ? (
+          <>
+            You are invited to manage <strong>{companyName}</strong>.
+          </>
+        ) : (
+          'You are invited to manage a company.'
+        )}
+      </Text>
+      <Flex>
+        <Button
+          loading={accept.isPending}
+          onClick={() =>
+            accept.mutate(inviteId, {
+              onSuccess: () => {
+                toast.success(companyName ? `You joined ${companyName}` : 'Invite accepted');
+                void navigate(paths.home.href());
+              },
+              onError: (error) => toast.error(getErrorMessage(error)),
+            })
+          }
+        >
+          Accept invite
+        </Button>
+      </Flex>
+      <RadixLink asChild size="2">
+        <Link to={paths.home.href()}>Not now</Link>
+      </RadixLink>
+    </Flex>
+  );
 }
