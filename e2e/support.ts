@@ -5,6 +5,7 @@ import PocketBase, { type RecordModel } from "pocketbase";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
+import * as mail from "../scripts/lib/maildev.mjs";
 
 export const PASSWORD = "correct-horse-battery";
 const fixtures = join(import.meta.dirname, "..", "tests", "fixtures");
@@ -82,24 +83,11 @@ export interface Mail {
   to: { address: string }[];
 }
 
-export async function waitForMail(address: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = (await (await fetch(`${E2E.mailUrl}/email`)).json()) as Mail[];
-    const found = mails
-      .filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()))
-      .filter((m) => !subject || subject.test(m.subject))
-      .pop();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${subject} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+export const waitForMail = (address: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> =>
+  mail.waitForMail(E2E.mailUrl, address, subject, timeoutMs);
 
-/** The links of an e-mail, made relative to the app so the test's baseURL applies. */
-export function linksIn(mail: Mail): string[] {
-  return [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
-}
+/** The links of an e-mail; `pathOf` makes one relative so the test's baseURL applies. */
+export const linksIn = (message: Mail): string[] => mail.linksIn(message);
 
 export function pathOf(link: string) {
   const url = new URL(link);

@@ -3,6 +3,7 @@ import PocketBase, { ClientResponseError, type RecordModel } from "pocketbase";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
+import * as mail from "../scripts/lib/maildev.mjs";
 
 export const pbUrl = () => inject("pbUrl");
 export const mailUrl = () => inject("mailUrl");
@@ -157,27 +158,9 @@ export interface Mail {
 }
 
 /** Waits for an e-mail to `address` in MailDev, optionally matching its subject. */
-export async function waitForMail(address: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await fetch(`${mailUrl()}/email`);
-    const mails = (await res.json()) as Mail[];
-    const found = mails
-      .filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()))
-      .filter((m) => !subject || subject.test(m.subject))
-      .pop();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${subject} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+export const waitForMail = (address: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> =>
+  mail.waitForMail(mailUrl(), address, subject, timeoutMs);
 
-export async function mailsTo(address: string): Promise<Mail[]> {
-  const res = await fetch(`${mailUrl()}/email`);
-  const mails = (await res.json()) as Mail[];
-  return mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
-}
+export const mailsTo = (address: string): Promise<Mail[]> => mail.mailsTo(mailUrl(), address);
 
-export function linksIn(mail: Mail): string[] {
-  return [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
-}
+export const linksIn = (message: Mail): string[] => mail.linksIn(message);

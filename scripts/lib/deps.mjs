@@ -10,8 +10,14 @@ export function ensureNodeModules({ log = console.log } = {}) {
   const lock = join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   log("Installing npm dependencies (npm ci)...");
-  const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new StackError("npm ci failed: see its output above.");
+  let result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    // npm 11 records only this platform's optional binaries (rollup, esbuild, ...) in the lockfile and
+    // then has `npm ci` refuse that same lockfile as out of sync; `npm install` follows it all the same.
+    log("npm ci refused the lockfile; installing from it with npm install instead...");
+    result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  }
+  if (result.status !== 0) throw new StackError("Installing the npm dependencies failed: see the npm output above.");
 }
 
 function has(command) {

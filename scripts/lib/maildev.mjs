@@ -33,3 +33,36 @@ export async function startMailDev({ smtpPort, webPort, stdio = "pipe" }) {
   }
   return { url, smtpPort, webPort, child, stop: () => stopChild(child) };
 }
+
+/**
+ * Waits for the newest e-mail to `address` (optionally whose subject matches) in the MailDev at
+ * `mailUrl`. Shared by the integration and end-to-end suites.
+ * @param {string} mailUrl
+ * @param {string} address
+ * @param {RegExp} [subject]
+ * @returns {Promise<{ id: string, subject: string, html: string, to: { address: string }[] }>}
+ */
+export async function waitForMail(mailUrl, address, subject, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailsTo(mailUrl, address)).filter((m) => !subject || subject.test(m.subject)).pop();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} matching ${subject} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * @param {string} mailUrl
+ * @param {string} address
+ * @returns {Promise<{ id: string, subject: string, html: string, to: { address: string }[] }[]>}
+ */
+export async function mailsTo(mailUrl, address) {
+  const mails = await (await fetch(`${mailUrl}/email`)).json();
+  return mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+}
+
+/** The links of an e-mail's HTML, entities decoded. @param {{ html: string }} mail */
+export function linksIn(mail) {
+  return [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+}

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Callout, Flex, Heading, Spinner, Table, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 
 import { Field } from '@/components/field';
+import { QueryState } from '@/components/query-state';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
+import type { UsersResponse } from '@/lib/pocketbase-types';
 
 import { companyQueries } from '../api/company-queries';
 import { managerInviteQueries, useInviteManager, useRevokeInvite } from '../api/manager-invites';
@@ -18,22 +20,10 @@ export function TeamMembersScreen() {
   const { companyId = '' } = useParams();
   const company = useQuery(companyQueries.detail(companyId));
 
-  if (company.isPending) {
-    return (
-      <Flex justify="center" p="6">
-        <Spinner size="3" />
-      </Flex>
-    );
-  }
-  if (company.isError) {
-    return (
-      <Callout.Root color="red" m="4" role="alert">
-        <Callout.Text>{getErrorMessage(company.error)}</Callout.Text>
-      </Callout.Root>
-    );
-  }
+  return <QueryState query={company}>{(data) => <Team companyId={companyId} managers={data.expand?.managers ?? []} />}</QueryState>;
+}
 
-  const managers = company.data.expand?.managers ?? [];
+function Team({ companyId, managers }: { companyId: string; managers: UsersResponse[] }) {
   return (
     <CompanySettingsLayout companyId={companyId} title="Team members">
       <Flex direction="column" gap="5">
