@@ -65,7 +65,11 @@ async function main() {
     MailDev (all e-mails)   ${mail.url}
 
     Demo manager            ${demo.manager.email} / ${demo.manager.password}
-    Demo interview          ${appUrl}/candidates/${demo.candidateId}
+    Demo interview          ${appUrl}/candidates/${demo.candidateId}${
+      demo.finishedCandidateId
+        ? `\n    Demo answers to review  ${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}/candidates/${demo.finishedCandidateId}`
+        : ""
+    }
 
   Press Ctrl-C to stop everything.
 `);
