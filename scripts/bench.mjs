@@ -1,0 +1,184 @@
+// `npm run bench`: builds the production bundle, serves it from PocketBase with the issue-8 data set
+// (scripts/bench-seed.mjs) and prints figures as a table and as JSON (test-results/bench.json).
+// Exit code 1 when a budget is missed or a figure could not be measured. Timing lives here, never in tests.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { ensureNodeModules } from "./lib/deps.mjs";
+import { ensurePocketBase, freePort, root, startPocketBase } from "./lib/pocketbase.mjs";
+
+const BUDGETS = {
+  candidateJsGzip: 150 * 1024,
+  candidateCssGzip: 30 * 1024,
+  p95Ms: 50,
+  lighthouseScore: 90,
+  uploadRatio: 1.3,
+};
+const SU = { email: "bench-superuser@screenroom.test", password: "bench-superuser-password" };
+
+ensureNodeModules();
+ensurePocketBase();
+const { default: autocannon } = await import("autocannon");
+const { chromium } = await import("@playwright/test");
+const { default: PocketBase } = await import("pocketbase");
+const { seedBench } = await import("./bench-seed.mjs");
+
+if (!process.argv.includes("--no-build")) {
+  const built = spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "screenroom-bench-"));
+const pb = await startPocketBase({
+  port: await freePort(),
+  dataDir,
+  publicDir: join(root, "dist"),
+  superuser: SU,
+  // no mail catcher: invite e-mails fail fast (and are logged) instead of queueing
+  env: { APP_URL: "http://bench.invalid", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(await freePort()) },
+});
+
+const figures = { bytes: {}, latency: {}, lighthouse: null, upload: null, managerSession: null };
+try {
+  console.log("Seeding the benchmark data set...");
+  const seedStarted = Date.now();
+  const seed = await seedBench({ url: pb.url, superuser: SU });
+  figures.seed = { ...seed.counts, seconds: (Date.now() - seedStarted) / 1000 };
+
+  const manager = new PocketBase(pb.url);
+  manager.autoCancellation(false);
+  await manager.collection("users").authWithPassword(seed.manager.email, seed.manager.password);
+
+  figures.bytes = await firstVisitBytes(pb.url, manager, seed);
+  figures.latency = await latencies(pb.url, manager.authStore.token, seed);
+} finally {
+  await pb.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const checks = evaluate(figures);
+print(figures, checks);
+mkdirSync(join(root, "test-results"), { recursive: true });
+writeFileSync(join(root, "test-results", "bench.json"), JSON.stringify({ figures, checks }, null, 2));
+console.log(JSON.stringify({ figures, checks }));
+process.exit(checks.every((c) => c.ok) ? 0 : 1);
+
+/** JS and CSS a first visit downloads, read from Chromium's network log, raw and gzip-compressed. */
+async function firstVisitBytes(url, manager, seed) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const managerScreens = new Set(
+    ["companies", "jobs", "questions", "preferences", "auth"].flatMap((feature) =>
+      readdirSync(join(root, "src", "features", feature, "screens"))
+        .filter((f) => f.endsWith(".tsx") && !f.includes(".test."))
+        .map((f) => basename(f, ".tsx")),
+    ),
+  );
+  managerScreens.add("manager-shell");
+  const pages = {
+    candidate: { path: `/candidates/${seed.candidateId}`, session: null },
+    signIn: { path: "/auth/sign-in", session: null },
+    companyHome: { path: `/companies/${seed.companyId}`, session: { token: manager.authStore.token, record: manager.authStore.record } },
+  };
+  const result = {};
+  try {
+    for (const [name, { path, session }] of Object.entries(pages)) {
+      const context = await browser.newContext();
+      if (session) await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify(session));
+      const page = await context.newPage();
+      const files = [];
+      page.on("response", async (response) => {
+        const type = response.request().resourceType();
+        if (type !== "script" && type !== "stylesheet") return;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        files.push({ type, name: basename(new URL(response.url()).pathname), raw: body.length, gzip: gzipSync(body).length });
+      });
+      await page.goto(url + path, { waitUntil: "networkidle" });
+      await page.waitForTimeout(300);
+      const sum = (type, key) => files.filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
+      result[name] = {
+        path,
+        js: { raw: sum("script", "raw"), gzip: sum("script", "gzip") },
+        css: { raw: sum("stylesheet", "raw"), gzip: sum("stylesheet", "gzip") },
+        files: files.map((f) => f.name),
+        managerChunks: files.map((f) => f.name).filter((n) => managerScreens.has(n.replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, ""))),
+      };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+/** p50 / p95 latency and requests per second of the product's heaviest reads, 10 connections each. */
+async function latencies(url, token, seed) {
+  const q = (params) => new URLSearchParams(params).toString();
+  const requests = {
+    candidateStart: {
+      path: `/api/collections/candidates/records/${seed.candidateId}?${q({ expand: "job.questions,job.company,job.questions.video_questions_via_question,job.questions.text_questions_via_question" })}`,
+      headers: { "x-candidate-id": seed.candidateId },
+    },
+    companyHome: {
+      path: `/api/collections/jobs/records?${q({ filter: `company="${seed.companyId}"`, sort: "-created", perPage: "30", skipTotal: "1" })}`,
+      headers: { authorization: token },
+    },
+    jobDetail: {
+      path: `/api/collections/jobs/records/${seed.jobId}?${q({ expand: "questions,questions.video_questions_via_question,questions.text_questions_via_question,candidates_via_job" })}`,
+      headers: { authorization: token },
+    },
+    candidateReview: {
+      path: `/api/collections/candidates/records/${seed.candidateId}?${q({ expand: "job.questions,answers_via_candidate.video_answers_via_answer,answers_via_candidate.text_answers_via_answer" })}`,
+      headers: { authorization: token },
+    },
+  };
+  const result = {};
+  for (const [name, request] of Object.entries(requests)) {
+    const check = await fetch(url + request.path, { headers: request.headers });
+    if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
+    const times = [];
+    const run = autocannon({ url: url + request.path, headers: request.headers, connections: 10, duration: 5 });
+    run.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    const summary = await run;
+    times.sort((a, b) => a - b);
+    const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+    result[name] = { p50: round(pct(50)), p95: round(pct(95)), rps: round(summary.requests.average), requests: times.length, errors: summary.errors + summary.non2xx };
+  }
+  return result;
+}
+
+function round(n) {
+  return Math.round(n * 10) / 10;
+}
+
+function evaluate(f) {
+  const checks = [];
+  const add = (name, value, limit, ok) => checks.push({ name, value, limit, ok: value !== null && value !== undefined && ok });
+  const cand = f.bytes.candidate;
+  add("candidate first visit JS gzip (bytes)", cand?.js.gzip, `<= ${BUDGETS.candidateJsGzip}`, cand?.js.gzip <= BUDGETS.candidateJsGzip);
+  add("candidate first visit CSS gzip (bytes)", cand?.css.gzip, `<= ${BUDGETS.candidateCssGzip}`, cand?.css.gzip <= BUDGETS.candidateCssGzip);
+  add("candidate first visit manager chunks", cand?.managerChunks.length, "0", cand?.managerChunks.length === 0);
+  for (const [name, l] of Object.entries(f.latency)) add(`${name} p95 (ms)`, l.p95, `<= ${BUDGETS.p95Ms}`, l.p95 <= BUDGETS.p95Ms && l.errors === 0);
+  add("Lighthouse performance, all three pages", f.lighthouse, `>= ${BUDGETS.lighthouseScore}`, false);
+  add("upload ratio (answer / plain multipart)", f.upload, `<= ${BUDGETS.uploadRatio}`, false);
+  add("manager session, 20 jobs (heap, requests)", f.managerSession, "no storm, no leak", false);
+  return checks;
+}
+
+function print(f, checks) {
+  console.log(`\nData set: ${JSON.stringify(f.seed)}\n`);
+  console.log("First visit        JS raw    JS gzip   CSS raw   CSS gzip  files");
+  for (const [name, b] of Object.entries(f.bytes)) {
+    console.log(`${name.padEnd(16)} ${String(b.js.raw).padStart(8)} ${String(b.js.gzip).padStart(9)} ${String(b.css.raw).padStart(9)} ${String(b.css.gzip).padStart(9)}  ${b.files.length}`);
+  }
+  console.log("\nRequest              p50 ms   p95 ms   req/s   requests  errors");
+  for (const [name, l] of Object.entries(f.latency)) {
+    console.log(`${name.padEnd(18)} ${String(l.p50).padStart(8)} ${String(l.p95).padStart(8)} ${String(l.rps).padStart(7)} ${String(l.requests).padStart(10)} ${String(l.errors).padStart(7)}`);
+  }
+  console.log("\nBudget                                          value        limit        ");
+  for (const c of checks) console.log(`${c.ok ? "ok  " : "MISS"} ${c.name.padEnd(44)} ${String(c.value ?? "not measured").padEnd(12)} ${c.limit}`);
+}
