@@ -40,6 +40,9 @@ async function main() {
   });
   children.push(pb.child);
 
+  const { startWorker } = await import("../worker/run.mjs");
+  children.push(await startWorker({ url: pb.url, superuser: DEV_SUPERUSER, env: { WORKER_ID: "dev-media-worker" } }));
+
   let demo;
   if (!existsSync(seededMarker)) {
     const { seedDemo } = await import("./seed.mjs");
@@ -63,6 +66,7 @@ async function main() {
     PocketBase API          ${pb.url}/api/
     PocketBase dashboard    ${pb.url}/_/          superuser ${DEV_SUPERUSER.email} / ${DEV_SUPERUSER.password}
     MailDev (all e-mails)   ${mail.url}
+    Media worker            transcripts and seekable videos (worker/, logs as [worker])
 
     Demo manager            ${demo.manager.email} / ${demo.manager.password}
     Demo interview          ${appUrl}/candidates/${demo.candidateId}

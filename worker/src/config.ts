@@ -16,7 +16,7 @@ export interface WorkerConfig {
   provider: ProviderConfig;
 }
 
-export const USAGE = `usage: vite-node worker/src/main.ts -- [--url URL] [--email E] [--password P]
+export const USAGE = `usage: node worker/run.mjs [--url URL] [--email E] [--password P] [--worker-id NAME]
   --url       PocketBase origin               (env PB_URL, default http://127.0.0.1:8090)
   --email     superuser e-mail                 (env PB_SUPERUSER_EMAIL)
   --password  superuser password               (env PB_SUPERUSER_PASSWORD)

@@ -1,4 +1,4 @@
-// Entry point: `node_modules/.bin/vite-node worker/src/main.ts -- --url URL --email E --password P`
+// Entry point, run through worker/run.mjs: `node worker/run.mjs --url URL --email E --password P`
 // (or env PB_URL, PB_SUPERUSER_EMAIL, PB_SUPERUSER_PASSWORD). See worker/src/config.ts for every option.
 import { loadConfig } from "./config";
 import { MediaWorker } from "./worker";
