@@ -9,7 +9,7 @@ import { patchVideoAnswer, reviewQueries } from './review-candidate';
 /**
  * Keeps a candidate's review live: the media worker's writes to the candidate's video answers (transcript,
  * seekable file, duration) arrive over PocketBase realtime and go straight into the cached review; an answer
- * the review does not know yet (the candidate is still answering) refetches it.
+ * the review does not know yet, or a new answer of any kind (the candidate is still answering), refetches it.
  *
  * @returns whether the subscription is up; when it is not (realtime blocked), callers fall back to polling.
  */
@@ -19,24 +19,24 @@ export function useReviewAnswerUpdates(candidateId: string): boolean {
 
   useEffect(() => {
     let cancelled = false;
-    let unsubscribe: (() => Promise<void>) | undefined;
+    const stops: (() => Promise<void>)[] = [];
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: reviewQueries.detail(candidateId).queryKey });
 
-    pb.collection('video_answers')
-      .subscribe<VideoAnswersResponse>(
+    Promise.all([
+      pb.collection('video_answers').subscribe<VideoAnswersResponse>(
         '*',
         (event) => {
-          if (!patchVideoAnswer(queryClient, candidateId, event.record)) {
-            void queryClient.invalidateQueries({ queryKey: reviewQueries.detail(candidateId).queryKey });
-          }
+          if (!patchVideoAnswer(queryClient, candidateId, event.record)) refetch();
         },
         { filter: pb.filter('answer.candidate = {:candidateId}', { candidateId }) },
-      )
-      .then((stop) => {
-        if (cancelled) void stop();
-        else {
-          unsubscribe = stop;
-          setLive(true);
-        }
+      ),
+      // a new answer of any kind (the candidate is answering while the manager watches)
+      pb.collection('answers').subscribe('*', refetch, { filter: pb.filter('candidate = {:candidateId}', { candidateId }) }),
+    ])
+      .then((unsubscribes) => {
+        stops.push(...unsubscribes);
+        if (cancelled) stops.forEach((stop) => void stop());
+        else setLive(true);
       })
       .catch(() => {
         if (!cancelled) setLive(false);
@@ -45,7 +45,7 @@ export function useReviewAnswerUpdates(candidateId: string): boolean {
     return () => {
       cancelled = true;
       setLive(false);
-      void unsubscribe?.();
+      stops.forEach((stop) => void stop());
     };
   }, [candidateId, queryClient]);
 

@@ -81,6 +81,7 @@ beforeEach(() => {
     emit = callback;
     return Promise.resolve(() => Promise.resolve());
   });
+  vi.spyOn(pb.collection('answers'), 'subscribe').mockResolvedValue(() => Promise.resolve());
 });
 
 afterEach(() => {
