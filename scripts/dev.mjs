@@ -47,6 +47,11 @@ async function main() {
   if (!existsSync(seededMarker)) {
     const { seedDemo } = await import("./seed.mjs");
     demo = await seedDemo({ url: pb.url, superuser: DEV_SUPERUSER });
+    const { seedReviewDemo } = await import("./seed-review.mjs");
+    demo.reviewedCandidateId = await seedReviewDemo({ url: pb.url, jobId: demo.jobId }).catch((err) => {
+      console.error(`Demo answers for the review were not seeded: ${err.message}`);
+      return undefined;
+    });
     writeFileSync(seededMarker, JSON.stringify(demo, null, 2));
   } else {
     demo = JSON.parse((await import("node:fs")).readFileSync(seededMarker, "utf8"));
@@ -69,7 +74,11 @@ async function main() {
     Media worker            transcripts and seekable videos (worker/, logs as [worker])
 
     Demo manager            ${demo.manager.email} / ${demo.manager.password}
-    Demo interview          ${appUrl}/candidates/${demo.candidateId}
+    Demo interview          ${appUrl}/candidates/${demo.candidateId}${
+      demo.reviewedCandidateId
+        ? `\n    Demo review (answered)  ${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}/candidates/${demo.reviewedCandidateId}`
+        : ""
+    }
 
   Press Ctrl-C to stop everything.
 `);

@@ -173,3 +173,21 @@ describe("media worker", () => {
     expect(record.transcript).toMatch(/\w+/);
   });
 });
+
+describe("media worker's server side, for everyone else", () => {
+  it("lets only superusers claim answers, and nobody else write transcripts", async () => {
+    const { videoAnswer: answer, manager } = await videoAnswer();
+    const claim = (token?: string) =>
+      fetch(`${pbUrl()}/api/screenroom/media/video-answers/${answer.id}/claim`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(token ? { Authorization: token } : {}) },
+        body: JSON.stringify({ worker: "intruder", run: "1" }),
+      });
+    expect((await claim()).status).toBe(401);
+    expect([401, 403]).toContain((await claim(manager.pb.authStore.token)).status);
+    await expect(manager.pb.collection("video_answers").update(answer.id, { transcript: "forged", transcriptStatus: "done" })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(await stored(answer.id)).toMatchObject({ transcript: "", transcriptStatus: "pending", transcriptClaimedBy: "" });
+  });
+});

@@ -101,6 +101,6 @@ function formatDateTime(value: string): string {
 }
 
 function formatDuration(seconds: number): string {
-  const whole = Math.round(seconds);
+  const whole = Math.floor(seconds); // as the player shows it
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
