@@ -28,6 +28,7 @@ test("the manager reviews a recorded answer: the video plays and seeks, the tran
 
   // The manager opens the review before the candidate submits: the page must update by itself.
   await signInBrowser(page, world.manager.pb);
+  await page.clock.install(); // time flows as usual; fast-forwarded below to the file token's refresh
   await page.goto(`/companies/${world.company.id}/jobs/${world.job.id}/candidates/${world.candidate.id}`);
   await expect(page.getByRole("heading", { level: 1, name: world.candidate.email })).toBeVisible();
   const videoSection = page.getByRole("region", { name: "1. Introduce yourself" });
@@ -75,6 +76,13 @@ test("the manager reviews a recorded answer: the video plays and seeks, the tran
     target,
   );
   expect(Math.abs((await videoState(page)).currentTime - target)).toBeLessThan(0.5);
+
+  // Two minutes on, the file token is replaced in the player without losing the manager's place.
+  const before = await videoState(page);
+  await page.clock.fastForward("02:05");
+  await expect.poll(async () => (await videoState(page)).src, { timeout: 15_000 }).not.toBe(before.src);
+  expect((await videoState(page)).src).toContain(`/${stored.file}?token=`);
+  await expect.poll(async () => Math.abs((await videoState(page)).currentTime - target), { timeout: 10_000 }).toBeLessThan(0.5);
   await page.screenshot({ path: "test-results/review.png", fullPage: true });
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 

@@ -1,20 +1,24 @@
 import { Badge, Box, Callout, Card, Flex, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 
 import { pb } from '@/lib/pocketbase';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
+import { useSignedInUser } from '@/lib/session';
 
 import { firstOf, type ReviewAnswer } from '../api/review-candidate';
+import { reviewFileTokenQueries } from '../api/review-file-token';
 
 import { ReviewVideo } from './review-video';
 
 type ReviewAnswerCardProps = {
   answer: ReviewAnswer;
-  /** The manager's protected-file token; empty while the first one loads. */
-  fileToken: string;
 };
 
+/** A token younger than this is not refetched when the player fails: the failure has another cause. */
+const FRESH_TOKEN_MS = 30_000;
+
 /** One answer: its id and time, then the video with its transcript, or the text (spec §2 "Review"). */
-export function ReviewAnswerCard({ answer, fileToken }: ReviewAnswerCardProps) {
+export function ReviewAnswerCard({ answer }: ReviewAnswerCardProps) {
   const video = firstOf(answer.expand?.video_answers_via_answer);
   const text = firstOf(answer.expand?.text_answers_via_answer);
 
@@ -31,7 +35,7 @@ export function ReviewAnswerCard({ answer, fileToken }: ReviewAnswerCardProps) {
             </Text>
           </Flex>
           {video ? (
-            <VideoAnswer video={video} fileToken={fileToken} />
+            <VideoAnswer video={video} />
           ) : text ? (
             <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
               {text.content}
@@ -47,11 +51,18 @@ export function ReviewAnswerCard({ answer, fileToken }: ReviewAnswerCardProps) {
   );
 }
 
-function VideoAnswer({ video, fileToken }: { video: VideoAnswersResponse; fileToken: string }) {
-  const src = fileToken && video.file ? pb.files.getURL(video, video.file, { token: fileToken }) : '';
+function VideoAnswer({ video }: { video: VideoAnswersResponse }) {
+  const user = useSignedInUser();
+  // one token for every player of the page (same query key), refreshed every 2 minutes
+  const token = useQuery(reviewFileTokenQueries.token(user.id));
+  const src = token.data && video.file ? pb.files.getURL(video, video.file, { token: token.data }) : '';
+  // A tab that slept through the refresh can hold an expired token: get a fresh one, the player keeps its place.
+  const onLoadError = () => {
+    if (Date.now() - token.dataUpdatedAt > FRESH_TOKEN_MS) void token.refetch();
+  };
   return (
     <Flex direction="column" gap="2">
-      <ReviewVideo src={src} label="Answer video" />
+      <ReviewVideo src={src} label="Answer video" onLoadError={onLoadError} />
       {video.durationSeconds > 0 && (
         <Text size="1" color="gray">
           Duration {formatDuration(video.durationSeconds)}

@@ -8,11 +8,10 @@ type ReviewQuestionSectionProps = {
   position: number;
   question: ReviewQuestion;
   answers: ReviewAnswer[];
-  fileToken: string;
 };
 
 /** A job question with the candidate's answers to it, or 'No answer'. */
-export function ReviewQuestionSection({ position, question, answers, fileToken }: ReviewQuestionSectionProps) {
+export function ReviewQuestionSection({ position, question, answers }: ReviewQuestionSectionProps) {
   const kind = firstOf(question.expand?.video_questions_via_question)
     ? 'video'
     : firstOf(question.expand?.text_questions_via_question)
@@ -33,7 +32,7 @@ export function ReviewQuestionSection({ position, question, answers, fileToken }
         {answers.length === 0 ? (
           <Text color="gray">No answer</Text>
         ) : (
-          answers.map((answer) => <ReviewAnswerCard key={answer.id} answer={answer} fileToken={fileToken} />)
+          answers.map((answer) => <ReviewAnswerCard key={answer.id} answer={answer} />)
         )}
       </section>
     </Flex>

@@ -4,6 +4,8 @@ type ReviewVideoProps = {
   /** The protected file's URL with a current token; it changes when the token is refreshed or the file replaced. */
   src: string;
   label: string;
+  /** The file could not be loaded (an expired token answers 404). */
+  onLoadError?: () => void;
 };
 
 /**
@@ -11,7 +13,7 @@ type ReviewVideoProps = {
  * seekable copy replacing the recording): the new URL is swapped in keeping the position and play state, so
  * the manager never notices.
  */
-export function ReviewVideo({ src, label }: ReviewVideoProps) {
+export function ReviewVideo({ src, label, onLoadError }: ReviewVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const current = useRef<string>('');
 
@@ -41,6 +43,7 @@ export function ReviewVideo({ src, label }: ReviewVideoProps) {
       controls
       preload="metadata"
       aria-label={label}
+      onError={onLoadError}
       style={{ width: '100%', maxWidth: 640, borderRadius: 'var(--radius-3)', background: 'black' }}
     />
   );

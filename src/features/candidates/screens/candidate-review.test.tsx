@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { RecordService, RecordSubscription } from 'pocketbase';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -153,6 +153,24 @@ describe('candidate review', () => {
       const player = await screen.findByLabelText<HTMLVideoElement>('Answer video');
       await vi.waitFor(() => expect(player.src).toContain('token=token-1'));
       await act(() => vi.advanceTimersByTimeAsync(2 * 60 * 1000));
+      await vi.waitFor(() => expect(player.src).toContain('token=token-2'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gets a fresh token when the player fails with a token older than 30 s, and only then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signInAs({ primaryCompany: 'c1' });
+      renderRoute(REVIEW_PATH);
+      const player = await screen.findByLabelText<HTMLVideoElement>('Answer video');
+      await vi.waitFor(() => expect(player.src).toContain('token=token-1'));
+      fireEvent.error(player);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(tokens).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(60 * 1000));
+      fireEvent.error(player);
       await vi.waitFor(() => expect(player.src).toContain('token=token-2'));
     } finally {
       vi.useRealTimers();

@@ -1,14 +1,12 @@
 import { Flex, Heading, Separator, Text } from '@radix-ui/themes';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { queryClient } from '@/lib/query-client';
-import { useSignedInUser } from '@/lib/session';
 
 import { useReviewAnswerUpdates } from '../api/review-answer-updates';
 import { firstOf, reviewQueries, type ReviewAnswer } from '../api/review-candidate';
-import { reviewFileTokenQueries } from '../api/review-file-token';
 import { ReviewQuestionSection } from '../components/review-question';
 
 /** Without realtime (blocked by a proxy, say), pending transcripts are polled instead. */
@@ -26,13 +24,11 @@ export async function candidateReviewLoader({ params }: LoaderFunctionArgs) {
 /** Spec §2 "Review (for managers)": the candidate's e-mail, then every job question in order with its answers. */
 export function CandidateReviewScreen() {
   const { companyId = '', jobId = '', candidateId = '' } = useParams();
-  const user = useSignedInUser();
   const live = useReviewAnswerUpdates(candidateId);
   const { data: review } = useSuspenseQuery({
     ...reviewQueries.detail(candidateId),
     refetchInterval: (query) => (!live && hasPendingTranscript(query.state.data?.expand?.answers_via_candidate) ? POLL_WITHOUT_REALTIME_MS : false),
   });
-  const { data: fileToken = '' } = useQuery(reviewFileTokenQueries.token(user.id));
 
   const job = review.expand?.job;
   const questions = job?.expand?.questions ?? [];
@@ -56,7 +52,6 @@ export function CandidateReviewScreen() {
             position={index + 1}
             question={question}
             answers={answersTo(answers, question.id)}
-            fileToken={fileToken}
           />
         </Flex>
       ))}
