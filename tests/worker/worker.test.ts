@@ -143,6 +143,20 @@ describe("media worker", () => {
     expect(calls).toBe(2);
   });
 
+  it("marks an answer failed when its workers kept dying and it used up its attempts", async () => {
+    const { videoAnswer: answer } = await videoAnswer();
+    const su = await admin();
+    await su.collection("video_answers").update(answer.id, {
+      transcriptAttempts: 3,
+      transcriptClaimedBy: "crashed-worker#1",
+      transcriptClaimedAt: "2020-01-01 00:00:00.000Z",
+    });
+    const worker = new MediaWorker(config(), { log: () => {} });
+    await worker.signIn();
+    expect(await worker.process(answer.id)).toEqual({ result: "skipped", retryInMs: 0 });
+    expect(await stored(answer.id)).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 3, transcriptClaimedBy: "" });
+  });
+
   it("survives a restart mid-job: the same worker takes its job back at once, another waits for the lease", async () => {
     const { videoAnswer: answer } = await videoAnswer();
     const id = `restarting-${randomId()}`;

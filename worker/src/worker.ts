@@ -2,7 +2,10 @@
 // claims each one on the server, makes its file seekable (remux, duration), transcribes its audio and stores
 // the result; failures are retried a bounded number of times, then marked failed.
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile, readFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase, { ClientResponseError } from "pocketbase";
@@ -180,8 +183,9 @@ export class MediaWorker {
     const token = await this.pb.files.getToken();
     const url = this.pb.files.getURL(answer, answer.file, { token });
     const res = await fetch(url);
-    if (!res.ok) throw new Error(`downloading ${answer.file} answered ${res.status}`);
-    await writeFile(target, Buffer.from(await res.arrayBuffer()));
+    if (!res.ok || !res.body) throw new Error(`downloading ${answer.file} answered ${res.status}`);
+    // streamed to disk: recordings go up to 150 MB
+    await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), createWriteStream(target));
   }
 
   /** Remuxes a webm (MediaRecorder's has no duration and no seek index) and stores it with its duration. */
