@@ -2,6 +2,8 @@
 // seekable file and a transcript close to the clip's reference; claims are exclusive; failures are retried a
 // bounded number of times; a worker restarted mid-job takes its job back; realtime events start jobs.
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,6 +97,43 @@ describe("media worker", () => {
     expect(probed).toBeGreaterThan(2);
     expect(record.durationSeconds).toBeCloseTo(probed, 1);
     expect(record.file).not.toBe(answer.file);
+  });
+
+  it("sends 16 kHz mono wav audio to a configured Whisper-compatible endpoint and stores its text", async () => {
+    const received: { auth: string; model: string; rate: number; channels: number; bits: number }[] = [];
+    const endpoint = createServer((req, res) => {
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+        const file = form.get("file");
+        const wav = Buffer.from(await (file as Blob).arrayBuffer());
+        received.push({
+          auth: req.headers.authorization ?? "",
+          model: String(form.get("model")),
+          channels: wav.readUInt16LE(22),
+          rate: wav.readUInt32LE(24),
+          bits: wav.readUInt16LE(34),
+        });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ text: "He was not an ill disposed young man." }));
+      })();
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = endpoint.address() as AddressInfo;
+      const { videoAnswer: answer } = await videoAnswer();
+      const worker = new MediaWorker(
+        config({ provider: { kind: "whisper", url: `http://127.0.0.1:${port}/v1/audio/transcriptions`, apiKey: "sk-local", model: "whisper-1" } }),
+        { log: () => {} },
+      );
+      await worker.signIn();
+      expect((await worker.process(answer.id)).result).toBe("done");
+      expect(received).toEqual([{ auth: "Bearer sk-local", model: "whisper-1", channels: 1, rate: 16000, bits: 16 }]);
+      expect(await stored(answer.id)).toMatchObject({ transcriptStatus: "done", transcript: "He was not an ill disposed young man." });
+    } finally {
+      await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+    }
   });
 
   it("gives an answer to exactly one of two workers claiming it at once", async () => {
