@@ -1,5 +1,6 @@
 // Entry point, run through worker/run.mjs: `node worker/run.mjs --url URL --email E --password P`
 // (or env PB_URL, PB_SUPERUSER_EMAIL, PB_SUPERUSER_PASSWORD). See worker/src/config.ts for every option.
+import { ClientResponseError } from "pocketbase";
 import { loadConfig } from "./config";
 import { MediaWorker } from "./worker";
 
@@ -24,7 +25,15 @@ async function main() {
       await worker.start();
       return;
     } catch (err) {
-      console.error(`[worker] cannot start yet (${err instanceof Error ? err.message : String(err)}); retrying in ${delay} ms`);
+      const reason =
+        err instanceof ClientResponseError
+          ? err.status === 0
+            ? `PocketBase is not reachable at ${config.pbUrl}`
+            : `superuser sign-in refused (${err.status}): check the e-mail and password`
+          : err instanceof Error
+            ? err.message
+            : String(err);
+      console.error(`[worker] cannot start yet: ${reason}; retrying in ${delay} ms`);
       await new Promise((r) => setTimeout(r, delay));
     }
   }
