@@ -40,10 +40,18 @@ async function main() {
   });
   children.push(pb.child);
 
+  const { startWorker } = await import("../worker/run.mjs");
+  children.push(await startWorker({ url: pb.url, superuser: DEV_SUPERUSER, env: { WORKER_ID: "dev-media-worker" } }));
+
   let demo;
   if (!existsSync(seededMarker)) {
     const { seedDemo } = await import("./seed.mjs");
     demo = await seedDemo({ url: pb.url, superuser: DEV_SUPERUSER });
+    const { seedReviewDemo } = await import("./seed-review.mjs");
+    demo.reviewedCandidateId = await seedReviewDemo({ url: pb.url, jobId: demo.jobId }).catch((err) => {
+      console.error(`Demo answers for the review were not seeded: ${err.message}`);
+      return undefined;
+    });
     writeFileSync(seededMarker, JSON.stringify(demo, null, 2));
   } else {
     demo = JSON.parse((await import("node:fs")).readFileSync(seededMarker, "utf8"));
@@ -63,11 +71,12 @@ async function main() {
     PocketBase API          ${pb.url}/api/
     PocketBase dashboard    ${pb.url}/_/          superuser ${DEV_SUPERUSER.email} / ${DEV_SUPERUSER.password}
     MailDev (all e-mails)   ${mail.url}
+    Media worker            transcripts and seekable videos (worker/, logs as [worker])
 
     Demo manager            ${demo.manager.email} / ${demo.manager.password}
     Demo interview          ${appUrl}/candidates/${demo.candidateId}${
-      demo.finishedCandidateId
-        ? `\n    Demo answers to review  ${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}/candidates/${demo.finishedCandidateId}`
+      demo.reviewedCandidateId
+        ? `\n    Demo review (answered)  ${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}/candidates/${demo.reviewedCandidateId}`
         : ""
     }
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { root, startPocketBase, stopChild, StackError } from "./lib/pocketbase.mjs";
 import { startMailDev } from "./lib/maildev.mjs";
 import { E2E } from "./lib/e2e-ports.mjs";
+import { startWorker } from "../worker/run.mjs";
 
 const dist = join(root, "dist");
 if (!existsSync(join(dist, "index.html"))) {
@@ -33,6 +34,7 @@ try {
     env: { APP_URL: E2E.appUrl, SMTP_HOST: "127.0.0.1", SMTP_PORT: String(E2E.mailSmtp) },
   });
   children.push(pb.child);
+  children.push(await startWorker({ url: pb.url, superuser: E2E.superuser, env: { WORKER_ID: "e2e-media-worker" } }));
   console.log(`e2e stack up: ${pb.url} (mail ${mail.url})`);
 } catch (err) {
   console.error(err instanceof StackError ? err.message : err);

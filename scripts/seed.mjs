@@ -2,10 +2,6 @@
 // and an invited candidate. Run by `npm start` once (it leaves .data/seeded), or alone:
 //   node scripts/seed.mjs http://127.0.0.1:8090 SUPERUSER_EMAIL SUPERUSER_PASSWORD
 import PocketBase from "pocketbase";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 
 export const DEMO_MANAGER = { email: "demo@screenroom.test", password: "demo-password-123", firstName: "Demo", lastName: "Manager" };
 const LOGO_PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAGAAAABgCAIAAABt+uBvAAAACXBIWXMAAAABAAAAAQBPJcTWAAAApElEQVR4nO3QQQ0AIBDAsDOGGHwjBgd82aPJBCydtY8ezfeDeIAAAQIEKBwgQIAAAQoHCBAgQIDCAQIECBCgcIAAAQIEKBwgQIAAAQoHCBAgQIDCAQIECBCgcIAAAQIEKBwgQIAAAQoHCBAgQIDCAQIECBCgcIAAAQIEKBwgQIAAAQoHCBAgQIDCAQIECBCgcIAAAQIEKBwgQIAAAQoHCBAgQD+7XwYrHG0psiEAAAAASUVORK5CYII=";
@@ -66,49 +62,7 @@ export async function seedDemo({ url, superuser }) {
   });
   const candidate = await pb.collection("candidates").create({ job: job.id, email: "candidate@screenroom.test" });
 
-  // A second candidate who has finished, so the review screen has answers (and the media worker
-  // real speech to transcribe) on a first run.
-  const finished = await pb.collection("candidates").create({ job: job.id, email: "jamie.rivera@screenroom.test" });
-  await answerAsCandidate(url, finished.id, questions, [
-    { kind: "video", clip: "sense_and_sensibility_01_austen_64kb-0870.wav" },
-    { kind: "video", clip: "sense_and_sensibility_01_austen_64kb-0880.wav" },
-    { kind: "text", content: "Northwind's focus on customer outcomes matches how I like to work: close to users, fixing root causes." },
-  ]);
-
-  return { manager: DEMO_MANAGER, companyId: company.id, jobId: job.id, candidateId: candidate.id, finishedCandidateId: finished.id };
-}
-
-const LIBRIVOX = "/usr/share/pocketsphinx/test/data/librivox";
-
-/** A short webm like a browser's MediaRecorder makes (VP9 + Opus), speaking a LibriVox clip. */
-function recordedAnswer(clip) {
-  const dir = mkdtempSync(join(tmpdir(), "screenroom-seed-"));
-  const out = join(dir, "answer.webm");
-  const audio = existsSync(join(LIBRIVOX, clip)) ? ["-i", join(LIBRIVOX, clip)] : ["-f", "lavfi", "-i", "sine=frequency=440:duration=5"];
-  const r = spawnSync(
-    "ffmpeg",
-    ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=15", ...audio, "-shortest",
-      "-c:v", "libvpx-vp9", "-deadline", "realtime", "-b:v", "300k", "-c:a", "libopus", out],
-    { stdio: "inherit" },
-  );
-  if (r.status !== 0) throw new Error("ffmpeg could not make the demo answer video");
-  const file = new File([readFileSync(out)], "answer.webm", { type: "video/webm" });
-  rmSync(dir, { recursive: true, force: true });
-  return file;
-}
-
-/** Answers as the candidate does: its id in the X-Candidate-Id header, answer and kind record in one batch. */
-async function answerAsCandidate(url, candidateId, questionIds, answers) {
-  const pb = client(url);
-  pb.beforeSend = (u, options) => ({ url: u, options: { ...options, headers: { ...options.headers, "X-Candidate-Id": candidateId } } });
-  for (const [index, answer] of answers.entries()) {
-    const id = randomId();
-    const batch = pb.createBatch();
-    batch.collection("answers").create({ id, candidate: candidateId, question: questionIds[index] });
-    if (answer.kind === "video") batch.collection("video_answers").create({ answer: id, file: recordedAnswer(answer.clip) });
-    else batch.collection("text_answers").create({ answer: id, content: answer.content });
-    await batch.send();
-  }
+  return { manager: DEMO_MANAGER, companyId: company.id, jobId: job.id, candidateId: candidate.id };
 }
 
 export function randomId() {

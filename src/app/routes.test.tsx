@@ -110,7 +110,6 @@ describe('route table', () => {
       ['/companies/c1/jobs/new', 'Create job'],
       ['/companies/c1/jobs/j1', 'Job'],
       ['/companies/c1/jobs/j1/edit', 'Edit job'],
-      ['/companies/c1/jobs/j1/candidates/k1', 'Candidate'],
       ['/preferences/password', 'Update Password'],
       ['/preferences/email', 'Update Email'],
     ])('shows %s', async (path, heading) => {

@@ -230,6 +230,7 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('@/features/candidates/screens/candidate-review').then((m) => ({
                         Component: m.CandidateReviewScreen,
+                        loader: m.candidateReviewLoader,
                       })),
                   },
                 ],

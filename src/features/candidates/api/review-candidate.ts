@@ -1,0 +1,75 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+
+import { pb } from '@/lib/pocketbase';
+import type {
+  AnswersResponse,
+  CandidatesResponse,
+  JobsResponse,
+  QuestionsResponse,
+  TextAnswersResponse,
+  TextQuestionsResponse,
+  VideoAnswersResponse,
+  VideoQuestionsResponse,
+} from '@/lib/pocketbase-types';
+
+/**
+ * PocketBase expands a back-relation as one record when its field has a unique index (every kind record here
+ * does), and as a list otherwise: both shapes are read, so a schema change never blanks the screen.
+ */
+type OneOrMany<T> = T | T[];
+
+export type ReviewQuestion = QuestionsResponse<{
+  video_questions_via_question?: OneOrMany<VideoQuestionsResponse>;
+  text_questions_via_question?: OneOrMany<TextQuestionsResponse>;
+}>;
+
+export type ReviewAnswer = AnswersResponse<{
+  video_answers_via_answer?: OneOrMany<VideoAnswersResponse>;
+  text_answers_via_answer?: OneOrMany<TextAnswersResponse>;
+}>;
+
+export type CandidateReview = CandidatesResponse<{
+  job?: JobsResponse<{ questions?: ReviewQuestion[] }>;
+  answers_via_candidate?: ReviewAnswer[];
+}>;
+
+const EXPAND = [
+  'job.questions.video_questions_via_question',
+  'job.questions.text_questions_via_question',
+  'answers_via_candidate.video_answers_via_answer',
+  'answers_via_candidate.text_answers_via_answer',
+].join(',');
+
+/** The review's query keys and fetchers (spec §7: GET candidates/{id} with its job's questions and its answers). */
+export const reviewQueries = {
+  all: () => ['candidate-reviews'] as const,
+  details: () => [...reviewQueries.all(), 'detail'] as const,
+  detail: (candidateId: string) =>
+    queryOptions({
+      queryKey: [...reviewQueries.details(), candidateId] as const,
+      queryFn: ({ signal }) => pb.collection('candidates').getOne<CandidateReview>(candidateId, { expand: EXPAND, signal }),
+    }),
+};
+
+export function firstOf<T>(value: OneOrMany<T> | undefined): T | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Puts a video answer the server just changed (transcript landed, file made seekable) into the cached review,
+ * without refetching the whole candidate. Returns false when the review does not hold that answer.
+ */
+export function patchVideoAnswer(queryClient: QueryClient, candidateId: string, record: VideoAnswersResponse): boolean {
+  let found = false;
+  queryClient.setQueryData(reviewQueries.detail(candidateId).queryKey, (review) => {
+    if (!review?.expand?.answers_via_candidate) return review;
+    const answers = review.expand.answers_via_candidate.map((answer) => {
+      const current = firstOf(answer.expand?.video_answers_via_answer);
+      if (!current || current.id !== record.id) return answer;
+      found = true;
+      return { ...answer, expand: { ...answer.expand, video_answers_via_answer: { ...current, ...record } } };
+    });
+    return { ...review, expand: { ...review.expand, answers_via_candidate: answers } };
+  });
+  return found;
+}

@@ -1,0 +1,93 @@
+// Contract test of the Whisper-compatible provider against a local server speaking the OpenAI audio
+// transcription request shape: POST multipart {file, model}, Authorization: Bearer KEY, answer {text}.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { whisper } from "../../worker/src/transcribe";
+
+interface Seen {
+  method: string;
+  url: string;
+  authorization: string;
+  contentType: string;
+  fields: Record<string, string>;
+  file?: { name: string; type: string; size: number; head: string };
+}
+
+let server: Server;
+let base = "";
+const seen: Seen[] = [];
+
+async function readMultipart(req: IncomingMessage): Promise<Pick<Seen, "fields" | "file">> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  // Let the platform's own multipart parser read it, as a real server framework would.
+  const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+  const fields: Record<string, string> = {};
+  let file: Seen["file"];
+  const entries: [string, FormDataEntryValue][] = [];
+  form.forEach((value, key) => entries.push([key, value]));
+  for (const [key, value] of entries) {
+    if (typeof value === "string") fields[key] = value;
+    else if (key === "file") {
+      const bytes = Buffer.from(await value.arrayBuffer());
+      file = { name: value.name, type: value.type, size: bytes.length, head: bytes.subarray(0, 4).toString("latin1") };
+    }
+  }
+  return { fields, file };
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    void (async () => {
+      const body = await readMultipart(req);
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        authorization: req.headers.authorization ?? "",
+        contentType: req.headers["content-type"] ?? "",
+        ...body,
+      });
+      if (req.headers.authorization !== "Bearer sk-test") {
+        res.writeHead(401, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "Incorrect API key provided" } }));
+        return;
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ text: "  He was not an\nill disposed young man. " }));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  base = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function wav(): string {
+  const path = join(mkdtempSync(join(tmpdir(), "screenroom-wav-")), "audio.wav");
+  writeFileSync(path, Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(40)]));
+  return path;
+}
+
+describe("Whisper-compatible provider", () => {
+  it("posts the audio and model as multipart with the bearer key, and returns the text", async () => {
+    const transcribe = whisper(`${base}/v1/audio/transcriptions`, "sk-test", "whisper-large-v3");
+    await expect(transcribe(wav())).resolves.toBe("He was not an ill disposed young man.");
+    const request = seen.at(-1)!;
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/v1/audio/transcriptions");
+    expect(request.authorization).toBe("Bearer sk-test");
+    expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.fields.model).toBe("whisper-large-v3");
+    expect(request.file).toEqual({ name: "audio.wav", type: "audio/wav", size: 44, head: "RIFF" });
+  });
+
+  it("fails with the endpoint's status when it refuses the request", async () => {
+    const transcribe = whisper(`${base}/v1/audio/transcriptions`, "wrong-key", "whisper-1");
+    await expect(transcribe(wav())).rejects.toThrow(/answered 401.*Incorrect API key/);
+  });
+});

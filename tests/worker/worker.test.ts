@@ -1,0 +1,246 @@
+// The media worker against a real PocketBase (the project's migrations and hooks): a LibriVox answer gets a
+// seekable file and a transcript close to the clip's reference; claims are exclusive; failures are retried a
+// bounded number of times; a worker restarted mid-job takes its job back; realtime events start jobs.
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RecordModel } from "pocketbase";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import type { WorkerConfig } from "../../worker/src/config";
+import { MediaWorker } from "../../worker/src/worker";
+import { asCandidate, pbUrl, randomId, world } from "../helpers";
+import { admin } from "../support";
+import { recordingOf, referenceOf, wordErrorRate } from "./media-fixtures";
+
+// the clip the e2e fake microphone plays, 22 words
+const CLIP = "sense_and_sensibility_01_austen_64kb-0870";
+
+function config(overrides: Partial<WorkerConfig> = {}): WorkerConfig {
+  const { email, password } = inject("superuser");
+  return {
+    pbUrl: pbUrl(),
+    email,
+    password,
+    workerId: `test-worker-${randomId()}`,
+    policy: { leaseMs: 600_000, maxAttempts: 3 },
+    rescanMs: 3_600_000,
+    provider: { kind: "pocketsphinx", modelDir: "/usr/share/pocketsphinx/model/en-us" },
+    ...overrides,
+  };
+}
+
+const started: MediaWorker[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((w) => w.stop()));
+});
+
+/** A candidate's video answer, uploaded as the candidate (batch with X-Candidate-Id), as the app does. */
+async function videoAnswer(recording = recordingOf(CLIP)) {
+  const w = await world("media");
+  const pb = asCandidate(w.candidate.id);
+  const id = randomId();
+  const batch = pb.createBatch();
+  batch.collection("answers").create({ id, candidate: w.candidate.id, question: w.video.question.id });
+  batch.collection("video_answers").create({ answer: id, file: new File([readFileSync(recording)], "answer.webm", { type: "video/webm" }) });
+  const [, kind] = await batch.send();
+  return { ...w, videoAnswer: kind!.body as RecordModel };
+}
+
+async function stored(id: string) {
+  const su = await admin();
+  return su.collection("video_answers").getOne(id);
+}
+
+async function durationOfStoredFile(record: RecordModel): Promise<number> {
+  const su = await admin();
+  const token = await su.files.getToken();
+  const res = await fetch(su.files.getURL(record, record.file as string, { token }));
+  expect(res.status).toBe(200);
+  const path = join(mkdtempSync(join(tmpdir(), "screenroom-probe-")), "stored.webm");
+  writeFileSync(path, Buffer.from(await res.arrayBuffer()));
+  const out = execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path], { encoding: "utf8" });
+  return Number(out.trim());
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe("media worker", () => {
+  it("transcribes a LibriVox answer with pocketsphinx and stores a seekable file with its duration", async () => {
+    const { videoAnswer: answer } = await videoAnswer();
+    expect(answer.transcriptStatus).toBe("pending");
+    const worker = new MediaWorker(config());
+    await worker.signIn();
+    expect(await worker.process(answer.id)).toEqual({ result: "done", retryInMs: 0 });
+
+    const record = await stored(answer.id);
+    expect(record.transcriptStatus).toBe("done");
+    expect(record.transcriptAttempts).toBe(1);
+    expect(record.transcriptClaimedBy).toBe("");
+    const reference = referenceOf(CLIP);
+    const wer = wordErrorRate(reference, record.transcript as string);
+    console.log(`WER ${(wer * 100).toFixed(1)}%\n  reference:  ${reference}\n  transcript: ${record.transcript}`);
+    expect(wer).toBeLessThanOrEqual(0.45);
+
+    const probed = await durationOfStoredFile(record);
+    expect(Number.isFinite(probed)).toBe(true);
+    expect(probed).toBeGreaterThan(2);
+    expect(record.durationSeconds).toBeCloseTo(probed, 1);
+    expect(record.file).not.toBe(answer.file);
+  });
+
+  it("sends 16 kHz mono wav audio to a configured Whisper-compatible endpoint and stores its text", async () => {
+    const received: { auth: string; model: string; rate: number; channels: number; bits: number }[] = [];
+    const endpoint = createServer((req, res) => {
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+        const file = form.get("file");
+        const wav = Buffer.from(await (file as Blob).arrayBuffer());
+        received.push({
+          auth: req.headers.authorization ?? "",
+          model: String(form.get("model")),
+          channels: wav.readUInt16LE(22),
+          rate: wav.readUInt32LE(24),
+          bits: wav.readUInt16LE(34),
+        });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ text: "He was not an ill disposed young man." }));
+      })();
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = endpoint.address() as AddressInfo;
+      const { videoAnswer: answer } = await videoAnswer();
+      const worker = new MediaWorker(
+        config({ provider: { kind: "whisper", url: `http://127.0.0.1:${port}/v1/audio/transcriptions`, apiKey: "sk-local", model: "whisper-1" } }),
+        { log: () => {} },
+      );
+      await worker.signIn();
+      expect((await worker.process(answer.id)).result).toBe("done");
+      expect(received).toEqual([{ auth: "Bearer sk-local", model: "whisper-1", channels: 1, rate: 16000, bits: 16 }]);
+      expect(await stored(answer.id)).toMatchObject({ transcriptStatus: "done", transcript: "He was not an ill disposed young man." });
+    } finally {
+      await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+    }
+  });
+
+  it("gives an answer to exactly one of two workers claiming it at once", async () => {
+    const { videoAnswer: answer } = await videoAnswer();
+    const a = new MediaWorker(config());
+    const b = new MediaWorker(config());
+    await Promise.all([a.signIn(), b.signIn()]);
+    const claims = await Promise.all([a.claim(answer.id), b.claim(answer.id), a.claim(answer.id), b.claim(answer.id)]);
+    expect(claims.filter((c) => c !== null)).toHaveLength(1);
+    expect((await stored(answer.id)).transcriptAttempts).toBe(1);
+  });
+
+  it("refuses a result from a worker that lost its claim", async () => {
+    const { videoAnswer: answer } = await videoAnswer();
+    const a = new MediaWorker(config({ policy: { leaseMs: 1000, maxAttempts: 3 } }));
+    const b = new MediaWorker(config({ policy: { leaseMs: 1000, maxAttempts: 3 } }));
+    await Promise.all([a.signIn(), b.signIn()]);
+    expect(await a.claim(answer.id)).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 2100)); // a's lease runs out: b takes over
+    expect(await b.claim(answer.id)).not.toBeNull();
+    await expect(
+      a.pb.collection("video_answers").update(answer.id, { transcript: "stale", transcriptStatus: "done", claimedBy: a.claimValue }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect((await stored(answer.id)).transcriptStatus).toBe("pending");
+  });
+
+  it("retries a failing transcription a bounded number of times, then marks the answer failed", async () => {
+    const { videoAnswer: answer } = await videoAnswer();
+    let calls = 0;
+    const worker = new MediaWorker(config({ policy: { leaseMs: 600_000, maxAttempts: 2 } }), {
+      transcriber: async () => {
+        calls += 1;
+        throw new Error("provider down");
+      },
+      log: () => {},
+    });
+    await worker.signIn();
+    const first = await worker.process(answer.id);
+    expect(first.result).toBe("retry");
+    let record = await stored(answer.id);
+    expect(record).toMatchObject({ transcriptStatus: "pending", transcriptAttempts: 1, transcriptError: "provider down", transcriptClaimedBy: "" });
+    expect(await worker.process(answer.id)).toEqual({ result: "failed", retryInMs: 0 });
+    record = await stored(answer.id);
+    expect(record).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 2 });
+    expect(await worker.process(answer.id)).toEqual({ result: "skipped", retryInMs: 0 });
+    expect(calls).toBe(2);
+  });
+
+  it("marks an answer failed when its workers kept dying and it used up its attempts", async () => {
+    const { videoAnswer: answer } = await videoAnswer();
+    const su = await admin();
+    await su.collection("video_answers").update(answer.id, {
+      transcriptAttempts: 3,
+      transcriptClaimedBy: "crashed-worker#1",
+      transcriptClaimedAt: "2020-01-01 00:00:00.000Z",
+    });
+    const worker = new MediaWorker(config(), { log: () => {} });
+    await worker.signIn();
+    expect(await worker.process(answer.id)).toEqual({ result: "skipped", retryInMs: 0 });
+    expect(await stored(answer.id)).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 3, transcriptClaimedBy: "" });
+  });
+
+  it("survives a restart mid-job: the same worker takes its job back at once, another waits for the lease", async () => {
+    const { videoAnswer: answer } = await videoAnswer();
+    const id = `restarting-${randomId()}`;
+    const crashed = new MediaWorker(config({ workerId: id }));
+    await crashed.signIn();
+    expect(await crashed.claim(answer.id)).not.toBeNull(); // ...and the process dies here
+
+    const other = new MediaWorker(config());
+    await other.signIn();
+    expect(await other.process(answer.id)).toEqual({ result: "skipped", retryInMs: 0 });
+
+    const restarted = new MediaWorker(config({ workerId: id }), { log: () => {} });
+    started.push(restarted);
+    await restarted.start(); // the scan on start finds it
+    const record = await waitFor(() => stored(answer.id), (r) => r.transcriptStatus === "done", 60_000);
+    expect(record.transcriptAttempts).toBe(2);
+    expect(record.transcript).not.toBe("");
+  });
+
+  it("picks up a new answer from the realtime stream while running", async () => {
+    const worker = new MediaWorker(config(), { log: () => {} });
+    started.push(worker);
+    await worker.start();
+    await new Promise((r) => setTimeout(r, 500)); // subscribed
+    const { videoAnswer: answer } = await videoAnswer();
+    const record = await waitFor(() => stored(answer.id), (r) => r.transcriptStatus === "done", 60_000);
+    expect(record.durationSeconds).toBeGreaterThan(2);
+    expect(record.transcript).toMatch(/\w+/);
+  });
+});
+
+describe("media worker's server side, for everyone else", () => {
+  it("lets only superusers claim answers, and nobody else write transcripts", async () => {
+    const { videoAnswer: answer, manager } = await videoAnswer();
+    const claim = (token?: string) =>
+      fetch(`${pbUrl()}/api/screenroom/media/video-answers/${answer.id}/claim`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(token ? { Authorization: token } : {}) },
+        body: JSON.stringify({ worker: "intruder", run: "1" }),
+      });
+    expect((await claim()).status).toBe(401);
+    expect([401, 403]).toContain((await claim(manager.pb.authStore.token)).status);
+    await expect(manager.pb.collection("video_answers").update(answer.id, { transcript: "forged", transcriptStatus: "done" })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(await stored(answer.id)).toMatchObject({ transcript: "", transcriptStatus: "pending", transcriptClaimedBy: "" });
+  });
+});

@@ -1,0 +1,109 @@
+// What the worker takes on, and what it does after a failure: pure decisions, unit-tested in
+// tests/worker/jobs.test.ts. The server has the last word on a claim (pb_hooks/media.pb.js); these keep the
+// worker from asking for answers it cannot get.
+
+export interface VideoAnswerState {
+  id: string;
+  transcriptStatus?: string;
+  transcriptAttempts?: number;
+  transcriptClaimedBy?: string;
+  transcriptClaimedAt?: string;
+  created?: string;
+}
+
+export interface JobPolicy {
+  /** How long a claim protects an answer; past it the claim counts as abandoned (its worker died). */
+  leaseMs: number;
+  /** Claims per answer, the first try included, before it is marked failed. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_POLICY: JobPolicy = { leaseMs: 10 * 60_000, maxAttempts: 3 };
+
+/** PocketBase dates read "2024-01-02 03:04:05.678Z"; empty means never. */
+export function parsePbDate(value: string | undefined): number | null {
+  if (!value) return null;
+  const ms = Date.parse(value.replace(" ", "T"));
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** A worker's claim as the server stores it: its stable name and the id of its current process run. */
+export interface ClaimOwner {
+  worker: string;
+  run: string;
+}
+
+/**
+ * Whether someone else holds a live claim on the answer. A claim under this worker's name from another run is
+ * from its previous process, which died mid-job, so it does not count.
+ */
+export function isHeld(answer: VideoAnswerState, now: number, policy: JobPolicy, self?: ClaimOwner): boolean {
+  const holder = answer.transcriptClaimedBy;
+  if (!holder) return false;
+  if (self && holder.startsWith(`${self.worker}#`) && holder !== `${self.worker}#${self.run}`) return false;
+  const at = parsePbDate(answer.transcriptClaimedAt);
+  return at !== null && now - at < policy.leaseMs;
+}
+
+/**
+ * Whether the answer is worth asking the server for: pending and not held by a live claim. An answer that used
+ * up its attempts is still asked for once more, so the server marks it failed (e.g. its worker kept crashing).
+ */
+export function isClaimable(answer: VideoAnswerState, now: number, policy: JobPolicy, self?: ClaimOwner): boolean {
+  return answer.transcriptStatus === "pending" && !isHeld(answer, now, policy, self);
+}
+
+/** The claimable answers of a scan, oldest first (candidates who answered first get their transcript first). */
+export function selectJobs<T extends VideoAnswerState>(answers: T[], now: number, policy: JobPolicy, self?: ClaimOwner): T[] {
+  return answers
+    .filter((a) => isClaimable(a, now, policy, self))
+    .sort((a, b) => (parsePbDate(a.created) ?? 0) - (parsePbDate(b.created) ?? 0) || a.id.localeCompare(b.id));
+}
+
+export type FailureOutcome = { status: "failed" } | { status: "pending"; retryInMs: number };
+
+/** After attempt number `attempts` (1-based, as counted by the claim) failed: give up or retry later. */
+export function afterFailure(attempts: number, policy: JobPolicy, baseDelayMs = 5_000): FailureOutcome {
+  if (attempts >= policy.maxAttempts) return { status: "failed" };
+  return { status: "pending", retryInMs: Math.min(baseDelayMs * 2 ** Math.max(0, attempts - 1), 5 * 60_000) };
+}
+
+/**
+ * The worker's own queue: each answer at most once in it, never while it is being processed, and not before
+ * its retry time. It is what makes a burst of realtime events plus a scan for the same answer one job.
+ */
+export class JobQueue {
+  private readonly queued: string[] = [];
+  private readonly running = new Set<string>();
+  private readonly notBefore = new Map<string, number>();
+
+  /** Adds the answer unless it is queued, running or waiting for its retry; returns whether it was added. */
+  offer(id: string, now: number): boolean {
+    if (this.running.has(id) || this.queued.includes(id)) return false;
+    const wait = this.notBefore.get(id);
+    if (wait !== undefined && now < wait) return false;
+    this.notBefore.delete(id);
+    this.queued.push(id);
+    return true;
+  }
+
+  /** The next answer to process, now marked running; undefined when the queue is empty. */
+  take(): string | undefined {
+    const id = this.queued.shift();
+    if (id !== undefined) this.running.add(id);
+    return id;
+  }
+
+  done(id: string, retryAt?: number): void {
+    this.running.delete(id);
+    if (retryAt !== undefined) this.notBefore.set(id, retryAt);
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  get size(): number {
+    return this.queued.length;
+  }
+}

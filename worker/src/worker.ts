@@ -1,0 +1,237 @@
+// The media worker: finds pending video answers (realtime events, a scan on start and a periodic rescan),
+// claims each one on the server, makes its file seekable (remux, duration), transcribes its audio and stores
+// the result; failures are retried a bounded number of times, then marked failed.
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import PocketBase, { ClientResponseError } from "pocketbase";
+import type { WorkerConfig } from "./config";
+import { afterFailure, isClaimable, JobQueue, selectJobs, type ClaimOwner, type VideoAnswerState } from "./jobs";
+import { extractAudio, hasAudio, probeDuration, remux } from "./media";
+import { connectRealtime } from "./realtime";
+import { createTranscriber, type Transcriber } from "./transcribe";
+
+const COLLECTION = "video_answers";
+
+export interface VideoAnswer extends VideoAnswerState {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  file: string;
+  mimeType?: string;
+  transcriptAttempts: number;
+}
+
+export type JobResult = "done" | "retry" | "failed" | "skipped";
+
+export class MediaWorker {
+  readonly pb: PocketBase;
+  /** This process run's claims: the stable worker name plus an id of this run. */
+  readonly owner: ClaimOwner;
+  private readonly queue = new JobQueue();
+  private readonly transcribe: Transcriber;
+  private realtime?: { close: () => void };
+  private rescanTimer?: NodeJS.Timeout;
+  private draining?: Promise<void>;
+  private stopped = false;
+  private readonly log: (message: string) => void;
+
+  constructor(
+    private readonly config: WorkerConfig,
+    options: { transcriber?: Transcriber; log?: (message: string) => void } = {},
+  ) {
+    this.pb = new PocketBase(config.pbUrl);
+    this.owner = { worker: config.workerId, run: randomUUID().slice(0, 8) };
+    this.pb.autoCancellation(false);
+    this.transcribe = options.transcriber ?? createTranscriber(config.provider);
+    this.log = options.log ?? ((message) => console.log(`[worker] ${message}`));
+  }
+
+  async signIn(): Promise<void> {
+    await this.pb.collection("_superusers").authWithPassword(this.config.email, this.config.password);
+  }
+
+  /** A valid superuser token, signing in again when it ran out (a worker runs for days). */
+  async token(): Promise<string> {
+    if (!this.pb.authStore.isValid) await this.signIn();
+    return this.pb.authStore.token;
+  }
+
+  async start(): Promise<void> {
+    await this.signIn();
+    this.log(`connected to ${this.config.pbUrl} as ${this.config.email} (worker ${this.claimValue}, ${this.config.provider.kind})`);
+    this.realtime = connectRealtime({
+      url: this.config.pbUrl,
+      topics: [COLLECTION],
+      token: () => this.token(),
+      onEvent: (_topic, data) => {
+        const { record } = data as { action: string; record: VideoAnswer };
+        if (record && isClaimable(record, Date.now(), this.config.policy, this.owner)) this.enqueue(record.id);
+      },
+      onConnected: () => void this.scan().catch((err) => this.log(`scan failed: ${describe(err)}`)),
+      log: this.log,
+    });
+    await this.scan();
+    this.rescanTimer = setInterval(() => void this.scan().catch((err) => this.log(`rescan failed: ${describe(err)}`)), this.config.rescanMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.realtime?.close();
+    if (this.rescanTimer) clearInterval(this.rescanTimer);
+    await this.draining;
+  }
+
+  /** Every pending answer, so none is missed after downtime or a dropped stream. */
+  async scan(): Promise<number> {
+    await this.token();
+    const pending = await this.pb.collection(COLLECTION).getFullList<VideoAnswer>({
+      filter: 'transcriptStatus = "pending"',
+      sort: "created",
+      batch: 200,
+    });
+    const jobs = selectJobs(pending, Date.now(), this.config.policy, this.owner);
+    let added = 0;
+    for (const job of jobs) if (this.enqueue(job.id)) added += 1;
+    if (added) this.log(`scan: ${added} pending answer(s) queued`);
+    return added;
+  }
+
+  enqueue(id: string): boolean {
+    if (this.stopped) return false;
+    const added = this.queue.offer(id, Date.now());
+    if (added) this.drain();
+    return added;
+  }
+
+  /** Resolves when the queue is empty and nothing runs. */
+  idle(): Promise<void> {
+    return this.draining ?? Promise.resolve();
+  }
+
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = (async () => {
+      let id: string | undefined;
+      while (!this.stopped && (id = this.queue.take()) !== undefined) {
+        let retryAt: number | undefined;
+        try {
+          const outcome = await this.process(id);
+          if (outcome.result === "retry") retryAt = Date.now() + outcome.retryInMs;
+        } catch (err) {
+          this.log(`answer ${id}: ${describe(err)}`);
+        } finally {
+          this.queue.done(id, retryAt);
+          if (retryAt !== undefined) setTimeout(() => this.enqueue(id!), retryAt - Date.now() + 10).unref();
+        }
+      }
+    })().finally(() => {
+      this.draining = undefined;
+    });
+  }
+
+  /** Claims the answer on the server; null when another worker holds it or it is no longer pending. */
+  async claim(id: string): Promise<VideoAnswer | null> {
+    try {
+      const res = await this.pb.send<{ record: VideoAnswer }>(`/api/screenroom/media/video-answers/${encodeURIComponent(id)}/claim`, {
+        method: "POST",
+        body: {
+          worker: this.owner.worker,
+          run: this.owner.run,
+          leaseSeconds: Math.round(this.config.policy.leaseMs / 1000),
+          maxAttempts: this.config.policy.maxAttempts,
+        },
+      });
+      return res.record;
+    } catch (err) {
+      if (err instanceof ClientResponseError && (err.status === 409 || err.status === 404)) return null;
+      throw err;
+    }
+  }
+
+  /** One answer, start to finish. */
+  async process(id: string): Promise<{ result: JobResult; retryInMs: number }> {
+    await this.token();
+    const answer = await this.claim(id);
+    if (!answer) return { result: "skipped", retryInMs: 0 };
+    this.log(`answer ${id}: attempt ${answer.transcriptAttempts}`);
+    const dir = await mkdtemp(join(tmpdir(), "screenroom-worker-"));
+    try {
+      const local = await this.makeSeekable(answer, dir);
+      const transcript = await this.transcribeAnswer(local, dir);
+      await this.write(id, { transcript, transcriptStatus: "done", transcriptError: "" });
+      this.log(`answer ${id}: transcript done (${transcript.split(" ").filter(Boolean).length} words)`);
+      return { result: "done", retryInMs: 0 };
+    } catch (err) {
+      const message = describe(err);
+      const outcome = afterFailure(answer.transcriptAttempts, this.config.policy);
+      this.log(`answer ${id}: attempt ${answer.transcriptAttempts} failed (${message}); ${outcome.status === "failed" ? "giving up" : "will retry"}`);
+      await this.write(id, { transcriptStatus: outcome.status, transcriptError: message.slice(0, 2000) }).catch((writeErr) =>
+        this.log(`answer ${id}: could not record the failure: ${describe(writeErr)}`),
+      );
+      return outcome.status === "failed" ? { result: "failed", retryInMs: 0 } : { result: "retry", retryInMs: outcome.retryInMs };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async download(answer: VideoAnswer, target: string): Promise<void> {
+    const token = await this.pb.files.getToken();
+    const url = this.pb.files.getURL(answer, answer.file, { token });
+    const res = await fetch(url);
+    if (!res.ok || !res.body) throw new Error(`downloading ${answer.file} answered ${res.status}`);
+    // streamed to disk: recordings go up to 150 MB
+    await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), createWriteStream(target));
+  }
+
+  /** Remuxes a webm (MediaRecorder's has no duration and no seek index) and stores it with its duration. */
+  /** Returns the local path of the (seekable) recording. */
+  private async makeSeekable(answer: VideoAnswer, dir: string): Promise<string> {
+    const isMp4 = answer.mimeType === "video/mp4" || /\.mp4$/i.test(answer.file);
+    const original = join(dir, isMp4 ? "original.mp4" : "original.webm");
+    await this.download(answer, original);
+    if (isMp4) {
+      // Safari's mp4 already carries its duration and index
+      const duration = await probeDuration(original);
+      await this.write(answer.id, { durationSeconds: duration ?? 0 });
+      return original;
+    }
+    const seekable = join(dir, "answer.webm");
+    await remux(original, seekable);
+    const duration = await probeDuration(seekable);
+    if (duration === null) throw new Error("the remuxed file still has no duration");
+    const form = new FormData();
+    form.append("file", new Blob([await readFile(seekable)], { type: "video/webm" }), "answer.webm");
+    form.append("durationSeconds", String(duration));
+    form.append("mimeType", "video/webm");
+    form.append("claimedBy", this.claimValue);
+    await this.pb.collection(COLLECTION).update(answer.id, form);
+    return seekable;
+  }
+
+  private async transcribeAnswer(recording: string, dir: string): Promise<string> {
+    if (!(await hasAudio(recording))) return "";
+    const wav = join(dir, "audio.wav");
+    await extractAudio(recording, wav);
+    return this.transcribe(wav);
+  }
+
+  /** A write guarded by the claim: refused by the server if this worker lost it meanwhile. */
+  private async write(id: string, fields: Record<string, unknown>): Promise<void> {
+    const release = fields.transcriptStatus !== undefined ? { transcriptClaimedBy: "" } : {};
+    await this.pb.collection(COLLECTION).update(id, { ...fields, ...release, claimedBy: this.claimValue });
+  }
+
+  get claimValue(): string {
+    return `${this.owner.worker}#${this.owner.run}`;
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof ClientResponseError) return `${err.status} ${err.message} ${JSON.stringify(err.response?.data ?? {})}`;
+  return err instanceof Error ? err.message : String(err);
+}
