@@ -36,9 +36,9 @@ export class UploadError extends Error {
 
 export type UploadTransport = {
   /** Creates the answer and its kind record in one request; rejects with an UploadError. */
-  send(answer: PendingAnswer, onProgress: (fraction: number) => void): Promise<void>;
+  send: (answer: PendingAnswer, onProgress: (fraction: number) => void) => Promise<void>;
   /** Whether the server already holds this answer (a retry after a lost response). */
-  exists(answer: PendingAnswer): Promise<boolean>;
+  exists: (answer: PendingAnswer) => Promise<boolean>;
 };
 
 export const MAX_RETRY_DELAY_MS = 30_000;
