@@ -29,6 +29,8 @@ test("a candidate answers two video questions (one with a second take) and a tex
   await page.getByRole("button", { name: "View question" }).click();
   await expect(page.getByText("Take 1 of 2")).toBeVisible();
   await expect(page.getByRole("timer")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Recording" })).toBeEnabled();
+  await page.screenshot({ path: "test-results/interview-camera-ready.png", fullPage: true });
   await recordTake(page);
   await page.getByRole("button", { name: "Record again" }).click();
   await expect(page.getByText("Take 2 of 2")).toBeVisible();

@@ -98,7 +98,14 @@ export function CameraPreview({ stream }: { stream: MediaStream }) {
       muted
       playsInline
       aria-label="Camera preview"
-      style={{ width: '100%', borderRadius: 'var(--radius-3)', background: 'black', transform: 'scaleX(-1)' }}
+      style={{
+        width: '100%',
+        maxHeight: '55vh',
+        objectFit: 'contain',
+        borderRadius: 'var(--radius-3)',
+        background: 'black',
+        transform: 'scaleX(-1)',
+      }}
     />
   );
 }

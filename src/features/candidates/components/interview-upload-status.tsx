@@ -1,4 +1,4 @@
-import { Button, Callout, Flex, Progress, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 
 import type { UploadState } from '@/lib/upload-queue';
@@ -39,8 +39,18 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
   const troubled = pending.some((state) => state.status === 'failed' || state.retryAt);
 
   return (
-    <Callout.Root color={troubled ? 'amber' : 'indigo'} mb="5" role="status" aria-label="Answer uploads">
-      <Flex direction="column" gap="2" width="100%">
+    <Box
+      mb="5"
+      p="4"
+      role="status"
+      aria-label="Answer uploads"
+      style={{
+        borderRadius: 'var(--radius-4)',
+        background: troubled ? 'var(--amber-a3)' : 'var(--accent-a3)',
+        color: troubled ? 'var(--amber-a11)' : 'var(--accent-a11)',
+      }}
+    >
+      <Flex direction="column" gap="2">
         {pending.map((state) => (
           <Flex key={state.id} direction="column" gap="1">
             <Text size="2">{describe(state, now)}</Text>
@@ -57,13 +67,13 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
         </Text>
         {troubled ? (
           <Flex>
-            <Button size="1" variant="soft" onClick={() => answerUploads.retryNow()}>
+            <Button size="1" variant="soft" color="amber" onClick={() => answerUploads.retryNow()}>
               Retry now
             </Button>
           </Flex>
         ) : null}
       </Flex>
-    </Callout.Root>
+    </Box>
   );
 }
 

@@ -97,7 +97,7 @@ export function InterviewVideoAnswer({ timeout, takes, onSubmit, onSkip }: Props
           controls
           playsInline
           aria-label="Your recording"
-          style={{ width: '100%', borderRadius: 'var(--radius-3)', background: 'black' }}
+          style={{ width: '100%', maxHeight: '55vh', objectFit: 'contain', borderRadius: 'var(--radius-3)', background: 'black' }}
         />
       ) : camera.status === 'ready' ? (
         <CameraPreview stream={camera.stream} />
