@@ -107,3 +107,26 @@ test("an unknown candidate id shows the friendly invalid-link page", async ({ pa
   await page.goto("/candidates/nosuchcandidat1");
   await expect(page.getByRole("heading", { name: "This interview link is not valid" })).toBeVisible();
 });
+
+test("a recording stops by itself at 0, and a retake gets the full time again", async ({ page }) => {
+  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Quick intro", timeout: 5, takes: 2 }]);
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await expect(page.getByRole("button", { name: "Stop Recording" })).toBeVisible();
+  // No click: the countdown ends the take.
+  await expect(page.getByLabel("Your recording")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("button", { name: "Stop Recording" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Record again" }).click();
+  await expect(page.getByText("Take 2 of 2")).toBeVisible();
+  await expect(page.getByRole("timer")).toHaveText(/0:0[45]/);
+  await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await expect(page.getByLabel("Your recording")).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Submit answer" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+  const [answer] = await waitForAnswers(candidate.id, 1);
+  const probe = await probeStoredVideo(kindOf(answer!, "video_answers_via_answer")!);
+  expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+});

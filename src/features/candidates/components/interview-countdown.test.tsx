@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatSeconds, useCountdown } from './interview-countdown';
@@ -51,6 +52,29 @@ describe('useCountdown', () => {
       vi.advanceTimersByTime(1000);
     });
     expect(result.current).toBe(9);
+  });
+
+  it('never shows the old 0 to the first render of a restarted countdown (a retake after the time ran out)', () => {
+    const seen: number[] = [];
+    const { rerender } = renderHook(
+      ({ active }) => {
+        const value = useCountdown(2, active);
+        // What effects (the watcher for 0) see: committed renders only.
+        useEffect(() => {
+          seen.push(value);
+        });
+        return value;
+      },
+      { initialProps: { active: true } },
+    );
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    rerender({ active: false });
+    seen.length = 0;
+    rerender({ active: true });
+    expect(seen[0]).toBe(2);
+    expect(seen).not.toContain(0);
   });
 
   it('does not run before it is active', () => {

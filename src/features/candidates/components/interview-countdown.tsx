@@ -10,10 +10,16 @@ const TICK_MS = 250;
  */
 export function useCountdown(seconds: number, active: boolean): number {
   const [remaining, setRemaining] = useState(seconds);
+  const [wasActive, setWasActive] = useState(active);
+  // Restart while rendering, not in an effect: otherwise the first render of a new take still shows the old 0 and
+  // whoever watches for 0 would end the new take at once.
+  if (active !== wasActive) {
+    setWasActive(active);
+    if (active) setRemaining(seconds);
+  }
   useEffect(() => {
     if (!active) return;
     const deadline = Date.now() + seconds * 1000;
-    setRemaining(seconds);
     const timer = setInterval(() => {
       const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       setRemaining(left);
