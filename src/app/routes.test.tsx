@@ -38,8 +38,6 @@ describe('route table', () => {
     });
 
     it.each([
-      ['/candidates/abc', 'Interview'],
-      ['/candidates/abc/questions/q1', 'Question'],
       ['/invites/i1/ada%40example.com', 'Company invitation'],
       ['/auth/confirm-verification/t0k3n', 'Confirm your email'],
       ['/auth/confirm-password-reset/t0k3n', 'Set a new password'],
@@ -49,11 +47,7 @@ describe('route table', () => {
       await expectScreen(view, path, heading);
     });
 
-    it('thanks the candidate on the finish screen', async () => {
-      const view = renderRoute('/candidates/abc/finish');
-      await expectScreen(view, '/candidates/abc/finish', 'Thank you');
-      expect(screen.getByText("We'll get back to you soon")).toBeInTheDocument();
-    });
+    // The candidate routes load the interview first: src/features/candidates/screens/interview-screens.test.tsx.
 
     it('treats an expired session as signed out', async () => {
       signInAs({ primaryCompany: 'c1' }, { expiresInSeconds: -60 });

@@ -82,7 +82,12 @@ export const routes: RouteObject[] = [
       // Public: the candidate's interview.
       {
         path: paths.candidates.start.path,
-        lazy: () => import('./layouts/candidate-layout').then((m) => ({ Component: m.CandidateLayout })),
+        lazy: () =>
+          import('./layouts/candidate-layout').then((m) => ({
+            Component: m.CandidateLayout,
+            loader: m.candidateLayoutLoader,
+            ErrorBoundary: m.CandidateLayoutError,
+          })),
         children: [
           {
             index: true,

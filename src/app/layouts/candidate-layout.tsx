@@ -1,18 +1,70 @@
-import { Container, Flex } from '@radix-ui/themes';
-import { Outlet } from 'react-router-dom';
+import { Button, Callout, Container, Flex } from '@radix-ui/themes';
+import { ClientResponseError } from 'pocketbase';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
 
+import { PageSpinner } from '@/components/page-spinner';
 import { Logo } from '@/components/logo';
+import { interviewQueries } from '@/features/candidates/api/interview-get';
+import { resumeAnswerUploads } from '@/features/candidates/api/interview-upload';
+import { InterviewInvalidLink } from '@/features/candidates/components/interview-invalid-link';
+import {
+  InterviewUploadStatus,
+  useConfirmLeaveWhileUploading,
+} from '@/features/candidates/components/interview-upload-status';
+import { getErrorMessage } from '@/lib/errors';
+import { queryClient } from '@/lib/query-client';
 
-/** The candidate's interview frame; kept apart from the manager shell so candidates never load it. */
-export function CandidateLayout() {
+/** Loads the interview before any screen renders, and picks up answers an earlier visit left to upload. */
+export async function candidateLayoutLoader({ params }: LoaderFunctionArgs) {
+  const candidateId = params.candidateId ?? '';
+  await Promise.all([queryClient.ensureQueryData(interviewQueries.detail(candidateId)), resumeAnswerUploads()]);
+  return null;
+}
+
+function Frame({ children }: { children: ReactNode }) {
   return (
     <Container size="2" px="4" py="6">
       <Flex justify="center" mb="6">
         <Logo />
       </Flex>
-      <main>
-        <Outlet />
-      </main>
+      <main>{children}</main>
     </Container>
+  );
+}
+
+/** The candidate's interview frame; kept apart from the manager shell so candidates never load it. */
+export function CandidateLayout() {
+  const { candidateId = '' } = useParams();
+  useConfirmLeaveWhileUploading();
+  return (
+    <Frame>
+      <InterviewUploadStatus candidateId={candidateId} />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </Frame>
+  );
+}
+
+/** An unknown candidate id is a friendly dead end, never a crash. */
+export function CandidateLayoutError() {
+  const error = useRouteError();
+  const unknown = error instanceof ClientResponseError && (error.status === 404 || error.status === 400);
+  return (
+    <Frame>
+      {unknown ? (
+        <InterviewInvalidLink />
+      ) : (
+        <Flex direction="column" align="center" gap="4" py="6">
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{getErrorMessage(error)}</Callout.Text>
+          </Callout.Root>
+          <Button variant="soft" onClick={() => window.location.reload()}>
+            Reload the page
+          </Button>
+        </Flex>
+      )}
+    </Frame>
   );
 }

@@ -1,5 +1,96 @@
-import { Heading } from '@radix-ui/themes';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+
+import {
+  interviewQueries,
+  nextUnanswered,
+  nextUnansweredAfter,
+  type Interview,
+  type InterviewQuestion,
+} from '../api/interview-get';
+import { answerUploads, submitAnswer, useAnswerUploads } from '../api/interview-upload';
+import { InterviewIntro } from '../components/interview-intro';
+import { useInterviewParam } from '../components/interview-params';
+import { InterviewTextAnswer } from '../components/interview-text-answer';
+import { InterviewVideoAnswer } from '../components/interview-video-answer';
 
 export function InterviewQuestionScreen() {
-  return <Heading as="h1">Question</Heading>;
+  const candidateId = useInterviewParam('candidateId');
+  const questionId = useInterviewParam('questionId');
+  const { data: interview } = useSuspenseQuery(interviewQueries.detail(candidateId));
+  const pending = useAnswerUploads(candidateId).map((upload) => upload.questionId);
+
+  const question = interview.questions.find((q) => q.id === questionId);
+  const answered = interview.answeredQuestionIds.includes(questionId) || pending.includes(questionId);
+  if (!question || answered) {
+    // A submitted answer cannot be changed: go on to the next question still open.
+    const next = question ? nextUnansweredAfter(interview, pending, question.id) : nextUnanswered(interview, pending);
+    return (
+      <Navigate
+        to={next ? paths.candidates.question.href(candidateId, next.id) : paths.candidates.finish.href(candidateId)}
+        replace
+      />
+    );
+  }
+  return <QuestionFlow key={question.id} interview={interview} question={question} />;
+}
+
+function QuestionFlow({ interview, question }: { interview: Interview; question: InterviewQuestion }) {
+  const navigate = useNavigate();
+  const [viewing, setViewing] = useState(false);
+  const { candidateId } = interview;
+  const position = interview.questions.indexOf(question) + 1;
+  const total = interview.questions.length;
+
+  /** The next question after this one that is still open (a skipped question stays behind), else the end. */
+  const goOn = () => {
+    const pending = answerUploads.getSnapshot().map((upload) => upload.questionId);
+    const next = nextUnansweredAfter(interview, pending, question.id);
+    void navigate(next ? paths.candidates.question.href(candidateId, next.id) : paths.candidates.finish.href(candidateId));
+  };
+
+  if (!viewing) {
+    return <InterviewIntro question={question} position={position} total={total} onView={() => setViewing(true)} />;
+  }
+
+  return (
+    <Card size="3">
+      <Flex direction="column" gap="4">
+        <Flex direction="column" gap="2">
+          <Text size="2" color="gray">
+            Question {position} of {total}
+          </Text>
+          <Heading as="h1" size="6">
+            {question.title}
+          </Heading>
+          <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
+            {question.description}
+          </Text>
+        </Flex>
+        {question.kind === 'video' ? (
+          <InterviewVideoAnswer
+            timeout={question.timeout}
+            takes={question.takes}
+            onSkip={goOn}
+            onSubmit={async (take) => {
+              // Once stored, the answer counts as given and the guard above moves on while it uploads.
+              await submitAnswer({ kind: 'video', candidateId, questionId: question.id, file: take.blob, mimeType: take.mimeType });
+            }}
+          />
+        ) : (
+          <InterviewTextAnswer
+            timeout={question.timeout}
+            onSkip={goOn}
+            onSubmit={async (content) => {
+              await submitAnswer({ kind: 'text', candidateId, questionId: question.id, content });
+            }}
+          />
+        )}
+      </Flex>
+    </Card>
+  );
 }

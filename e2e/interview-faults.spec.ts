@@ -1,0 +1,183 @@
+import { expect, test, type Route } from "@playwright/test";
+import { kindOf, recordTake, seedInterview, storedAnswers, waitForAnswers } from "./interview-support";
+
+const uploads = (page: import("@playwright/test").Page) => page.getByRole("status", { name: "Answer uploads" });
+
+/** How many answers this page still keeps in IndexedDB. */
+function localCopies(page: import("@playwright/test").Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("screenroom");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("pending-answers")) return resolve(0);
+          const count = db.transaction("pending-answers").objectStore("pending-answers").count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+test("the connection drops during an upload and comes back: exactly one answer arrives", async ({ page, context }) => {
+  const { candidate, questions } = await seedInterview([
+    { kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 },
+    { kind: "text", title: "Why this job" },
+  ]);
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  await recordTake(page);
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Submit answer" }).click();
+  await expect(uploads(page)).toContainText("The upload was interrupted. Retrying in");
+  await page.screenshot({ path: "test-results/interview-upload-interrupted.png", fullPage: true });
+  expect(await localCopies(page)).toBe(1);
+
+  // When the connection comes back, the first attempt reaches the server but its response is lost on the way
+  // back: the retry must recognise the stored answer instead of creating a second one.
+  let attempts = 0;
+  await page.route("**/api/batch", async (route: Route) => {
+    attempts += 1;
+    if (attempts === 1) {
+      const response = await route.fetch();
+      expect(response.status()).toBe(200);
+      await route.abort("connectionreset");
+    } else {
+      await route.continue();
+    }
+  });
+  await context.setOffline(false);
+
+  await expect(uploads(page)).toHaveCount(0, { timeout: 30_000 });
+  expect(attempts).toBeGreaterThanOrEqual(2);
+  expect(await localCopies(page)).toBe(0);
+  const answers = await storedAnswers(candidate.id);
+  expect(answers).toHaveLength(1);
+  expect(answers[0]!.question).toBe(questions[0]!.id);
+  expect(kindOf(answers[0]!, "video_answers_via_answer")).toBeDefined();
+});
+
+test("the page is reloaded during an upload: it resumes from the stored copy and one answer arrives", async ({ page }) => {
+  const { candidate, questions } = await seedInterview([
+    { kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 },
+    { kind: "text", title: "Why this job" },
+  ]);
+  // Hold the first upload so it is still pending when the page reloads.
+  let held: Route | undefined;
+  await page.route("**/api/batch", async (route) => {
+    if (!held) {
+      held = route;
+      return;
+    }
+    await route.continue();
+  });
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  await recordTake(page);
+  await page.getByRole("button", { name: "Submit answer" }).click();
+  await expect(uploads(page)).toContainText("Uploading your answer");
+  await expect.poll(() => held !== undefined).toBe(true);
+  // The candidate went on to the next question while the upload runs.
+  await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
+  await page.screenshot({ path: "test-results/interview-uploading.png", fullPage: true });
+
+  await page.reload();
+  expect(dialogs, "leaving asks for confirmation while an upload is pending").toContain("beforeunload");
+  await held!.abort("connectionreset").catch(() => undefined);
+
+  await expect(page.getByRole("button", { name: "View question" })).toBeVisible();
+  await expect(uploads(page)).toHaveCount(0, { timeout: 30_000 });
+  const answers = await waitForAnswers(candidate.id, 1);
+  expect(answers).toHaveLength(1);
+  expect(kindOf(answers[0]!, "video_answers_via_answer")).toBeDefined();
+  expect(await localCopies(page)).toBe(0);
+});
+
+test("camera permission denied: a clear message and a retry that works once allowed", async ({ browser }) => {
+  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 30 }]);
+  const context = await browser.newContext({ permissions: [] });
+  // --use-fake-ui-for-media-stream grants every request, so the denial is played by the page itself.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __deny: boolean; __asked: number };
+    w.__deny = true;
+    w.__asked = 0;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = (constraints) => {
+      w.__asked += 1;
+      if (w.__deny) return Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+      return original(constraints);
+    };
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Camera and microphone access is blocked" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("allow this site to use your camera and microphone");
+  await page.screenshot({ path: "test-results/interview-camera-denied.png", fullPage: true });
+
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(2);
+  await expect(alert).toBeVisible();
+
+  await page.evaluate(() => ((window as unknown as { __deny: boolean }).__deny = false));
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("button", { name: "Start Recording" })).toBeEnabled();
+  await expect(alert).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("opening the link again mid-interview resumes at the first unanswered question", async ({ page }) => {
+  const { candidate, questions } = await seedInterview([
+    { kind: "text", title: "First question" },
+    { kind: "text", title: "Second question" },
+    { kind: "text", title: "Third question" },
+  ]);
+  await page.goto(`/candidates/${candidate.id}`);
+  await page.screenshot({ path: "test-results/interview-start.png", fullPage: true });
+  await page.getByRole("link", { name: "Start Interview" }).click();
+  await page.getByRole("button", { name: "View question" }).click();
+  await page.getByLabel("Your answer").fill("My first answer");
+  await page.getByRole("button", { name: "Submit answer" }).click();
+  await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
+  await page.screenshot({ path: "test-results/interview-intro.png", fullPage: true });
+  await waitForAnswers(candidate.id, 1);
+
+  await page.goto(`/candidates/${candidate.id}`);
+  await expect(page.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
+  await expect(page.getByText("you have answered 1 of 3")).toBeVisible();
+  await page.getByRole("link", { name: "Start Interview" }).click();
+  await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
+
+  // An answered question cannot be opened again.
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
+  expect(await storedAnswers(candidate.id)).toHaveLength(1);
+});
+
+test("when every question is answered the link shows the thank-you screen", async ({ page }) => {
+  const { candidate, questions } = await seedInterview([{ kind: "text", title: "Only question" }]);
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  await page.getByLabel("Your answer").fill("Done");
+  await page.getByRole("button", { name: "Submit answer" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+  await waitForAnswers(candidate.id, 1);
+
+  await page.goto(`/candidates/${candidate.id}`);
+  await expect(page).toHaveURL(new RegExp(`/candidates/${candidate.id}/finish$`));
+  await expect(page.getByText("We'll get back to you soon")).toBeVisible();
+});

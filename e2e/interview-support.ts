@@ -1,0 +1,119 @@
+// Seeds and inspections for the candidate interview journeys: a company with two video questions and one text
+// question, a job and an invited candidate, made through the API as the manager; what the server stored, read
+// as a superuser; and ffprobe on a stored video.
+import type { Page } from "@playwright/test";
+import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createCompany, createQuestion, createUser, superuser, uniqueEmail } from "./support";
+
+export async function seedInterview(
+  questions: { kind: "video" | "text"; title: string; timeout?: number; canPreview?: boolean; takes?: number }[],
+) {
+  const manager = await createUser();
+  const company = await createCompany(manager.pb, "Globex Hiring");
+  const made: RecordModel[] = [];
+  for (const q of questions) {
+    made.push(
+      await createQuestion(manager.pb, company.id, q.kind, {
+        title: q.title,
+        description: `About: ${q.title}`,
+        timeout: q.timeout ?? 60,
+        canPreview: q.canPreview ?? true,
+        takes: q.takes ?? 1,
+      }),
+    );
+  }
+  const job = await manager.pb.collection("jobs").create({
+    company: company.id,
+    title: "Support engineer",
+    description: "Help our customers",
+    location: "Remote",
+    questions: made.map((q) => q.id),
+  });
+  const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("candidate") });
+  return { manager, company, questions: made, job, candidate };
+}
+
+export type StoredAnswer = RecordModel & {
+  expand?: { video_answers_via_answer?: RecordModel[] | RecordModel; text_answers_via_answer?: RecordModel[] | RecordModel };
+};
+
+/** The answers the server holds for a candidate, with their kind records, as a superuser sees them. */
+export async function storedAnswers(candidateId: string): Promise<StoredAnswer[]> {
+  const su = await superuser();
+  return su.collection("answers").getFullList<StoredAnswer>({
+    filter: su.filter("candidate = {:c}", { c: candidateId }),
+    expand: "video_answers_via_answer,text_answers_via_answer",
+    sort: "created",
+  });
+}
+
+export function kindOf(answer: StoredAnswer, name: "video_answers_via_answer" | "text_answers_via_answer") {
+  const value = answer.expand?.[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Polls until the candidate has `count` answers (uploads run in the background), then returns them. */
+export async function waitForAnswers(candidateId: string, count: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answers = await storedAnswers(candidateId);
+    if (answers.length >= count) return answers;
+    if (Date.now() > deadline) throw new Error(`expected ${count} answers, found ${answers.length}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** ffprobe's streams of a stored (protected) answer video, downloaded with a superuser file token. */
+export async function probeStoredVideo(videoAnswer: RecordModel) {
+  const su: PocketBase = await superuser();
+  const token = await su.files.getToken();
+  const url = su.files.getURL(videoAnswer, videoAnswer.file as string, { token });
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`download failed: ${res.status}`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const path = join(mkdtempSync(join(tmpdir(), "screenroom-probe-")), videoAnswer.file as string);
+  writeFileSync(path, bytes);
+  const out = execFileSync("ffprobe", ["-v", "error", "-show_streams", "-of", "json", path], { encoding: "utf8" });
+  const streams = (JSON.parse(out) as { streams: { codec_type: string; codec_name: string }[] }).streams;
+  return { size: bytes.length, streams };
+}
+
+/**
+ * Keeps every camera stream the page opens in window.__streams, so a test can check that leaving the video answer
+ * stopped all tracks (the camera light goes off).
+ */
+export async function trackCameraStreams(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __streams: MediaStream[] };
+    w.__streams = [];
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      w.__streams.push(stream);
+      return stream;
+    };
+  });
+}
+
+export async function liveCameraTracks(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __streams: MediaStream[] }).__streams
+        .flatMap((s) => s.getTracks())
+        .filter((t) => t.readyState === "live").length,
+  );
+}
+
+/** Records one take of about `ms` milliseconds on the current video answer form. */
+export async function recordTake(page: Page, ms = 2500) {
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await page.getByRole("button", { name: "Stop Recording" }).waitFor();
+  await page.waitForTimeout(ms);
+  await page.getByRole("button", { name: "Stop Recording" }).click();
+  await page.getByLabel("Your recording").waitFor();
+}

@@ -1,0 +1,132 @@
+import { expect, test } from "@playwright/test";
+import {
+  kindOf,
+  liveCameraTracks,
+  probeStoredVideo,
+  recordTake,
+  seedInterview,
+  storedAnswers,
+  trackCameraStreams,
+  waitForAnswers,
+} from "./interview-support";
+
+test("a candidate answers two video questions (one with a second take) and a text question", async ({ page }) => {
+  const { candidate, questions, manager } = await seedInterview([
+    { kind: "video", title: "Introduce yourself", timeout: 30, takes: 2 },
+    { kind: "video", title: "Your hardest bug", timeout: 20, takes: 1, canPreview: false },
+    { kind: "text", title: "Why this job", timeout: 60 },
+  ]);
+  await trackCameraStreams(page);
+
+  await page.goto(`/candidates/${candidate.id}`);
+  await expect(page.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
+  await page.getByRole("link", { name: "Start Interview" }).click();
+
+  // Question 1: previewable, two takes.
+  await expect(page).toHaveURL(new RegExp(`/candidates/${candidate.id}/questions/${questions[0]!.id}$`));
+  await expect(page.getByRole("heading", { name: "Introduce yourself" })).toBeVisible();
+  await expect(page.getByText("You've 30 seconds to answer")).toBeVisible();
+  await page.getByRole("button", { name: "View question" }).click();
+  await expect(page.getByText("Take 1 of 2")).toBeVisible();
+  await expect(page.getByRole("timer")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start Recording" })).toBeEnabled();
+  await page.screenshot({ path: "test-results/interview-camera-ready.png", fullPage: true });
+  await recordTake(page);
+  await page.getByRole("button", { name: "Record again" }).click();
+  await expect(page.getByText("Take 2 of 2")).toBeVisible();
+  await recordTake(page);
+  await expect(page.getByRole("button", { name: "Record again" })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/interview-video-review.png", fullPage: true });
+  await page.getByRole("button", { name: "Submit answer" }).click();
+
+  // Question 2: no preview, so the intro shows only the time.
+  await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
+  await expect(page.getByText("You've 20 seconds to answer")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your hardest bug" })).toHaveCount(0);
+  // Leaving the first video answer released the camera.
+  expect(await liveCameraTracks(page)).toBe(0);
+  await page.getByRole("button", { name: "View question" }).click();
+  await expect(page.getByRole("heading", { name: "Your hardest bug" })).toBeVisible();
+  await expect(page.getByText("Take 1 of 1")).toBeVisible();
+  await recordTake(page);
+  await page.getByRole("button", { name: "Submit answer" }).click();
+
+  // Question 3: text.
+  await expect(page).toHaveURL(new RegExp(`/questions/${questions[2]!.id}$`));
+  await page.getByRole("button", { name: "View question" }).click();
+  await page.getByLabel("Your answer").fill("I enjoy untangling hard problems.");
+  await expect(page.getByText("33 / 1000")).toBeVisible();
+  await page.screenshot({ path: "test-results/interview-text.png", fullPage: true });
+  expect(await liveCameraTracks(page)).toBe(0);
+  await page.getByRole("button", { name: "Submit answer" }).click();
+
+  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+  await expect(page.getByText("We'll get back to you soon")).toBeVisible();
+  await expect(page.getByRole("status", { name: "Answer uploads" })).toHaveCount(0, { timeout: 30_000 });
+
+  const answers = await waitForAnswers(candidate.id, 3);
+  expect(answers.map((a) => a.question)).toEqual(questions.map((q) => q.id));
+  expect(kindOf(answers[2]!, "text_answers_via_answer")?.content).toBe("I enjoy untangling hard problems.");
+  for (const answer of answers.slice(0, 2)) {
+    const video = kindOf(answer, "video_answers_via_answer");
+    expect(video, "a video answer record").toBeDefined();
+    const probe = await probeStoredVideo(video!);
+    expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+    expect(probe.size).toBeGreaterThan(1000);
+  }
+
+  // The manager's own API view shows the three answers.
+  const seen = await manager.pb
+    .collection("answers")
+    .getFullList({ filter: manager.pb.filter("candidate = {:c}", { c: candidate.id }) });
+  expect(seen).toHaveLength(3);
+});
+
+test("a text answer is submitted by itself when the time runs out; an empty one says 'Time is up'", async ({ page }) => {
+  const { candidate, questions } = await seedInterview([
+    { kind: "text", title: "First thoughts", timeout: 5 },
+    { kind: "text", title: "Second thoughts", timeout: 5 },
+  ]);
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  await page.getByLabel("Your answer").fill("Typed in time");
+  // No click: the countdown submits it.
+  await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`), { timeout: 10_000 });
+  await page.getByRole("button", { name: "View question" }).click();
+  await expect(page.getByText("Time is up")).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+
+  const answers = await waitForAnswers(candidate.id, 1);
+  await page.waitForTimeout(500);
+  expect(await storedAnswers(candidate.id)).toHaveLength(1);
+  expect(kindOf(answers[0]!, "text_answers_via_answer")?.content).toBe("Typed in time");
+});
+
+test("an unknown candidate id shows the friendly invalid-link page", async ({ page }) => {
+  await page.goto("/candidates/nosuchcandidat1");
+  await expect(page.getByRole("heading", { name: "This interview link is not valid" })).toBeVisible();
+});
+
+test("a recording stops by itself at 0, and a retake gets the full time again", async ({ page }) => {
+  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Quick intro", timeout: 5, takes: 2 }]);
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await expect(page.getByRole("button", { name: "Stop Recording" })).toBeVisible();
+  // No click: the countdown ends the take.
+  await expect(page.getByLabel("Your recording")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("button", { name: "Stop Recording" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Record again" }).click();
+  await expect(page.getByText("Take 2 of 2")).toBeVisible();
+  await expect(page.getByRole("timer")).toHaveText(/0:0[45]/);
+  await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await expect(page.getByLabel("Your recording")).toBeVisible({ timeout: 10_000 });
+  await page.getByRole("button", { name: "Submit answer" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+  const [answer] = await waitForAnswers(candidate.id, 1);
+  const probe = await probeStoredVideo(kindOf(answer!, "video_answers_via_answer")!);
+  expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+});

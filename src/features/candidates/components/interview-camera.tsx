@@ -1,0 +1,111 @@
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+import { classifyMediaError, openCameraAndMicrophone, stopStream, type MediaProblem } from '@/lib/media-recorder';
+
+export type CameraState =
+  | { status: 'opening'; stream: null }
+  | { status: 'ready'; stream: MediaStream }
+  | { status: 'error'; stream: null; problem: MediaProblem };
+
+/**
+ * The camera and microphone while the component is mounted: requested on mount, every track stopped on unmount
+ * (the camera light goes off). `retry` asks again after the candidate fixed a denied or missing device.
+ */
+export function useCamera(): CameraState & { retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<CameraState>({ status: 'opening', stream: null });
+
+  useEffect(() => {
+    let cancelled = false;
+    let opened: MediaStream | null = null;
+    setState({ status: 'opening', stream: null });
+    openCameraAndMicrophone().then(
+      (stream) => {
+        if (cancelled) {
+          stopStream(stream);
+          return;
+        }
+        opened = stream;
+        setState({ status: 'ready', stream });
+      },
+      (error: unknown) => {
+        if (!cancelled) setState({ status: 'error', stream: null, problem: classifyMediaError(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+      stopStream(opened);
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+}
+
+const PROBLEMS: Record<MediaProblem, { title: string; help: string }> = {
+  denied: {
+    title: 'Camera and microphone access is blocked',
+    help:
+      'To record your answer, allow this site to use your camera and microphone: click the camera or lock icon in ' +
+      "your browser's address bar, choose Allow for both, then press Try again. On a phone, also check that your " +
+      'browser may use the camera in the system settings.',
+  },
+  missing: {
+    title: 'No camera or microphone found',
+    help: 'Connect a camera and a microphone (or a headset) and make sure they are switched on, then press Try again.',
+  },
+  busy: {
+    title: 'Your camera or microphone is in use',
+    help: 'Close other apps or tabs that may be using them (video calls, other recorders), then press Try again.',
+  },
+  unsupported: {
+    title: 'This browser cannot record video',
+    help: 'Open this link in a recent Chrome, Edge, Firefox or Safari, then press Try again.',
+  },
+};
+
+export function CameraProblem({ problem, onRetry }: { problem: MediaProblem; onRetry: () => void }) {
+  const { title, help } = PROBLEMS[problem];
+  return (
+    <Callout.Root color="red" role="alert">
+      <Flex direction="column" gap="2" align="start">
+        <Text weight="bold">{title}</Text>
+        <Text size="2">{help}</Text>
+        <Button variant="soft" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Flex>
+    </Callout.Root>
+  );
+}
+
+/** The live camera picture, mirrored like a mirror and muted so the candidate does not hear themselves. */
+export function CameraPreview({ stream }: { stream: MediaStream }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    video.srcObject = stream;
+    return () => {
+      video.srcObject = null;
+    };
+  }, [stream]);
+  return (
+    <video
+      ref={ref}
+      autoPlay
+      muted
+      playsInline
+      aria-label="Camera preview"
+      style={{
+        width: '100%',
+        maxHeight: '55vh',
+        objectFit: 'contain',
+        borderRadius: 'var(--radius-3)',
+        background: 'black',
+        transform: 'scaleX(-1)',
+      }}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+
+import { TEXT_ANSWER_MAX, textAnswerSchema, type TextAnswerInput, type TextAnswerValues } from '../schemas';
+
+import { Countdown, useCountdown } from './interview-countdown';
+import { TimeUp } from './interview-time-up';
+
+type Props = {
+  timeout: number;
+  onSubmit: (content: string) => Promise<void>;
+  onSkip: () => void;
+};
+
+export function InterviewTextAnswer({ timeout, onSubmit, onSkip }: Props) {
+  const [timeUp, setTimeUp] = useState(false);
+  const [done, setDone] = useState(false);
+  const form = useForm<TextAnswerInput, unknown, TextAnswerValues>({
+    resolver: zodResolver(textAnswerSchema),
+    defaultValues: { content: '' },
+  });
+  const { isSubmitting, errors } = form.formState;
+  const remaining = useCountdown(timeout, !timeUp && !done);
+  const length = form.watch('content').length;
+
+  const submit = form.handleSubmit(async ({ content }) => {
+    try {
+      await onSubmit(content);
+      setDone(true);
+    } catch {
+      toast.error('Your answer could not be saved on this device, please try again');
+    }
+  });
+
+  // At 0 a non-empty answer goes in by itself; with nothing typed the time is simply up.
+  useEffect(() => {
+    if (remaining > 0 || timeUp || done) return;
+    if (form.getValues('content').trim()) void submit();
+    else setTimeUp(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the countdown reaching 0 triggers this
+  }, [remaining]);
+
+  if (timeUp) return <TimeUp onContinue={onSkip} />;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center">
+          <Text as="label" htmlFor="answer-content" weight="medium">
+            Your answer
+          </Text>
+          <Countdown remaining={remaining} />
+        </Flex>
+        <TextArea
+          id="answer-content"
+          size="3"
+          rows={8}
+          autoFocus
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby="answer-count answer-error"
+          disabled={isSubmitting || done}
+          {...form.register('content')}
+        />
+        <Flex justify="between" gap="3">
+          <Text id="answer-error" size="2" color="red">
+            {errors.content?.message}
+          </Text>
+          <Text id="answer-count" size="2" color={length > TEXT_ANSWER_MAX ? 'red' : 'gray'} aria-live="polite">
+            {length} / {TEXT_ANSWER_MAX}
+          </Text>
+        </Flex>
+        <Flex>
+          <Button size="3" type="submit" loading={isSubmitting}>
+            Submit answer
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

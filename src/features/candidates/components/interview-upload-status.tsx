@@ -1,0 +1,92 @@
+import { Box, Button, Flex, Progress, Text } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+
+import type { UploadState } from '@/lib/upload-queue';
+
+import { answerUploads, useAnswerUploads } from '../api/interview-upload';
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function describe(state: UploadState, now: number): string {
+  switch (state.status) {
+    case 'uploading':
+      return `Uploading your answer… ${Math.round(state.progress * 100)}%`;
+    case 'waiting': {
+      if (!state.retryAt) return 'Waiting to upload your answer…';
+      const seconds = Math.max(0, Math.ceil((state.retryAt - now) / 1000));
+      return `The upload was interrupted. Retrying in ${seconds} s…`;
+    }
+    case 'failed':
+      return `Your answer could not be uploaded: ${state.error ?? 'unknown error'}`;
+    case 'done':
+      return 'Answer uploaded';
+  }
+}
+
+/** The answers still on their way to the server; they are kept on this device until the server has them. */
+export function InterviewUploadStatus({ candidateId }: { candidateId: string }) {
+  const pending = useAnswerUploads(candidateId).filter((state) => state.status !== 'done');
+  const now = useNow(pending.some((state) => state.retryAt));
+  if (!pending.length) return null;
+  const troubled = pending.some((state) => state.status === 'failed' || state.retryAt);
+
+  return (
+    <Box
+      mb="5"
+      p="4"
+      role="status"
+      aria-label="Answer uploads"
+      style={{
+        borderRadius: 'var(--radius-4)',
+        background: troubled ? 'var(--amber-a3)' : 'var(--accent-a3)',
+        color: troubled ? 'var(--amber-a11)' : 'var(--accent-a11)',
+      }}
+    >
+      <Flex direction="column" gap="2">
+        {pending.map((state) => (
+          <Flex key={state.id} direction="column" gap="1">
+            <Text size="2">{describe(state, now)}</Text>
+            <Progress
+              value={Math.round(state.progress * 100)}
+              max={100}
+              aria-label="Upload progress"
+              color={state.status === 'failed' ? 'red' : undefined}
+            />
+          </Flex>
+        ))}
+        <Text size="1" color="gray">
+          Your answers are saved on this device until they are uploaded. Please keep this page open.
+        </Text>
+        {troubled ? (
+          <Flex>
+            <Button size="1" variant="soft" color="amber" onClick={() => answerUploads.retryNow()}>
+              Retry now
+            </Button>
+          </Flex>
+        ) : null}
+      </Flex>
+    </Box>
+  );
+}
+
+/** Asks before the page is left while an answer has not reached the server. */
+export function useConfirmLeaveWhileUploading() {
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!answerUploads.hasPending()) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+}

@@ -1,0 +1,141 @@
+import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { toast } from 'sonner';
+
+import { TakeRecorder } from '@/lib/media-recorder';
+
+import { CameraPreview, CameraProblem, useCamera } from './interview-camera';
+import { Countdown, useCountdown } from './interview-countdown';
+import { TimeUp } from './interview-time-up';
+import { canRecordAgain, initialTakes, takeNumber, takesReducer } from './interview-takes';
+
+type Props = {
+  timeout: number;
+  takes: number;
+  onSubmit: (take: { blob: Blob; mimeType: string }) => Promise<void>;
+  onSkip: () => void;
+};
+
+export function InterviewVideoAnswer({ timeout, takes, onSubmit, onSkip }: Props) {
+  const camera = useCamera();
+  const [state, dispatch] = useReducer(takesReducer, takes, initialTakes);
+  const [submitting, setSubmitting] = useState(false);
+  const recorder = useRef<TakeRecorder | null>(null);
+
+  const counting = camera.status === 'ready' && (state.phase === 'ready' || state.phase === 'recording');
+  const remaining = useCountdown(timeout, counting);
+
+  // A new stream (retry) gets a new recorder; leaving drops a take in progress.
+  useEffect(() => {
+    if (!camera.stream) return;
+    const current = new TakeRecorder(camera.stream);
+    recorder.current = current;
+    return () => {
+      current.discard();
+      recorder.current = null;
+    };
+  }, [camera.stream]);
+
+  const stop = async () => {
+    const current = recorder.current;
+    if (!current) return;
+    try {
+      dispatch({ type: 'stopped', take: await current.stop() });
+    } catch {
+      dispatch({ type: 'failed' });
+      toast.error('The recording failed, please record again');
+    }
+  };
+
+  const start = () => {
+    try {
+      recorder.current?.start();
+      dispatch({ type: 'start' });
+    } catch {
+      toast.error('The recording could not start, please try again');
+    }
+  };
+
+  // Recording stops by itself at 0; with nothing recorded, the time is up.
+  useEffect(() => {
+    if (remaining > 0 || !counting) return;
+    if (state.phase === 'recording') void stop();
+    else dispatch({ type: 'timeUp' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the countdown reaching 0 triggers this
+  }, [remaining, counting]);
+
+  const takeUrl = useMemo(() => (state.take ? URL.createObjectURL(state.take.blob) : null), [state.take]);
+  useEffect(() => () => (takeUrl ? URL.revokeObjectURL(takeUrl) : undefined), [takeUrl]);
+
+  if (state.phase === 'timeUp') return <TimeUp onContinue={onSkip} />;
+
+  if (camera.status === 'error') return <CameraProblem problem={camera.problem} onRetry={camera.retry} />;
+
+  const submit = async () => {
+    if (!state.take) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(state.take);
+    } catch {
+      toast.error('Your answer could not be saved on this device, please try again');
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="3">
+      <Flex justify="between" align="center">
+        <Text weight="medium">
+          Take {takeNumber(state)} of {state.max}
+        </Text>
+        {state.phase === 'review' ? null : <Countdown remaining={remaining} />}
+      </Flex>
+
+      {state.phase === 'review' && takeUrl ? (
+        <video
+          src={takeUrl}
+          controls
+          playsInline
+          aria-label="Your recording"
+          style={{ width: '100%', maxHeight: '55vh', objectFit: 'contain', borderRadius: 'var(--radius-3)', background: 'black' }}
+        />
+      ) : camera.status === 'ready' ? (
+        <CameraPreview stream={camera.stream} />
+      ) : (
+        <Flex align="center" justify="center" gap="2" py="9" role="status">
+          <Spinner /> <Text color="gray">Starting your camera…</Text>
+        </Flex>
+      )}
+
+      <Flex gap="3" wrap="wrap">
+        {state.phase === 'ready' ? (
+          <Button size="3" color="red" onClick={start} disabled={camera.status !== 'ready'}>
+            Start Recording
+          </Button>
+        ) : null}
+        {state.phase === 'recording' ? (
+          <Button size="3" color="red" variant="soft" onClick={() => void stop()}>
+            Stop Recording
+          </Button>
+        ) : null}
+        {state.phase === 'review' ? (
+          <>
+            <Button size="3" onClick={() => void submit()} loading={submitting}>
+              Submit answer
+            </Button>
+            {canRecordAgain(state) ? (
+              <Button size="3" variant="soft" onClick={() => dispatch({ type: 'recordAgain' })} disabled={submitting}>
+                Record again
+              </Button>
+            ) : null}
+          </>
+        ) : null}
+      </Flex>
+      {state.phase === 'recording' ? (
+        <Text size="2" color="red" role="status">
+          ● Recording
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,127 @@
+import 'fake-indexeddb/auto';
+
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { env } from '@/config/env';
+import { renderRoute } from '@/testing/render-route';
+import { server } from '@/testing/msw-server';
+
+const api = (path: string) => `${env.apiUrl}/api/collections/${path}`;
+
+function question(id: string, kind: 'video' | 'text', extra: Record<string, unknown> = {}) {
+  const kindRecord = { id: `${id}-kind`, question: id, takes: 2 };
+  return {
+    id,
+    title: `Title ${id}`,
+    description: `Description ${id}`,
+    timeout: 45,
+    canPreview: true,
+    expand: kind === 'video' ? { video_questions_via_question: [kindRecord] } : { text_questions_via_question: [kindRecord] },
+    ...extra,
+  };
+}
+
+/** The candidate endpoints as PocketBase answers them, recording the candidate header they were sent with. */
+function interviewApi({ answered = [] as string[], questions = [question('q1', 'text'), question('q2', 'text')] } = {}) {
+  const headers: (string | null)[] = [];
+  server.use(
+    http.get(api('candidates/records/:id'), ({ params, request }) => {
+      headers.push(request.headers.get('X-Candidate-Id'));
+      if (params.id !== 'cand1') return HttpResponse.json({ status: 404, message: 'The requested resource wasn\'t found.', data: {} }, { status: 404 });
+      return HttpResponse.json({
+        id: 'cand1',
+        job: 'job1',
+        email: 'c@example.com',
+        expand: {
+          job: {
+            id: 'job1',
+            title: 'Support engineer',
+            // The job's order wins over the expand's.
+            questions: questions.map((q) => q.id),
+            expand: { company: { id: 'co1', name: 'Globex' }, questions: [...questions].reverse() },
+          },
+        },
+      });
+    }),
+    http.get(api('answers/records'), ({ request }) => {
+      headers.push(request.headers.get('X-Candidate-Id'));
+      const items = answered.map((q, i) => ({ id: `a${i}`, question: q }));
+      return HttpResponse.json({ page: 1, perPage: 1000, totalItems: items.length, totalPages: 1, items });
+    }),
+  );
+  return { headers };
+}
+
+describe('interview screens', () => {
+  it('greets the candidate and starts at the first question, sending only the candidate id', async () => {
+    const { headers } = interviewApi();
+    const view = renderRoute('/candidates/cand1');
+    expect(await screen.findByRole('heading', { name: 'Interview at Globex' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Interview' })).toHaveAttribute('href', '/candidates/cand1/questions/q1');
+    expect(headers.every((h) => h === 'cand1')).toBe(true);
+    expect(view.router.state.location.pathname).toBe('/candidates/cand1');
+  });
+
+  it('resumes at the first unanswered question', async () => {
+    interviewApi({ answered: ['q1'] });
+    renderRoute('/candidates/cand1');
+    expect(await screen.findByRole('link', { name: 'Start Interview' })).toHaveAttribute(
+      'href',
+      '/candidates/cand1/questions/q2',
+    );
+    expect(screen.getByText(/you have answered 1 of 2/)).toBeInTheDocument();
+  });
+
+  it('shows the thank-you screen when every question is answered', async () => {
+    interviewApi({ answered: ['q1', 'q2'] });
+    const view = renderRoute('/candidates/cand1');
+    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeInTheDocument();
+    expect(screen.getByText("We'll get back to you soon")).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/candidates/cand1/finish');
+  });
+
+  it('shows a friendly page for an unknown candidate id', async () => {
+    interviewApi();
+    renderRoute('/candidates/nobody');
+    expect(await screen.findByRole('heading', { name: 'This interview link is not valid' })).toBeInTheDocument();
+  });
+
+  it('shows the intro card: title and description only with canPreview, always the time', async () => {
+    interviewApi({ questions: [question('q1', 'text', { canPreview: false, timeout: 30 }), question('q2', 'text')] });
+    renderRoute('/candidates/cand1/questions/q1');
+    expect(await screen.findByText("You've 30 seconds to answer")).toBeInTheDocument();
+    expect(screen.queryByText('Title q1')).not.toBeInTheDocument();
+    expect(screen.queryByText('Description q1')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'View question' }));
+    expect(screen.getByRole('heading', { name: 'Title q1' })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('0:30');
+  });
+
+  it('sends an answered question on to the next open one', async () => {
+    interviewApi({ answered: ['q1'] });
+    const view = renderRoute('/candidates/cand1/questions/q1');
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q2'));
+  });
+
+  it('validates the text answer with the exact messages and counts characters live', async () => {
+    interviewApi();
+    renderRoute('/candidates/cand1/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    expect(await screen.findByText('Please enter your answer')).toBeInTheDocument();
+
+    const box = screen.getByLabelText('Your answer');
+    await userEvent.type(box, 'Hello');
+    expect(screen.getByText('5 / 1000')).toBeInTheDocument();
+    await userEvent.clear(box);
+    await userEvent.click(box);
+    await userEvent.paste('x'.repeat(1001));
+    expect(screen.getByText('1001 / 1000')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    expect(await screen.findByText('Your answer must be at most 1000 characters')).toBeInTheDocument();
+  });
+});

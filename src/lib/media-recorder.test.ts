@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import {
+  AUDIO_BITS_PER_SECOND,
+  classifyMediaError,
+  containerOf,
+  pickMimeType,
+  stopStream,
+  VIDEO_BITS_PER_SECOND,
+} from './media-recorder';
+
+describe('pickMimeType', () => {
+  it('prefers VP9/Opus WebM', () => {
+    expect(pickMimeType(() => true)).toBe('video/webm;codecs=vp9,opus');
+  });
+
+  it('falls back to VP8, then plain WebM, then MP4 (Safari)', () => {
+    const only = (...types: string[]) => (type: string) => types.includes(type);
+    expect(pickMimeType(only('video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'))).toBe('video/webm;codecs=vp8,opus');
+    expect(pickMimeType(only('video/webm', 'video/mp4'))).toBe('video/webm');
+    expect(pickMimeType(only('video/mp4'))).toBe('video/mp4');
+    expect(pickMimeType(() => false)).toBeUndefined();
+  });
+
+  it('treats a throwing isTypeSupported as unsupported', () => {
+    expect(
+      pickMimeType((type) => {
+        if (type.includes('vp9')) throw new Error('boom');
+        return true;
+      }),
+    ).toBe('video/webm;codecs=vp8,opus');
+  });
+});
+
+describe('bitrate cap', () => {
+  it('keeps a 600 second answer well under the 150 MB limit', () => {
+    const bytes = ((VIDEO_BITS_PER_SECOND + AUDIO_BITS_PER_SECOND) * 600) / 8;
+    expect(bytes).toBeLessThan(100 * 1024 * 1024);
+  });
+});
+
+describe('containerOf', () => {
+  it('maps negotiated types to what the server accepts', () => {
+    expect(containerOf('video/webm;codecs=vp9,opus')).toBe('video/webm');
+    expect(containerOf('video/mp4;codecs=avc1')).toBe('video/mp4');
+  });
+});
+
+describe('classifyMediaError', () => {
+  it('tells a denied permission from a missing or busy device', () => {
+    expect(classifyMediaError(new DOMException('x', 'NotAllowedError'))).toBe('denied');
+    expect(classifyMediaError(new DOMException('x', 'NotFoundError'))).toBe('missing');
+    expect(classifyMediaError(new DOMException('x', 'NotReadableError'))).toBe('busy');
+    expect(classifyMediaError(new DOMException('x', 'NotSupportedError'))).toBe('unsupported');
+  });
+});
+
+describe('stopStream', () => {
+  it('stops every track (the camera light goes off)', () => {
+    const tracks = [{ stop: vi.fn() }, { stop: vi.fn() }];
+    stopStream({ getTracks: () => tracks } as unknown as MediaStream);
+    tracks.forEach((track) => expect(track.stop).toHaveBeenCalledOnce());
+    expect(() => stopStream(null)).not.toThrow();
+  });
+});

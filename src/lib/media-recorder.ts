@@ -1,0 +1,138 @@
+/**
+ * Camera, microphone and MediaRecorder plumbing for the candidate's video answers (decisions.md "Recording").
+ * Shared code: it knows browsers, not questions or answers.
+ */
+
+/** Best first: VP9/Opus where supported, then VP8, then any WebM, then MP4 for Safari. */
+export const RECORDING_MIME_TYPES = [
+  'video/webm;codecs=vp9,opus',
+  'video/webm;codecs=vp8,opus',
+  'video/webm',
+  'video/mp4',
+] as const;
+
+/**
+ * Capped so the longest answer (600 s) stays well under the server's 150 MB limit:
+ * (1.2 Mbit/s + 64 kbit/s) × 600 s ≈ 95 MB.
+ */
+export const VIDEO_BITS_PER_SECOND = 1_200_000;
+export const AUDIO_BITS_PER_SECOND = 64_000;
+
+export function pickMimeType(isTypeSupported: (type: string) => boolean): string | undefined {
+  return RECORDING_MIME_TYPES.find((type) => {
+    try {
+      return isTypeSupported(type);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The container of a negotiated type, as the server stores it ('video/webm' or 'video/mp4'). */
+export function containerOf(mimeType: string): 'video/webm' | 'video/mp4' {
+  return mimeType.startsWith('video/mp4') ? 'video/mp4' : 'video/webm';
+}
+
+export function fileExtensionOf(mimeType: string): 'webm' | 'mp4' {
+  return containerOf(mimeType) === 'video/mp4' ? 'mp4' : 'webm';
+}
+
+export type MediaProblem = 'denied' | 'missing' | 'unsupported' | 'busy';
+
+/** Why the camera or microphone could not be opened, in terms a candidate can act on. */
+export function classifyMediaError(error: unknown): MediaProblem {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  switch (name) {
+    case 'NotAllowedError':
+    case 'PermissionDeniedError':
+    case 'SecurityError':
+      return 'denied';
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+      return 'missing';
+    case 'NotReadableError':
+    case 'TrackStartError':
+    case 'AbortError':
+      return 'busy';
+    default:
+      return 'unsupported';
+  }
+}
+
+export function canRecord(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    typeof navigator.mediaDevices?.getUserMedia === 'function' &&
+    typeof MediaRecorder !== 'undefined'
+  );
+}
+
+/** Opens the camera and microphone; throws a DOMException whose name classifyMediaError() understands. */
+export async function openCameraAndMicrophone(): Promise<MediaStream> {
+  if (!canRecord()) throw new DOMException('Recording is not supported in this browser', 'NotSupportedError');
+  return navigator.mediaDevices.getUserMedia({
+    video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
+    audio: { echoCancellation: true, noiseSuppression: true },
+  });
+}
+
+/** Stops every track, which turns the camera light off. */
+export function stopStream(stream: MediaStream | null | undefined): void {
+  stream?.getTracks().forEach((track) => track.stop());
+}
+
+export type Take = { blob: Blob; mimeType: string };
+
+/** One take at a time: start() clears earlier chunks, stop() resolves with the recorded file. */
+export class TakeRecorder {
+  private recorder: MediaRecorder | null = null;
+  private chunks: Blob[] = [];
+  private finished: Promise<Take> | null = null;
+
+  constructor(private readonly stream: MediaStream) {}
+
+  get recording(): boolean {
+    return this.recorder?.state === 'recording';
+  }
+
+  start(): void {
+    const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
+    this.chunks = [];
+    const recorder = new MediaRecorder(this.stream, {
+      ...(mimeType ? { mimeType } : {}),
+      videoBitsPerSecond: VIDEO_BITS_PER_SECOND,
+      audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
+    });
+    this.recorder = recorder;
+    this.finished = new Promise<Take>((resolve, reject) => {
+      recorder.ondataavailable = (event) => {
+        if (event.data.size > 0) this.chunks.push(event.data);
+      };
+      recorder.onerror = () => reject(new Error('The recording failed'));
+      recorder.onstop = () => {
+        const type = containerOf(recorder.mimeType || mimeType || 'video/webm');
+        resolve({ blob: new Blob(this.chunks, { type }), mimeType: type });
+      };
+    });
+    // A timeslice keeps memory flat and loses at most a second if the tab dies mid-take.
+    recorder.start(1000);
+  }
+
+  async stop(): Promise<Take> {
+    if (!this.recorder || !this.finished) throw new Error('Nothing is being recorded');
+    if (this.recorder.state !== 'inactive') this.recorder.stop();
+    return this.finished;
+  }
+
+  /** Drops a take in progress (leaving the screen) without building its file. */
+  discard(): void {
+    if (this.recorder && this.recorder.state !== 'inactive') {
+      this.recorder.ondataavailable = null;
+      this.recorder.onstop = null;
+      this.recorder.stop();
+    }
+    this.recorder = null;
+    this.chunks = [];
+  }
+}

@@ -1,0 +1,245 @@
+import 'fake-indexeddb/auto';
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createIndexedDbAnswerStore, type PendingAnswer } from './answer-store';
+import { isTransient, retryDelay, UploadError, UploadQueue, type UploadTransport } from './upload-queue';
+
+let dbCounter = 0;
+function freshStore() {
+  dbCounter += 1;
+  return createIndexedDbAnswerStore(`upload-queue-test-${dbCounter}`);
+}
+
+function textAnswer(id: string, questionId = `q-${id}`, createdAt = 1): PendingAnswer {
+  return { id, candidateId: 'cand', questionId, createdAt, kind: 'text', content: `answer ${id}` };
+}
+
+/** A fake server: holds the answers it accepted, refuses duplicates like PocketBase (400). */
+function fakeServer() {
+  const stored = new Map<string, PendingAnswer>();
+  const failures: (() => never)[] = [];
+  let loseNextResponse = false;
+  const transport: UploadTransport = {
+    send: vi.fn(async (answer: PendingAnswer, onProgress: (fraction: number) => void) => {
+      await Promise.resolve();
+      const failure = failures.shift();
+      if (failure) failure();
+      if (stored.has(answer.id)) throw new UploadError('This question has already been answered', 400);
+      stored.set(answer.id, answer);
+      onProgress(0.5);
+      onProgress(1);
+      if (loseNextResponse) {
+        loseNextResponse = false;
+        throw new UploadError('The connection was lost', 0);
+      }
+    }),
+    exists: vi.fn(async (answer: PendingAnswer) => {
+      await Promise.resolve();
+      return stored.has(answer.id);
+    }),
+  };
+  return {
+    stored,
+    transport,
+    failNext(status: number, times = 1) {
+      for (let i = 0; i < times; i++) {
+        failures.push(() => {
+          throw new UploadError(status === 0 ? 'The connection was lost' : 'refused', status);
+        });
+      }
+    },
+    loseNextResponse() {
+      loseNextResponse = true;
+    },
+  };
+}
+
+/** Lets pending promises (IndexedDB, the fake transport) settle without moving the clock. */
+async function settle() {
+  for (let i = 0; i < 30; i++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(0);
+  }
+}
+
+describe('retryDelay', () => {
+  it('doubles from 1 s and stops at 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+});
+
+describe('isTransient', () => {
+  it('retries a lost connection, server errors, timeouts and rate limits, not a refusal', () => {
+    expect(isTransient(new UploadError('x', 0))).toBe(true);
+    expect(isTransient(new UploadError('x', 502))).toBe(true);
+    expect(isTransient(new UploadError('x', 429))).toBe(true);
+    expect(isTransient(new UploadError('x', 400))).toBe(false);
+    expect(isTransient(new UploadError('x', 403))).toBe(false);
+  });
+});
+
+describe('UploadQueue', () => {
+  beforeEach(() => {
+    // fake-indexeddb schedules its work with setImmediate: leave that one real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stores the answer before uploading, and removes the local copy only after the server confirmed it', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    let storedWhenSent = 0;
+    const send = server.transport.send;
+    server.transport.send = async (answer, onProgress) => {
+      storedWhenSent = (await store.list()).length;
+      return send(answer, onProgress);
+    };
+    const confirmed: string[] = [];
+    const queue = new UploadQueue({ store, transport: server.transport, onConfirmed: (a) => confirmed.push(a.id) });
+
+    await queue.enqueue(textAnswer('a1'));
+    await settle();
+
+    expect(storedWhenSent).toBe(1);
+    expect(server.stored.has('a1')).toBe(true);
+    expect(await store.list()).toEqual([]);
+    expect(confirmed).toEqual(['a1']);
+    expect(queue.getSnapshot()).toMatchObject([{ id: 'a1', status: 'done', progress: 1 }]);
+    expect(queue.hasPending()).toBe(false);
+  });
+
+  it('retries a dropped connection with backoff until it goes through', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    server.failNext(0, 2);
+    const queue = new UploadQueue({ store, transport: server.transport });
+
+    await queue.enqueue(textAnswer('a1'));
+    await settle();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting', attempts: 1 });
+    expect(queue.hasPending()).toBe(true);
+    expect(await store.list()).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.transport.send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(server.transport.send).toHaveBeenCalledTimes(2);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting', attempts: 2 });
+
+    // The second wait is twice as long.
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.transport.send).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(server.transport.send).toHaveBeenCalledTimes(3);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'done' });
+    expect(await store.list()).toEqual([]);
+    expect(server.stored.size).toBe(1);
+  });
+
+  it('after a lost response, recognises the answer the server already holds instead of making a second one', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    server.loseNextResponse();
+    const confirmed: string[] = [];
+    const queue = new UploadQueue({ store, transport: server.transport, onConfirmed: (a) => confirmed.push(a.id) });
+
+    await queue.enqueue(textAnswer('a1'));
+    await settle();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+
+    expect(server.transport.send).toHaveBeenCalledTimes(2);
+    expect(server.transport.exists).toHaveBeenCalledTimes(1);
+    expect(server.stored.size).toBe(1);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'done' });
+    expect(confirmed).toEqual(['a1']);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('keeps a refused answer that the server does not hold, and retries it on request', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    server.failNext(400);
+    const queue = new UploadQueue({ store, transport: server.transport });
+
+    await queue.enqueue(textAnswer('a1'));
+    await settle();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'failed', error: 'refused' });
+    expect(await store.list()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.transport.send).toHaveBeenCalledTimes(1);
+
+    queue.retryNow();
+    await settle();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'done' });
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('retries at once when asked (the connection came back) instead of waiting out the backoff', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    server.failNext(0, 5);
+    const queue = new UploadQueue({ store, transport: server.transport });
+    await queue.enqueue(textAnswer('a1'));
+    await settle();
+    for (let i = 0; i < 4; i++) {
+      queue.retryNow();
+      await settle();
+    }
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting', attempts: 5 });
+    queue.retryNow();
+    await settle();
+    expect(server.transport.send).toHaveBeenCalledTimes(6);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'done' });
+  });
+
+  it('resumes, after a reload, the answers an earlier page stored, in the order they were taken', async () => {
+    const store = freshStore();
+    await store.put(textAnswer('second', 'q2', 2));
+    await store.put(textAnswer('first', 'q1', 1));
+    const server = fakeServer();
+    const order: string[] = [];
+    const send = server.transport.send;
+    server.transport.send = (answer, onProgress) => {
+      order.push(answer.id);
+      return send(answer, onProgress);
+    };
+    const queue = new UploadQueue({ store, transport: server.transport });
+
+    await queue.resume();
+    await queue.resume(); // twice (StrictMode, two loaders) still uploads each once
+    await settle();
+
+    expect(order).toEqual(['first', 'second']);
+    expect(server.stored.size).toBe(2);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('uploads one answer at a time and reports progress to subscribers', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    const queue = new UploadQueue({ store, transport: server.transport });
+    const progress: string[] = [];
+    let mostAtOnce = 0;
+    queue.subscribe(() => {
+      const uploading = queue.getSnapshot().filter((s) => s.status === 'uploading');
+      mostAtOnce = Math.max(mostAtOnce, uploading.length);
+      const entry = uploading.map((s) => `${s.id}:${s.progress}`).join();
+      if (entry && progress.at(-1) !== entry) progress.push(entry);
+    });
+
+    await queue.enqueue(textAnswer('a1'));
+    await queue.enqueue(textAnswer('a2'));
+    await settle();
+
+    expect(mostAtOnce).toBe(1);
+    expect(progress).toEqual(['a1:0', 'a1:0.5', 'a1:1', 'a2:0', 'a2:0.5', 'a2:1']);
+    expect(queue.getSnapshot().map((s) => s.status)).toEqual(['done', 'done']);
+  });
+});

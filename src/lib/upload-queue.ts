@@ -1,0 +1,230 @@
+import type { AnswerStore, PendingAnswer } from './answer-store';
+
+/**
+ * Uploads the candidate's stored answers one at a time, retrying with backoff until the server confirms each one,
+ * and only then removes the local copy. Shared code: the transport is injected.
+ */
+
+export type UploadStatus = 'uploading' | 'waiting' | 'failed' | 'done';
+
+export type UploadState = {
+  readonly id: string;
+  readonly candidateId: string;
+  readonly questionId: string;
+  readonly kind: PendingAnswer['kind'];
+  readonly status: UploadStatus;
+  /** 0..1 of the request body sent. */
+  readonly progress: number;
+  /** Failed attempts so far. */
+  readonly attempts: number;
+  /** When status is 'waiting' after a failure: the time of the next attempt (ms since the epoch). */
+  readonly retryAt?: number;
+  readonly error?: string;
+};
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    /** 0 when no response arrived (offline, dropped, aborted). */
+    readonly status: number,
+    readonly response: unknown = null,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export type UploadTransport = {
+  /** Creates the answer and its kind record in one request; rejects with an UploadError. */
+  send: (answer: PendingAnswer, onProgress: (fraction: number) => void) => Promise<void>;
+  /** Whether the server already holds this answer (a retry after a lost response). */
+  exists: (answer: PendingAnswer) => Promise<boolean>;
+};
+
+export const MAX_RETRY_DELAY_MS = 30_000;
+
+/** 1 s, 2 s, 4 s ... capped at 30 s. */
+export function retryDelay(failedAttempts: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+/** Transient: no answer at all, a server error, a timeout or a rate limit. Anything else will fail again. */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof UploadError)) return true;
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+type Options = {
+  store: AnswerStore;
+  transport: UploadTransport;
+  /** Called once per answer after the server confirmed it and the local copy is gone. */
+  onConfirmed?: (answer: PendingAnswer) => void;
+  now?: () => number;
+};
+
+export class UploadQueue {
+  private states: readonly UploadState[] = [];
+  private readonly entries = new Map<string, PendingAnswer>();
+  private readonly listeners = new Set<() => void>();
+  private running = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: Options) {
+    this.now = options.now ?? Date.now;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** An immutable snapshot, replaced on every change (for useSyncExternalStore). */
+  getSnapshot = (): readonly UploadState[] => this.states;
+
+  /** Whether any answer still waits for the server's confirmation. */
+  hasPending(): boolean {
+    return this.states.some((state) => state.status !== 'done');
+  }
+
+  /** Stores the answer locally first, then uploads it. Resolves once it is stored (or known to be unstorable). */
+  async enqueue(answer: PendingAnswer): Promise<void> {
+    try {
+      await this.options.store.put(answer);
+    } catch (error) {
+      // No IndexedDB (a private window, a full disk): still upload from memory rather than refuse the answer.
+      console.warn('The answer could not be stored on this device', error);
+    }
+    this.track(answer);
+    this.kick();
+  }
+
+  /** Picks up answers stored by an earlier visit (a reload, a crash) and uploads them. */
+  async resume(): Promise<void> {
+    const stored = await this.options.store.list();
+    for (const answer of stored) if (!this.entries.has(answer.id)) this.track(answer);
+    this.kick();
+  }
+
+  /** Retries failed and waiting answers now (the connection came back, or the candidate asked). */
+  retryNow(): void {
+    let changed = false;
+    this.states = this.states.map((state) => {
+      if (state.status !== 'failed' && state.status !== 'waiting') return state;
+      changed = true;
+      return { ...state, status: 'waiting', retryAt: undefined, error: undefined };
+    });
+    if (changed) this.emit();
+    this.kick();
+  }
+
+  private track(answer: PendingAnswer) {
+    this.entries.set(answer.id, answer);
+    this.states = [
+      ...this.states.filter((state) => state.id !== answer.id),
+      {
+        id: answer.id,
+        candidateId: answer.candidateId,
+        questionId: answer.questionId,
+        kind: answer.kind,
+        status: 'waiting',
+        progress: 0,
+        attempts: 0,
+      },
+    ];
+    this.emit();
+  }
+
+  private update(id: string, patch: Partial<UploadState>) {
+    this.states = this.states.map((state) => (state.id === id ? { ...state, ...patch } : state));
+    this.emit();
+  }
+
+  private emit() {
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private next(): UploadState | undefined {
+    const now = this.now();
+    return this.states.find((state) => state.status === 'waiting' && (state.retryAt ?? 0) <= now);
+  }
+
+  private kick() {
+    if (this.running) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const state = this.next();
+    if (!state) {
+      this.scheduleWake();
+      return;
+    }
+    this.running = true;
+    void this.process(state.id).finally(() => {
+      this.running = false;
+      this.kick();
+    });
+  }
+
+  private scheduleWake() {
+    const times = this.states.flatMap((s) => (s.status === 'waiting' && s.retryAt ? [s.retryAt] : []));
+    if (!times.length) return;
+    const delay = Math.max(0, Math.min(...times) - this.now());
+    this.timer = setTimeout(() => this.kick(), delay);
+  }
+
+  private async process(id: string) {
+    const answer = this.entries.get(id);
+    if (!answer) return;
+    this.update(id, { status: 'uploading', progress: 0, retryAt: undefined, error: undefined });
+    try {
+      await this.options.transport.send(answer, (progress) => this.update(id, { progress }));
+      await this.confirm(answer);
+    } catch (error) {
+      await this.handleFailure(answer, error);
+    }
+  }
+
+  private async handleFailure(answer: PendingAnswer, error: unknown) {
+    if (!isTransient(error)) {
+      // Refused: most often because an earlier attempt did arrive and only its response was lost.
+      let exists: boolean;
+      try {
+        exists = await this.options.transport.exists(answer);
+      } catch (checkError) {
+        this.scheduleRetry(answer, checkError);
+        return;
+      }
+      if (exists) {
+        await this.confirm(answer);
+        return;
+      }
+      const state = this.states.find((s) => s.id === answer.id);
+      this.update(answer.id, {
+        status: 'failed',
+        progress: 0,
+        attempts: (state?.attempts ?? 0) + 1,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    this.scheduleRetry(answer, error);
+  }
+
+  private scheduleRetry(answer: PendingAnswer, error: unknown) {
+    const attempts = (this.states.find((s) => s.id === answer.id)?.attempts ?? 0) + 1;
+    this.update(answer.id, {
+      status: 'waiting',
+      progress: 0,
+      attempts,
+      retryAt: this.now() + retryDelay(attempts),
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+
+  private async confirm(answer: PendingAnswer) {
+    await this.options.store.remove(answer.id);
+    this.entries.delete(answer.id);
+    this.update(answer.id, { status: 'done', progress: 1, retryAt: undefined, error: undefined });
+    this.options.onConfirmed?.(answer);
+  }
+}

@@ -1,0 +1,99 @@
+// What the interview screens rely on, with only the candidate id (X-Candidate-Id): the candidate record with
+// its job, company, questions and their kind records in one expanded read; its own answers; and a retried
+// answer batch that never makes a second answer.
+import type { RecordModel } from "pocketbase";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answerText, asCandidate, errorOf, randomId, webmFile, world } from "./helpers";
+import { countOf } from "./support";
+
+const EXPAND = "job.company,job.questions,job.questions.video_questions_via_question,job.questions.text_questions_via_question";
+
+type Expanded = RecordModel & {
+  expand: {
+    job: RecordModel & {
+      expand: {
+        company: RecordModel;
+        questions: (RecordModel & { expand?: Record<string, RecordModel[] | RecordModel> })[];
+      };
+    };
+  };
+};
+
+let a: Awaited<ReturnType<typeof world>>;
+let b: Awaited<ReturnType<typeof world>>;
+
+beforeAll(async () => {
+  a = await world("interview-a");
+  b = await world("interview-b");
+});
+
+describe("the candidate's interview read", () => {
+  it("expands its job, company, questions and their kind records", async () => {
+    const pb = asCandidate(a.candidate.id);
+    const candidate = await pb.collection("candidates").getOne<Expanded>(a.candidate.id, { expand: EXPAND });
+    const job = candidate.expand.job;
+    expect(job.id).toBe(a.job.id);
+    expect(job.questions).toEqual([a.video.question.id, a.text.question.id]);
+    expect(job.expand.company.name).toBe(a.company.name);
+    const byId = new Map(job.expand.questions.map((q) => [q.id, q]));
+    expect(byId.get(a.video.question.id)?.expand?.video_questions_via_question).toBeDefined();
+    expect(byId.get(a.video.question.id)?.expand?.text_questions_via_question).toBeUndefined();
+    expect(byId.get(a.text.question.id)?.expand?.text_questions_via_question).toBeDefined();
+  });
+
+  it("gets nothing of another job through the expand, and another candidate's record not at all", async () => {
+    const pb = asCandidate(b.candidate.id);
+    expect((await errorOf(() => pb.collection("candidates").getOne(a.candidate.id, { expand: EXPAND }))).status).toBe(404);
+  });
+
+  it("lists only its own answers", async () => {
+    await answerText(b.candidate.id, b.text.question.id);
+    const pb = asCandidate(a.candidate.id);
+    const everything = await pb.collection("answers").getFullList();
+    expect(everything.every((answer) => answer.candidate === a.candidate.id)).toBe(true);
+    const foreign = await pb.collection("answers").getFullList({ filter: pb.filter("candidate = {:c}", { c: b.candidate.id }) });
+    expect(foreign).toEqual([]);
+  });
+});
+
+describe("a retried answer batch", () => {
+  it("is refused when the first one arrived, the answer is found by its id, and there is still one answer", async () => {
+    const pb = asCandidate(a.candidate.id);
+    const id = randomId();
+    const send = () => {
+      const batch = pb.createBatch();
+      batch.collection("answers").create({ id, candidate: a.candidate.id, question: a.video.question.id });
+      batch.collection("video_answers").create({ answer: id, file: webmFile() });
+      return batch.send();
+    };
+    await send();
+    const retry = await errorOf(send);
+    expect(retry.status).toBe(400);
+    expect((await pb.collection("answers").getOne(id)).question).toBe(a.video.question.id);
+    expect(await countOf("answers", "candidate = {:c} && question = {:q}", { c: a.candidate.id, q: a.video.question.id })).toBe(1);
+    expect(await countOf("video_answers", "answer = {:a}", { a: id })).toBe(1);
+  });
+
+  it("with a new id for an answered question is refused too: a submitted answer cannot be changed", async () => {
+    const pb = asCandidate(a.candidate.id);
+    await answerText(a.candidate.id, a.text.question.id, "first");
+    const id = randomId();
+    const batch = pb.createBatch();
+    batch.collection("answers").create({ id, candidate: a.candidate.id, question: a.text.question.id });
+    batch.collection("text_answers").create({ answer: id, content: "second" });
+    expect((await errorOf(() => batch.send())).status).toBe(400);
+    expect((await errorOf(() => pb.collection("answers").getOne(id))).status).toBe(404);
+    expect(await countOf("answers", "candidate = {:c} && question = {:q}", { c: a.candidate.id, q: a.text.question.id })).toBe(1);
+  });
+
+  it("whose kind record fails leaves no half answer behind", async () => {
+    const candidate = await a.manager.pb.collection("candidates").create({ job: a.job.id, email: `half-${randomId()}@screenroom.test` });
+    const pb = asCandidate(candidate.id);
+    const id = randomId();
+    const batch = pb.createBatch();
+    batch.collection("answers").create({ id, candidate: candidate.id, question: a.text.question.id });
+    batch.collection("text_answers").create({ answer: id, content: "" });
+    expect((await errorOf(() => batch.send())).status).toBe(400);
+    expect(await countOf("answers", "id = {:id}", { id })).toBe(0);
+  });
+});
