@@ -68,15 +68,23 @@ export async function waitForAnswers(candidateId: string, count: number, timeout
   }
 }
 
-/** ffprobe's streams of a stored (protected) answer video, downloaded with a superuser file token. */
+/**
+ * ffprobe's streams of a stored (protected) answer video, downloaded with a superuser file token. The
+ * record is read afresh: the media worker replaces the upload with its seekable copy under a new name.
+ */
 export async function probeStoredVideo(videoAnswer: RecordModel) {
   const su: PocketBase = await superuser();
   const token = await su.files.getToken();
-  const url = su.files.getURL(videoAnswer, videoAnswer.file as string, { token });
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`download failed: ${res.status}`);
+  let res: Response | undefined;
+  let current = videoAnswer;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    current = await su.collection("video_answers").getOne(videoAnswer.id);
+    res = await fetch(su.files.getURL(current, current.file as string, { token }));
+    if (res.ok) break; // a 404 means the worker swapped the file between the read and the download
+  }
+  if (!res?.ok) throw new Error(`download failed: ${res?.status}`);
   const bytes = Buffer.from(await res.arrayBuffer());
-  const path = join(mkdtempSync(join(tmpdir(), "screenroom-probe-")), videoAnswer.file as string);
+  const path = join(mkdtempSync(join(tmpdir(), "screenroom-probe-")), current.file as string);
   writeFileSync(path, bytes);
   const out = execFileSync("ffprobe", ["-v", "error", "-show_streams", "-of", "json", path], { encoding: "utf8" });
   const streams = (JSON.parse(out) as { streams: { codec_type: string; codec_name: string }[] }).streams;
