@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { pb } from '@/lib/pocketbase';
+import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
 
@@ -12,6 +14,18 @@ async function expectScreen(view: ReturnType<typeof renderRoute>, url: string, h
 }
 
 describe('route table', () => {
+  // What the shell and the confirm screens ask the server for; this suite is about the routes only.
+  beforeEach(() => {
+    server.use(
+      http.get('*/api/collections/companies/records', () =>
+        HttpResponse.json({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items: [] }),
+      ),
+      http.post('*/api/collections/users/confirm-verification', () =>
+        HttpResponse.json({ status: 400, message: 'Invalid or expired verification token.', data: {} }, { status: 400 }),
+      ),
+    );
+  });
+
   describe('signed out', () => {
     it.each(['/', '/preferences', '/preferences/password', '/companies/new', '/companies/x/jobs', '/companies/x'])(
       'sends %s to sign-in',
