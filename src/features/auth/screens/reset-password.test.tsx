@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 
-import { fillFields } from '../testing/form';
+import { fillFields } from '@/testing/form';
 
 async function openReset() {
   const user = userEvent.setup();

@@ -7,7 +7,7 @@ import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { buildUser, fakeAuthToken } from '@/testing/session';
 
-import { fillFields } from '../testing/form';
+import { fillFields } from '@/testing/form';
 
 const submit = () => screen.getByRole('button', { name: 'Sign In' });
 

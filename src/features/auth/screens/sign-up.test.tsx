@@ -7,7 +7,7 @@ import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { buildUser, fakeAuthToken } from '@/testing/session';
 
-import { chars, fillFields } from '../testing/form';
+import { chars, fillFields } from '@/testing/form';
 
 const VALID = {
   'First name': 'Ada',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { chars, fillFields } from '@/features/auth/testing/form';
+import { chars, fillFields } from '@/testing/form';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { buildUser, signInAs } from '@/testing/session';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { chars, fillFields } from '@/features/auth/testing/form';
+import { chars, fillFields } from '@/testing/form';
 import { pb } from '@/lib/pocketbase';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
