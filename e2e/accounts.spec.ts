@@ -249,3 +249,20 @@ test("an invited manager signs up through the invite and lands in the company", 
   await expect(page).toHaveURL(new RegExp(`/companies/${company.id}/jobs$`));
   await expect(page.getByRole("banner").getByRole("button", { name: "Katherine Johnson" })).toBeVisible();
 });
+
+test("other tabs follow sign-in and sign-out", async ({ context }) => {
+  const { email } = await createUser({ firstName: "Ada", lastName: "Lovelace" });
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await second.goto("/auth/sign-in");
+  await expect(second.getByRole("heading", { name: "Sign In" })).toBeVisible();
+
+  await signInWithForm(first, email, PASSWORD);
+  await expect(first).toHaveURL(/\/companies\/new$/);
+  await expect(second).toHaveURL(/\/companies\/new$/);
+
+  await openUserMenu(first, "Ada Lovelace");
+  await first.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(first).toHaveURL(/\/auth\/sign-in$/);
+  await expect(second).toHaveURL(/\/auth\/sign-in$/);
+});

@@ -98,6 +98,29 @@ describe('profile', () => {
     expect(body).toEqual({ firstName: 'Bob', lastName: chars(100) });
   });
 
+  it('sends a new e-mail address through the confirmation link, not the record', async () => {
+    let patch: unknown;
+    let change: unknown;
+    server.use(
+      http.patch('*/api/collections/users/records/u1', async ({ request }) => {
+        patch = await request.json();
+        return HttpResponse.json(buildUser());
+      }),
+      http.post('*/api/collections/users/request-email-change', async ({ request }) => {
+        change = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openProfile();
+    await fillFields(user, { Email: ' Grace@Example.com ' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('We sent a link to grace@example.com to confirm your new email')).toBeInTheDocument();
+    expect(patch).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect(change).toEqual({ newEmail: 'grace@example.com' });
+    // Until the link is followed the account keeps its address.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
+  });
+
   it('keeps what was typed and shows a server field error under its field', async () => {
     server.use(
       http.patch('*/api/collections/users/records/u1', () =>
