@@ -1,5 +1,5 @@
 import { Avatar, Flex, Text } from '@radix-ui/themes';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 type AvatarPickerProps = {
   /** The newly picked file, if any: previewed locally before it is saved. */
@@ -28,7 +28,13 @@ function useObjectUrl(file: File | undefined): string | undefined {
 
 export function AvatarPicker({ file, storedUrl, initials, error, onPick }: AvatarPickerProps) {
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const previewUrl = useObjectUrl(file);
+
+  // After a save (or a reset) the form drops the file: the input lets go of its name too.
+  useEffect(() => {
+    if (!file && inputRef.current) inputRef.current.value = '';
+  }, [file]);
   const src = previewUrl ?? storedUrl;
 
   return (
@@ -49,6 +55,7 @@ export function AvatarPicker({ file, storedUrl, initials, error, onPick }: Avata
           <Avatar size="5" radius="full" fallback={initials} />
         )}
         <input
+          ref={inputRef}
           id={inputId}
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { ClientResponseError } from 'pocketbase';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/features/auth/components/text-input';
 import { getErrorMessage, serverText } from '@/lib/errors';
+import { useSignedInUser } from '@/lib/session';
 
 import { useRequestEmailChange } from '../api/request-email-change';
 import { PreferencesLayout } from '../components/preferences-layout';
@@ -25,6 +26,7 @@ function newEmailError(error: unknown): string | undefined {
 }
 
 export function UpdateEmailScreen() {
+  const user = useSignedInUser();
   const form = useForm<UpdateEmailInput, unknown, UpdateEmailValues>({
     resolver: zodResolver(updateEmailSchema),
     defaultValues: { email: '' },
@@ -48,6 +50,10 @@ export function UpdateEmailScreen() {
     <PreferencesLayout title="Update Email" subtitle="Update your Email">
       <form onSubmit={onSubmit} noValidate>
         <Flex direction="column" gap="3">
+          <Text size="2" color="gray">
+            Your email is <Text weight="medium">{user.email}</Text>. We&apos;ll send a link to the new address; the
+            change takes effect when you follow it.
+          </Text>
           <TextInput
             label="New email"
             type="email"
