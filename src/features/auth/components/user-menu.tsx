@@ -19,7 +19,7 @@ export function UserMenu() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
         <Button variant="ghost" color="gray" size="2">
-          <UserAvatar user={user} size="1" />
+          <UserAvatar user={user} size="1" aria-hidden />
           <Text size="2" weight="medium">
             {user.firstName} {user.lastName}
           </Text>
