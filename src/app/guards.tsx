@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { sessionRestored } from '@/features/auth/api/refresh-session';
 import type { UsersResponse } from '@/lib/pocketbase-types';
 import { useSession } from '@/lib/session';
 
@@ -23,7 +24,16 @@ export function SignedOutOnly() {
   return <Outlet />;
 }
 
-/** `/`, behind SignedInOnly. */
+/**
+ * `/` decides on the user's primaryCompany, so it waits for the load-time refresh of the stored session: a company
+ * chosen or joined elsewhere since the session was stored counts. Later changes arrive through `refreshSession()`.
+ */
+export async function homeLoader() {
+  await sessionRestored();
+  return null;
+}
+
+/** `/`, behind SignedInOnly: the freshest primaryCompany of the session. */
 export function HomeRedirect() {
   const { user } = useSession();
   return <Navigate to={user ? homeHref(user) : paths.auth.signIn.href()} replace />;

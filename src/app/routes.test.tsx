@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { env } from '@/config/env';
 import { server } from '@/testing/msw-server';
@@ -16,6 +16,18 @@ async function expectScreen(view: ReturnType<typeof renderRoute>, url: string, h
 }
 
 describe('route table', () => {
+  // What the shell and the confirm screens ask the server for; this suite is about the routes only.
+  beforeEach(() => {
+    server.use(
+      http.get('*/api/collections/companies/records', () =>
+        HttpResponse.json({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items: [] }),
+      ),
+      http.post('*/api/collections/users/confirm-verification', () =>
+        HttpResponse.json({ status: 400, message: 'Invalid or expired verification token.', data: {} }, { status: 400 }),
+      ),
+    );
+  });
+
   describe('signed out', () => {
     it.each(['/', '/preferences', '/preferences/password', '/companies/new', '/companies/x/jobs', '/companies/x'])(
       'sends %s to sign-in',

@@ -3,7 +3,7 @@ import { redirect, type LoaderFunctionArgs, type Params, type RouteObject } from
 import { PageSpinner } from '@/components/page-spinner';
 import { paths } from '@/config/paths';
 
-import { HomeRedirect, SignedInOnly, SignedOutOnly } from './guards';
+import { HomeRedirect, homeLoader, SignedInOnly, SignedOutOnly } from './guards';
 import { NotFound } from './not-found';
 import { RouteError } from './route-error';
 
@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
       {
         Component: SignedInOnly,
         children: [
-          { path: paths.home.path, Component: HomeRedirect },
+          { path: paths.home.path, loader: homeLoader, Component: HomeRedirect },
           {
             lazy: () => import('./layouts/manager-shell').then((m) => ({ Component: m.ManagerShell })),
             children: [

@@ -7,6 +7,13 @@ import { pb } from '@/lib/pocketbase';
 
 import { server } from './msw-server';
 
+// jsdom has no ResizeObserver; Radix's popovers and scroll areas (Select, DropdownMenu) need one to render.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });

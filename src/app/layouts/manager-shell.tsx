@@ -1,14 +1,13 @@
-import { Box, Container, Flex, Text } from '@radix-ui/themes';
+import { Box, Container, Flex } from '@radix-ui/themes';
 import { Link, Outlet } from 'react-router-dom';
 
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
-import { useSignedInUser } from '@/lib/session';
+import { CompanySwitcher } from '@/features/auth/components/company-switcher';
+import { UserMenu } from '@/features/auth/components/user-menu';
 
-/** The signed-in frame: top bar with the logo and the user's menu, then the screen. */
+/** The signed-in frame: top bar with the logo and the user's menu, the company switcher, then the screen. */
 export function ManagerShell() {
-  const user = useSignedInUser();
-
   return (
     <Flex direction="column" minHeight="100vh">
       <Box asChild px="4" py="3" style={{ borderBottom: '1px solid var(--gray-a5)' }}>
@@ -17,13 +16,11 @@ export function ManagerShell() {
             <Link to={paths.home.href()} style={{ color: 'inherit', textDecoration: 'none' }}>
               <Logo />
             </Link>
-            {/* The user menu (Preferences, Manage company, Logout) replaces this name in the shell issue. */}
-            <Text size="2" weight="medium">
-              {user.firstName} {user.lastName}
-            </Text>
+            <UserMenu />
           </Flex>
         </header>
       </Box>
+      <CompanySwitcher />
       <Container size="4" px="4" py="5">
         <main>
           <Outlet />

@@ -1,5 +1,63 @@
-import { Heading } from '@radix-ui/themes';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
 
+import { FormDevtools } from '@/components/form-devtools';
+import { paths } from '@/config/paths';
+import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+
+import { useConfirmEmailChange } from '../api/confirm-email-change';
+import { TextInput } from '../components/text-input';
+import { confirmEmailChangeSchema, type ConfirmEmailChangeInput, type ConfirmEmailChangeValues } from '../schemas';
+
+export const EMAIL_CHANGED_MESSAGE = 'Your email was changed, please sign in with the new one';
+
+/** The link of the e-mail-change e-mail: the account's password confirms the new address. */
 export function ConfirmEmailChangeScreen() {
-  return <Heading as="h1">Confirm email change</Heading>;
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const form = useForm<ConfirmEmailChangeInput, unknown, ConfirmEmailChangeValues>({
+    resolver: zodResolver(confirmEmailChangeSchema),
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const confirm = useConfirmEmailChange();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await confirm.mutateAsync({ ...values, token });
+      toast.success(EMAIL_CHANGED_MESSAGE);
+      await navigate(paths.auth.signIn.href(), { replace: true });
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, ['password'])) toast.error(getErrorMessage(error));
+    }
+  });
+
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1" size="6" align="center">
+        Confirm email change
+      </Heading>
+      <Text size="2" color="gray" align="center">
+        Enter your password to confirm your new email address.
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <Flex direction="column" gap="3">
+          <TextInput
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" size="3" loading={isSubmitting}>
+            Confirm email change
+          </Button>
+        </Flex>
+        <FormDevtools control={form.control} />
+      </form>
+    </Flex>
+  );
 }

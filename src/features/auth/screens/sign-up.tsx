@@ -1,5 +1,114 @@
-import { Heading } from '@radix-ui/themes';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Flex, Heading } from '@radix-ui/themes';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
 
+import { FormDevtools } from '@/components/form-devtools';
+import { paths } from '@/config/paths';
+import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+
+import { useSignUp } from '../api/sign-up';
+import { OrDivider } from '../components/or-divider';
+import { TextInput } from '../components/text-input';
+import { signUpSchema, type SignUpInput, type SignUpValues } from '../schemas';
+
+export const ACCOUNT_CREATED_MESSAGE = 'Your account was created, please confirm your email';
+
+/** Sign-up, also the acceptance of a manager invite (`?invite=...&email=...`). */
 export function SignUpScreen() {
-  return <Heading as="h1">Sign Up</Heading>;
+  const [searchParams] = useSearchParams();
+  const invite = searchParams.get('invite') ?? '';
+  const prefilledEmail = searchParams.get('email') ?? '';
+  const navigate = useNavigate();
+
+  const form = useForm<SignUpInput, unknown, SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: prefilledEmail,
+      password: '',
+      passwordConfirm: '',
+      invite: invite || undefined,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const signUp = useSignUp();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { verified } = await signUp.mutateAsync(values);
+      // Verified: the session is stored and the signed-out-only guard sends the user home.
+      if (!verified) {
+        toast.success(ACCOUNT_CREATED_MESSAGE);
+        await navigate(paths.auth.signIn.href());
+      }
+    } catch (error) {
+      const fields = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm'] as const;
+      if (!applyServerErrors(error, form.setError, fields)) toast.error(getErrorMessage(error));
+    }
+  });
+
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1" size="6" align="center">
+        Sign Up
+      </Heading>
+      <form onSubmit={onSubmit} noValidate>
+        <Flex direction="column" gap="3">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+          {invite ? (
+            // The invite is for this address: shown, not editable, and sent from the form's default value.
+            <TextInput label="Email" type="email" value={prefilledEmail} disabled readOnly error={errors.email?.message} />
+          ) : (
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+          )}
+          <TextInput
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <TextInput
+            label="Repeat password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.passwordConfirm?.message}
+            {...form.register('passwordConfirm')}
+          />
+          <Button type="submit" size="3" loading={isSubmitting}>
+            {invite ? 'Accept invitation' : 'Sign up'}
+          </Button>
+          {invite ? null : (
+            <>
+              <OrDivider />
+              <Button asChild size="3" variant="outline">
+                <Link to={paths.auth.signIn.href()}>Sign In</Link>
+              </Button>
+            </>
+          )}
+        </Flex>
+        <FormDevtools control={form.control} />
+      </form>
+    </Flex>
+  );
 }

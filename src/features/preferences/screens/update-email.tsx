@@ -1,5 +1,74 @@
-import { Heading } from '@radix-ui/themes';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { ClientResponseError } from 'pocketbase';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+
+import { FormDevtools } from '@/components/form-devtools';
+import { TextInput } from '@/features/auth/components/text-input';
+import { getErrorMessage, serverText } from '@/lib/errors';
+import { useSignedInUser } from '@/lib/session';
+
+import { useRequestEmailChange } from '../api/request-email-change';
+import { PreferencesLayout } from '../components/preferences-layout';
+import { updateEmailSchema, type UpdateEmailInput, type UpdateEmailValues } from '../schemas';
+
+export function emailChangeSentMessage(email: string) {
+  return `We sent a link to ${email} to confirm your new email`;
+}
+
+/** The server names the field `newEmail`; the form calls it `email`. */
+function newEmailError(error: unknown): string | undefined {
+  if (!(error instanceof ClientResponseError)) return undefined;
+  const data = error.response.data as Record<string, { message?: unknown } | undefined> | undefined;
+  const message = data?.newEmail?.message;
+  return typeof message === 'string' ? serverText(message) : undefined;
+}
 
 export function UpdateEmailScreen() {
-  return <Heading as="h1">Update Email</Heading>;
+  const user = useSignedInUser();
+  const form = useForm<UpdateEmailInput, unknown, UpdateEmailValues>({
+    resolver: zodResolver(updateEmailSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const requestEmailChange = useRequestEmailChange();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await requestEmailChange.mutateAsync(values);
+      toast.success(emailChangeSentMessage(values.email));
+      form.reset({ email: '' });
+    } catch (error) {
+      const fieldMessage = newEmailError(error);
+      if (fieldMessage) form.setError('email', { type: 'server', message: fieldMessage }, { shouldFocus: true });
+      else toast.error(getErrorMessage(error));
+    }
+  });
+
+  return (
+    <PreferencesLayout title="Update Email" subtitle="Update your Email">
+      <form onSubmit={onSubmit} noValidate>
+        <Flex direction="column" gap="3">
+          <Text size="2" color="gray">
+            Your email is <Text weight="medium">{user.email}</Text>. We&apos;ll send a link to the new address; the
+            change takes effect when you follow it.
+          </Text>
+          <TextInput
+            label="New email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <Flex justify="end">
+            <Button type="submit" loading={isSubmitting}>
+              Update Email
+            </Button>
+          </Flex>
+        </Flex>
+        <FormDevtools control={form.control} />
+      </form>
+    </PreferencesLayout>
+  );
 }

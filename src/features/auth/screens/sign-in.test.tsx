@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { server } from '@/testing/msw-server';
+import { renderRoute } from '@/testing/render-route';
+import { buildUser, fakeAuthToken } from '@/testing/session';
+
+import { fillFields } from '@/testing/form';
+
+const submit = () => screen.getByRole('button', { name: 'Sign In' });
+
+describe('sign-in', () => {
+  it('shows both messages for an empty form and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderRoute('/auth/sign-in');
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a password.')).toBeInTheDocument();
+  });
+
+  it.each(['ada', 'ada@', '@example.com', 'ada example.com'])('rejects the e-mail %j', async (email) => {
+    const user = userEvent.setup();
+    renderRoute('/auth/sign-in');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await fillFields(user, { Email: email, Password: 'x' });
+    await user.click(submit());
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.queryByText('Please enter a password.')).not.toBeInTheDocument();
+  });
+
+  it('signs in with a one-character password and a trimmed, lower-cased e-mail, then goes home', async () => {
+    let body: unknown;
+    server.use(
+      http.post('*/api/collections/users/auth-with-password', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ token: fakeAuthToken('u1'), record: buildUser({ primaryCompany: '' }) });
+      }),
+    );
+    const user = userEvent.setup();
+    const view = renderRoute('/auth/sign-in');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await fillFields(user, { Email: '  Ada@Example.COM ', Password: 'x' });
+    await user.click(submit());
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/companies/new'));
+    expect(body).toEqual({ identity: 'ada@example.com', password: 'x' });
+  });
+
+  it("shows the server's message as a toast and keeps what was typed", async () => {
+    server.use(
+      http.post('*/api/collections/users/auth-with-password', () =>
+        HttpResponse.json({ status: 400, message: 'Failed to authenticate.', data: {} }, { status: 400 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoute('/auth/sign-in');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await fillFields(user, { Email: 'ada@example.com', Password: 'wrong' });
+    await user.click(submit());
+    expect(await screen.findByText('Failed to authenticate')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('wrong');
+  });
+
+  it('links to reset-password and sign-up', async () => {
+    renderRoute('/auth/sign-in');
+    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/auth/reset-password',
+    );
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/auth/sign-up');
+  });
+});
