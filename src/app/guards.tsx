@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { sessionRestored } from '@/features/auth/api/refresh-session';
@@ -17,11 +17,21 @@ export function SignedInOnly() {
   return <Outlet />;
 }
 
-/** Sign-in, sign-up and reset-password: a signed-in user (including one who just signed in) goes home. */
+/**
+ * Sign-in, sign-up and reset-password: a signed-in user (including one who just signed in) goes home, or back to
+ * where a `?redirect=` link came from (the invite screen sends its visitors to sign in and return).
+ */
 export function SignedOutOnly() {
   const { user } = useSession();
-  if (user) return <Navigate to={homeHref(user)} replace />;
+  const [search] = useSearchParams();
+  if (user) return <Navigate to={safeRedirect(search.get('redirect')) ?? homeHref(user)} replace />;
   return <Outlet />;
+}
+
+/** Only a path of this app: never another origin ('//evil.example', 'https://...') or a non-path. */
+export function safeRedirect(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
 }
 
 /**

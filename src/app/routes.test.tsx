@@ -75,6 +75,21 @@ describe('route table', () => {
       await expectScreen(view, '/companies/c1/jobs', 'Jobs');
     });
 
+    it('returns a user who signed in from an invite link to the invite', async () => {
+      signInAs({ primaryCompany: 'c1', email: 'ada@example.com' });
+      const view = renderRoute('/auth/sign-in?redirect=%2Finvites%2Fi1%2Fada%2540example.com');
+      await expectScreen(view, '/invites/i1/ada%40example.com', 'Company invitation');
+    });
+
+    it.each(['//evil.example/x', 'https://evil.example/x', 'javascript:alert(1)'])(
+      'ignores a redirect to %s and goes home',
+      async (target) => {
+        signInAs({ primaryCompany: 'c1' });
+        const view = renderRoute(`/auth/sign-in?redirect=${encodeURIComponent(target)}`);
+        await expectScreen(view, '/companies/c1/jobs', 'Jobs');
+      },
+    );
+
     it('sends a user without a company to create one', async () => {
       signInAs({ primaryCompany: '' });
       const view = renderRoute('/auth/sign-up');
