@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 
 import { useConfirmEmailChange } from '../api/confirm-email-change';
-import { TextInput } from '../components/text-input';
+import { TextInput } from '@/components/text-input';
 import { confirmEmailChangeSchema, type ConfirmEmailChangeInput, type ConfirmEmailChangeValues } from '../schemas';
 
 export const EMAIL_CHANGED_MESSAGE = 'Your email was changed, please sign in with the new one';

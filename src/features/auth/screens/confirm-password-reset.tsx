@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
-import { TextInput } from '../components/text-input';
+import { TextInput } from '@/components/text-input';
 import {
   confirmPasswordResetSchema,
   type ConfirmPasswordResetInput,

@@ -10,7 +10,7 @@ import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { OrDivider } from '../components/or-divider';
-import { TextInput } from '../components/text-input';
+import { TextInput } from '@/components/text-input';
 import { resetPasswordSchema, type ResetPasswordInput, type ResetPasswordValues } from '../schemas';
 
 export const RESET_LINK_SENT_MESSAGE = 'Password reset link sent to your email';

@@ -10,7 +10,7 @@ import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 
 import { useSignIn } from '../api/sign-in';
 import { OrDivider } from '../components/or-divider';
-import { TextInput } from '../components/text-input';
+import { TextInput } from '@/components/text-input';
 import { signInSchema, type SignInInput, type SignInValues } from '../schemas';
 
 export function SignInScreen() {

@@ -10,7 +10,7 @@ import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 
 import { useSignUp } from '../api/sign-up';
 import { OrDivider } from '../components/or-divider';
-import { TextInput } from '../components/text-input';
+import { TextInput } from '@/components/text-input';
 import { signUpSchema, type SignUpInput, type SignUpValues } from '../schemas';
 
 export const ACCOUNT_CREATED_MESSAGE = 'Your account was created, please confirm your email';

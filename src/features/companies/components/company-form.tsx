@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
 import { Field } from '@/components/field';
+import { TextInput } from '@/components/text-input';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 
 import { companySchema, IMAGE_TYPES, type CompanyFormInput, type CompanyFormValues } from '../schemas';
@@ -65,14 +66,15 @@ export function CompanyForm({
             </Field>
           )}
         />
-        <Field id="company-name" label="Name" error={errors.name?.message}>
-          {(control) => <TextField.Root {...control} {...register('name')} autoComplete="organization" />}
-        </Field>
-        <Field id="company-website" label="Website" error={errors.website?.message}>
-          {(control) => (
-            <TextField.Root {...control} {...register('website')} type="url" placeholder="https://" autoComplete="url" />
-          )}
-        </Field>
+        <TextInput label="Name" error={errors.name?.message} {...register('name')} autoComplete="organization" />
+        <TextInput
+          label="Website"
+          error={errors.website?.message}
+          {...register('website')}
+          type="url"
+          placeholder="https://"
+          autoComplete="url"
+        />
         <Flex justify="end">
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}

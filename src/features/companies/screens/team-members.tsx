@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Heading, Table, Text, TextField } from '@radix-ui/themes';
+import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 
-import { Field } from '@/components/field';
 import { QueryState } from '@/components/query-state';
+import { TextInput } from '@/components/text-input';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import type { UsersResponse } from '@/lib/pocketbase-types';
@@ -76,9 +76,7 @@ function InviteManagerForm({ companyId }: { companyId: string }) {
     <form onSubmit={submit} noValidate aria-label="Invite a manager">
       <Flex gap="3" align="start">
         <Flex direction="column" flexGrow="1">
-          <Field id="invite-email" label="Email" error={errors.email?.message}>
-            {(control) => <TextField.Root {...control} {...register('email')} type="email" autoComplete="off" />}
-          </Field>
+          <TextInput label="Email" error={errors.email?.message} {...register('email')} type="email" autoComplete="off" />
         </Flex>
         <Button type="submit" loading={isSubmitting} mt="5">
           Invite

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
-import { TextInput } from '@/features/auth/components/text-input';
+import { TextInput } from '@/components/text-input';
 import { getErrorMessage, serverText } from '@/lib/errors';
 import { useSignedInUser } from '@/lib/session';
 

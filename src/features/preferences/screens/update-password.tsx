@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
-import { TextInput } from '@/features/auth/components/text-input';
+import { TextInput } from '@/components/text-input';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 import { useSignedInUser } from '@/lib/session';
 
