@@ -1,0 +1,108 @@
+// Issue 8: axe-core over every screen of the journeys (no serious or critical WCAG A/AA violation),
+// and the interview taken with the keyboard alone.
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./a11y";
+import { createCompany, createQuestion, createUser, signInBrowser, superuser, uniqueEmail } from "./support";
+
+async function audit(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
+  await page.goto(path);
+  await ready(page);
+  await expectAccessible(page, path);
+}
+
+const heading = (name: string | RegExp) => (page: Page) => expect(page.getByRole("heading", { name }).first()).toBeVisible();
+
+async function world() {
+  const manager = await createUser({ firstName: "Audra", lastName: "Auditor" });
+  const company = await createCompany(manager.pb, "Audit Inc");
+  const video = await createQuestion(manager.pb, company.id, "video", { title: "Introduce yourself", timeout: 30 });
+  const text = await createQuestion(manager.pb, company.id, "text", { title: "Why us?", timeout: 120 });
+  const job = await manager.pb.collection("jobs").create({
+    company: company.id,
+    title: "Auditor",
+    description: "Check things",
+    location: "Remote",
+    questions: [video.id, text.id],
+  });
+  const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("audited") });
+  return { manager, company, video, text, job, candidate };
+}
+
+test("signed-out screens, with their validation messages showing", async ({ page }) => {
+  await audit(page, "/auth/sign-in", heading("Sign In"));
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  await expectAccessible(page, "/auth/sign-in with errors");
+
+  await audit(page, "/auth/sign-up", heading(/Sign Up/i));
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText("Email is invalid")).toBeVisible();
+  await expectAccessible(page, "/auth/sign-up with errors");
+
+  await audit(page, "/auth/sign-up?invite=abc&email=b%40example.com", (p) => expect(p.getByRole("button", { name: "Accept invitation" })).toBeVisible());
+  await audit(page, "/auth/reset-password", heading(/Reset Password/i));
+  await audit(page, "/auth/confirm-password-reset/not-a-token", heading(/password/i));
+  await audit(page, "/invites/abc/b%40example.com", heading("Company invitation"));
+  await audit(page, "/no/such/page", (p) => expect(p.getByText("404: No such page!")).toBeVisible());
+});
+
+test("candidate screens: start, intro, text answer, camera, finish, invalid link", async ({ page }) => {
+  const { candidate, video, text } = await world();
+  await audit(page, `/candidates/${candidate.id}`, heading("Interview at Audit Inc"));
+  await audit(page, `/candidates/${candidate.id}/questions/${video.id}`, (p) => expect(p.getByRole("button", { name: "View question" })).toBeVisible());
+  await page.getByRole("button", { name: "View question" }).click();
+  await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
+  await expectAccessible(page, "video answer form");
+  await page.goto(`/candidates/${candidate.id}/questions/${text.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  await expect(page.getByLabel("Your answer")).toBeVisible();
+  await expectAccessible(page, "text answer form");
+  await audit(page, `/candidates/${candidate.id}/finish`, heading("Thank you"));
+  await audit(page, "/candidates/nosuchcandidate", (p) => expect(p.getByText("This interview link is not valid")).toBeVisible());
+});
+
+test("manager screens: companies, team, preferences, review", async ({ page }) => {
+  const { manager, company, job, candidate } = await world();
+  await signInBrowser(page, manager.pb);
+  await audit(page, `/companies/${company.id}/edit`, heading("General"));
+  await audit(page, `/companies/${company.id}/team`, heading("Team members"));
+  await audit(page, "/companies/new", heading("Create company"));
+  await audit(page, "/preferences/profile", (p) => expect(p.getByLabel("First name")).toBeVisible());
+  await audit(page, "/preferences/password", (p) => expect(p.getByRole("button", { name: "Update Password" })).toBeVisible());
+  await audit(page, "/preferences/email", (p) => expect(p.getByRole("button", { name: "Update Email" })).toBeVisible());
+  await audit(page, `/companies/${company.id}/jobs/${job.id}/candidates/${candidate.id}`, (p) => expect(p.getByText(candidate.email)).toBeVisible());
+});
+
+test("the interview is fully usable with the keyboard alone", async ({ page }) => {
+  const manager = await createUser();
+  const company = await createCompany(manager.pb, "Keyboard Co");
+  const text = await createQuestion(manager.pb, company.id, "text", { title: "Tell us", timeout: 120, canPreview: true });
+  const job = await manager.pb.collection("jobs").create({ company: company.id, title: "Typist", description: "Types", location: "Home", questions: [text.id] });
+  const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("keyboard") });
+
+  await page.goto(`/candidates/${candidate.id}`);
+  await expect(page.getByRole("heading", { name: "Interview at Keyboard Co" })).toBeVisible();
+  const start = page.getByRole("link", { name: "Start Interview" });
+  for (let i = 0; i < 10 && !(await start.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(start).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  const view = page.getByRole("button", { name: "View question" });
+  await expect(view).toBeVisible();
+  for (let i = 0; i < 10 && !(await view.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(view).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  const answer = page.getByLabel("Your answer");
+  await expect(answer).toBeFocused();
+  await page.keyboard.type("Typed with the keyboard only.");
+  const submit = page.getByRole("button", { name: "Submit answer" });
+  for (let i = 0; i < 10 && !(await submit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(submit).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+
+  const su = await superuser();
+  const answers = await su.collection("answers").getFullList({ filter: su.filter("candidate = {:c}", { c: candidate.id }), expand: "text_answers_via_answer" });
+  expect(answers).toHaveLength(1);
+});
