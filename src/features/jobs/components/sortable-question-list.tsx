@@ -13,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { arraySwap, rectSwappingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { Card, Flex, IconButton, Text } from '@radix-ui/themes';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 
 /** Spec §9: one key press moves the dragged question 25 pixels. */
 export const KEYBOARD_STEP_PX = 25;
@@ -65,16 +65,25 @@ export function SortableQuestionList({ questions, onReorder, onRemove }: Sortabl
     useSensor(KeyboardSensor, { coordinateGetter: stepKeyboardCoordinates }),
   );
   const ids = useMemo(() => questions.map((question) => question.id), [questions]);
+  // Whether the dragged question has left its own place: only then is coming back worth announcing (dnd-kit
+  // reports the question over itself right after the pick-up, which would drown the pick-up announcement).
+  const movedAway = useRef(false);
 
   const announcements = useMemo<Announcements>(() => {
     const titles = new Map(questions.map((question) => [question.id, question.title]));
     const titleOf = (id: UniqueIdentifier) => `"${titles.get(String(id)) ?? 'question'}"`;
     const position = (id: UniqueIdentifier) => `${ids.indexOf(String(id)) + 1} of ${ids.length}`;
     return {
-      onDragStart: ({ active }) => `Picked up question ${titleOf(active.id)}, number ${position(active.id)}.`,
+      onDragStart: ({ active }) => {
+        movedAway.current = false;
+        return `Picked up question ${titleOf(active.id)}, number ${position(active.id)}.`;
+      },
       onDragOver: ({ active, over }) => {
+        if (over?.id === active.id) {
+          return movedAway.current ? `Question ${titleOf(active.id)} is back over its own place.` : undefined;
+        }
+        movedAway.current = true;
         if (!over) return `Question ${titleOf(active.id)} is no longer over a question.`;
-        if (over.id === active.id) return `Question ${titleOf(active.id)} is back over its own place.`;
         return `Question ${titleOf(active.id)} is over question ${titleOf(over.id)}, number ${position(over.id)}. Drop to swap them.`;
       },
       onDragEnd: ({ active, over }) => {

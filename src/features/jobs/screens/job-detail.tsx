@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, Grid, Heading, Link as RadixLink, Spinner, Table, Text } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Grid, Heading, Link as RadixLink, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -60,7 +60,10 @@ function JobDetail() {
           <Heading as="h2" size="4">
             Questions
           </Heading>
-          <Table.Root variant="surface" aria-label="Questions">
+          <Table.Root variant="surface">
+            <VisuallyHidden asChild>
+              <caption>Questions</caption>
+            </VisuallyHidden>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
@@ -97,7 +100,10 @@ function CandidatesTable({ companyId, jobId }: { companyId: string; jobId: strin
 
   return (
     <Box>
-      <Table.Root variant="surface" aria-label="Candidates">
+      <Table.Root variant="surface">
+            <VisuallyHidden asChild>
+              <caption>Candidates</caption>
+            </VisuallyHidden>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>

@@ -89,7 +89,7 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
           <Flex gap="2" align="center">
             {/* Native inputs: Radix's checkbox and radio primitives measure themselves with ResizeObserver. */}
             <input type="checkbox" {...register('canPreview')} />
-            Candidates see the title and description before the answer starts
+            Candidates can preview the question before answering
           </Flex>
         </Text>
 

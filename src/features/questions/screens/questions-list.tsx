@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Link as RadixLink, Spinner, Table, Text } from '@radix-ui/themes';
+import { Button, Flex, Heading, Link as RadixLink, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 
@@ -34,7 +34,7 @@ export function QuestionsListScreen() {
               <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>
-                <span className="rt-sr-only">Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>

@@ -1,0 +1,49 @@
+// Helpers for the questions-and-jobs journey: filling the question form, reading a job's question list,
+// dragging with a real pointer and moving with the keyboard.
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export type QuestionFields = { title: string; description: string; timeout?: number; kind: "video" | "text"; takes?: number };
+
+/** Fills the question form inside `scope` (the page or the 'Create new question' dialog). */
+export async function fillQuestionForm(scope: Page | Locator, fields: QuestionFields) {
+  await scope.getByLabel("Title", { exact: true }).fill(fields.title);
+  await scope.getByLabel("Description", { exact: true }).fill(fields.description);
+  if (fields.timeout !== undefined) await scope.getByLabel("Timeout (seconds)").fill(String(fields.timeout));
+  await scope.getByRole("radio", { name: fields.kind === "video" ? "Video" : "Text" }).check();
+  if (fields.kind === "video" && fields.takes !== undefined) await scope.getByLabel("Takes").fill(String(fields.takes));
+}
+
+/** The titles of the job form's question list, top to bottom. */
+export async function listedTitles(page: Page): Promise<string[]> {
+  return page
+    .getByRole("list", { name: "Questions of this job" })
+    .getByRole("button", { name: /^Move / })
+    .evaluateAll((handles) => handles.map((handle) => (handle.getAttribute("aria-label") ?? "").replace(/^Move /, "")));
+}
+
+/** Drags the handle of `title` onto the centre of `target`'s item with a real mouse, in small steps. */
+export async function dragOnto(page: Page, title: string, target: string) {
+  const handle = page.getByRole("button", { name: `Move ${title}`, exact: true });
+  const list = page.getByRole("list", { name: "Questions of this job" });
+  const to = list.getByRole("listitem").filter({ hasText: target });
+  // Centred in the viewport, so the pointer stays clear of the edges where dnd-kit starts auto-scrolling.
+  await list.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  const from = (await handle.boundingBox())!;
+  const dest = (await to.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // Past the 5 px activation distance first, then on to the target's centre.
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(from.x + from.width / 2, dest.y + dest.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+/** Picks `title` up with the keyboard, presses the arrow `presses` times (25 px each) and drops it. */
+export async function keyboardMove(page: Page, title: string, key: "ArrowUp" | "ArrowDown", presses: number) {
+  const handle = page.getByRole("button", { name: `Move ${title}`, exact: true });
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`Picked up question "${title}"`);
+  for (let i = 0; i < presses; i += 1) await page.keyboard.press(key);
+  await page.keyboard.press("Space");
+}
