@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, ScrollArea, Text } from '@radix-ui/themes';
+import { Box, Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 
 import type { ListedQuestion } from './sortable-question-list';
@@ -41,7 +41,7 @@ export function QuestionPickerDialog({ available, onPick }: QuestionPickerDialog
             Every question of your company is already in this job.
           </Text>
         ) : (
-          <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 320 }}>
+          <Box style={{ maxHeight: 320, overflowY: 'auto' }}>
             <Flex direction="column" gap="2" pr="3">
               {available.map((question) => (
                 <Text as="label" size="2" key={question.id}>
@@ -56,7 +56,7 @@ export function QuestionPickerDialog({ available, onPick }: QuestionPickerDialog
                 </Text>
               ))}
             </Flex>
-          </ScrollArea>
+          </Box>
         )}
         <Flex gap="3" mt="4" justify="end">
           <Dialog.Close>
