@@ -35,15 +35,21 @@ export async function dragOnto(page: Page, title: string, target: string) {
   // Past the 5 px activation distance first, then on to the target's centre.
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
   await page.mouse.move(from.x + from.width / 2, dest.y + dest.height / 2, { steps: 15 });
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`Question "${title}" is over question "${target}"`);
   await page.mouse.up();
 }
 
-/** Picks `title` up with the keyboard, presses the arrow `presses` times (25 px each) and drops it. */
-export async function keyboardMove(page: Page, title: string, key: "ArrowUp" | "ArrowDown", presses: number) {
+/**
+ * Picks `title` up with the keyboard, presses the arrow `presses` times (25 px each), waits until dnd-kit announces
+ * it over `target` (as a screen-reader user would hear before dropping) and drops it there.
+ */
+export async function keyboardMove(page: Page, title: string, key: "ArrowUp" | "ArrowDown", presses: number, target: string) {
+  const liveRegion = page.locator('[id^="DndLiveRegion"]');
   const handle = page.getByRole("button", { name: `Move ${title}`, exact: true });
   await handle.focus();
   await page.keyboard.press("Space");
-  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`Picked up question "${title}"`);
+  await expect(liveRegion).toContainText(`Picked up question "${title}"`);
   for (let i = 0; i < presses; i += 1) await page.keyboard.press(key);
+  await expect(liveRegion).toContainText(`Question "${title}" is over question "${target}"`);
   await page.keyboard.press("Space");
 }

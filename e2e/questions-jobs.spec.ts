@@ -103,7 +103,7 @@ test("a manager builds a question bank and a job, orders its questions and invit
   await dragOnto(page, a, c);
   await expect.poll(() => listedTitles(page)).toEqual([c, b, a, d]);
   // By keyboard: two 25 px steps up take the last question over the third; space swaps them.
-  await keyboardMove(page, d, "ArrowUp", 2);
+  await keyboardMove(page, d, "ArrowUp", 2, a);
   await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`Question "${d}" was swapped with question "${a}"`);
   await expect.poll(() => listedTitles(page)).toEqual([c, b, d, a]);
 
