@@ -43,13 +43,38 @@ export async function dragOnto(page: Page, title: string, target: string) {
  * Picks `title` up with the keyboard, presses the arrow `presses` times (25 px each), waits until dnd-kit announces
  * it over `target` (as a screen-reader user would hear before dropping) and drops it there.
  */
-export async function keyboardMove(page: Page, title: string, key: "ArrowUp" | "ArrowDown", presses: number, target: string) {
+export async function keyboardMove(
+  page: Page,
+  title: string,
+  key: "ArrowUp" | "ArrowDown",
+  presses: number,
+  target: string,
+) {
   const liveRegion = page.locator('[id^="DndLiveRegion"]');
   const handle = page.getByRole("button", { name: `Move ${title}`, exact: true });
+  // dnd-kit's keyboard sensor scrolls the window (smoothly) instead of moving the item once the item passes the
+  // viewport's middle: keep the list low in the viewport so every press moves the item itself by 25 px.
+  const block: ScrollLogicalPosition = key === "ArrowUp" ? "end" : "start";
+  const list = page.getByRole("list", { name: "Questions of this job" });
+  await list.evaluate((element, at) => element.scrollIntoView({ block: at }), block);
+  const item = list.getByRole("listitem").filter({ has: handle });
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(liveRegion).toContainText(`Picked up question "${title}"`);
-  for (let i = 0; i < presses; i += 1) await page.keyboard.press(key);
+  for (let i = 1; i <= presses; i += 1) {
+    const moved = `translate3d(0px, ${(key === "ArrowUp" ? -1 : 1) * 25 * i}px, 0px)`;
+    // The sensor moves from where the item was last drawn, so each step lands before the next, as a person's would.
+    // dnd-kit starts listening for arrows a tick after the pick-up: a press that came earlier did nothing, press again.
+    for (let attempt = 1; ; attempt += 1) {
+      await page.keyboard.press(key);
+      try {
+        await expect.poll(() => item.evaluate((element) => element.style.transform), { timeout: 1_000 }).toBe(moved);
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
   await expect(liveRegion).toContainText(`Question "${title}" is over question "${target}"`);
   await page.keyboard.press("Space");
 }
