@@ -129,7 +129,6 @@ describe('route table', () => {
       ['/companies/c1/team', 'Team members'],
       ['/companies/c1/questions/new', 'New question'],
       ['/companies/c1/jobs/new', 'Create job'],
-      ['/companies/c1/jobs/j1', 'Job'],
       ['/companies/c1/jobs/j1/edit', 'Edit job'],
       ['/preferences/password', 'Update Password'],
       ['/preferences/email', 'Update Email'],

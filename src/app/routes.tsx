@@ -222,6 +222,8 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.companies.jobs.detail.path,
+                    // A load error shows the server's message in place of the job, inside the shell.
+                    ErrorBoundary: RouteError,
                     lazy: () =>
                       import('@/features/jobs/screens/job-detail').then((m) => ({ Component: m.JobDetailScreen })),
                   },

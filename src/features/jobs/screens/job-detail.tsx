@@ -1,5 +1,128 @@
-import { Heading } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Grid, Heading, Link as RadixLink, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { Link, useParams } from 'react-router-dom';
 
+import { paths } from '@/config/paths';
+import { LoadError } from '@/features/questions/components/load-error';
+import { formatDate } from '@/lib/format-date';
+
+import { jobQueries, orderedQuestions } from '../api/job-queries';
+import { InviteCandidateForm } from '../components/invite-candidate-form';
+
+/** The job with its candidates (left) and its questions (right). A load error replaces the page: the route's
+ * error element shows the server's message. */
 export function JobDetailScreen() {
-  return <Heading as="h1">Job</Heading>;
+  return (
+    <Suspense fallback={<Spinner size="3" />}>
+      <JobDetail />
+    </Suspense>
+  );
+}
+
+function JobDetail() {
+  const { companyId = '', jobId = '' } = useParams();
+  const { data: job } = useSuspenseQuery(jobQueries.detail(jobId));
+  const questions = orderedQuestions(job);
+
+  return (
+    <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
+      <Card size="3" asChild>
+        <section aria-labelledby="job-candidates">
+          <Flex direction="column" gap="4">
+            <Heading as="h2" size="5" id="job-candidates">
+              Candidates
+            </Heading>
+            <InviteCandidateForm jobId={jobId} />
+            <CandidatesTable companyId={companyId} jobId={jobId} />
+          </Flex>
+        </section>
+      </Card>
+
+      <Flex direction="column" gap="4" asChild>
+        <section aria-labelledby="job-title">
+          <Flex justify="between" align="start" gap="3">
+            <Heading as="h1" id="job-title">
+              {job.title}
+            </Heading>
+            <Button asChild variant="soft">
+              <Link to={paths.companies.jobs.edit.href(companyId, jobId)}>Edit</Link>
+            </Button>
+          </Flex>
+          {job.location ? (
+            <Text size="2" color="gray">
+              {job.location}
+            </Text>
+          ) : null}
+          <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
+            {job.description}
+          </Text>
+          <Heading as="h2" size="4">
+            Questions
+          </Heading>
+          <Table.Root variant="surface">
+            <VisuallyHidden asChild>
+              <caption>Questions</caption>
+            </VisuallyHidden>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {questions.map((question) => (
+                <Table.Row key={question.id}>
+                  <Table.RowHeaderCell>{question.title}</Table.RowHeaderCell>
+                  <Table.Cell>{formatDate(question.created)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </section>
+      </Flex>
+    </Grid>
+  );
+}
+
+function CandidatesTable({ companyId, jobId }: { companyId: string; jobId: string }) {
+  const candidates = useQuery(jobQueries.candidates(jobId));
+
+  if (candidates.isPending) return <Spinner />;
+  if (candidates.isError) return <LoadError error={candidates.error} />;
+  if (candidates.data.length === 0) {
+    return (
+      <Text size="2" color="gray">
+        No candidates invited yet.
+      </Text>
+    );
+  }
+
+  return (
+    <Box>
+      <Table.Root variant="surface">
+            <VisuallyHidden asChild>
+              <caption>Candidates</caption>
+            </VisuallyHidden>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>Invited on</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {candidates.data.map((candidate) => (
+            <Table.Row key={candidate.id}>
+              <Table.RowHeaderCell>
+                <RadixLink asChild>
+                  <Link to={paths.companies.jobs.candidate.href(companyId, jobId, candidate.id)}>{candidate.email}</Link>
+                </RadixLink>
+              </Table.RowHeaderCell>
+              <Table.Cell>{formatDate(candidate.created)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
 }

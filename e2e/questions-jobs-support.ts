@@ -1,0 +1,80 @@
+// Helpers for the questions-and-jobs journey: filling the question form, reading a job's question list,
+// dragging with a real pointer and moving with the keyboard.
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export type QuestionFields = { title: string; description: string; timeout?: number; kind: "video" | "text"; takes?: number };
+
+/** Fills the question form inside `scope` (the page or the 'Create new question' dialog). */
+export async function fillQuestionForm(scope: Page | Locator, fields: QuestionFields) {
+  await scope.getByLabel("Title", { exact: true }).fill(fields.title);
+  await scope.getByLabel("Description", { exact: true }).fill(fields.description);
+  if (fields.timeout !== undefined) await scope.getByLabel("Timeout (seconds)").fill(String(fields.timeout));
+  await scope.getByRole("radio", { name: fields.kind === "video" ? "Video" : "Text" }).check();
+  if (fields.kind === "video" && fields.takes !== undefined) await scope.getByLabel("Takes").fill(String(fields.takes));
+}
+
+/** The titles of the job form's question list, top to bottom. */
+export async function listedTitles(page: Page): Promise<string[]> {
+  return page
+    .getByRole("list", { name: "Questions of this job" })
+    .getByRole("button", { name: /^Move / })
+    .evaluateAll((handles) => handles.map((handle) => (handle.getAttribute("aria-label") ?? "").replace(/^Move /, "")));
+}
+
+/** Drags the handle of `title` onto the centre of `target`'s item with a real mouse, in small steps. */
+export async function dragOnto(page: Page, title: string, target: string) {
+  const handle = page.getByRole("button", { name: `Move ${title}`, exact: true });
+  const list = page.getByRole("list", { name: "Questions of this job" });
+  const to = list.getByRole("listitem").filter({ hasText: target });
+  // Centred in the viewport, so the pointer stays clear of the edges where dnd-kit starts auto-scrolling.
+  await list.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  const from = (await handle.boundingBox())!;
+  const dest = (await to.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // Past the 5 px activation distance first, then on to the target's centre.
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(from.x + from.width / 2, dest.y + dest.height / 2, { steps: 15 });
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`Question "${title}" is over question "${target}"`);
+  await page.mouse.up();
+}
+
+/**
+ * Picks `title` up with the keyboard, presses the arrow `presses` times (25 px each), waits until dnd-kit announces
+ * it over `target` (as a screen-reader user would hear before dropping) and drops it there.
+ */
+export async function keyboardMove(
+  page: Page,
+  title: string,
+  key: "ArrowUp" | "ArrowDown",
+  presses: number,
+  target: string,
+) {
+  const liveRegion = page.locator('[id^="DndLiveRegion"]');
+  const handle = page.getByRole("button", { name: `Move ${title}`, exact: true });
+  // dnd-kit's keyboard sensor scrolls the window (smoothly) instead of moving the item once the item passes the
+  // viewport's middle: keep the list low in the viewport so every press moves the item itself by 25 px.
+  const block: ScrollLogicalPosition = key === "ArrowUp" ? "end" : "start";
+  const list = page.getByRole("list", { name: "Questions of this job" });
+  await list.evaluate((element, at) => element.scrollIntoView({ block: at }), block);
+  const item = list.getByRole("listitem").filter({ has: handle });
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(liveRegion).toContainText(`Picked up question "${title}"`);
+  for (let i = 1; i <= presses; i += 1) {
+    const moved = `translate3d(0px, ${(key === "ArrowUp" ? -1 : 1) * 25 * i}px, 0px)`;
+    // The sensor moves from where the item was last drawn, so each step lands before the next, as a person's would.
+    // dnd-kit starts listening for arrows a tick after the pick-up: a press that came earlier did nothing, press again.
+    for (let attempt = 1; ; attempt += 1) {
+      await page.keyboard.press(key);
+      try {
+        await expect.poll(() => item.evaluate((element) => element.style.transform), { timeout: 1_000 }).toBe(moved);
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
+  await expect(liveRegion).toContainText(`Question "${title}" is over question "${target}"`);
+  await page.keyboard.press("Space");
+}

@@ -1,0 +1,126 @@
+import { Theme } from '@radix-ui/themes';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+
+import { server } from '@/testing/msw-server';
+import { createTestQueryClient } from '@/testing/render-route';
+
+import type { JobFormInput, JobFormValues } from '../schemas';
+
+import { JobForm } from './job-form';
+
+const bank = [
+  { id: 'q1', title: 'Tell us about yourself' },
+  { id: 'q2', title: 'Describe a hard bug' },
+  { id: 'q3', title: 'Why us?' },
+].map((q) => ({
+  ...q,
+  collectionId: 'questions',
+  collectionName: 'questions',
+  company: 'c1',
+  description: 'd',
+  timeout: 60,
+  canPreview: false,
+  created: '2024-01-01 00:00:00.000Z',
+  updated: '2024-01-01 00:00:00.000Z',
+}));
+
+function renderForm(defaultValues: JobFormInput = { title: '', description: '', location: '', questions: [] }) {
+  server.use(
+    http.get('*/api/collections/questions/records', ({ request }) => {
+      expect(new URL(request.url).searchParams.get('filter')).toBe('company = "c1"');
+      return HttpResponse.json({ page: 1, perPage: 500, totalItems: 3, totalPages: 1, items: bank });
+    }),
+  );
+  const onSubmit = vi.fn<(values: JobFormValues) => Promise<void>>().mockResolvedValue(undefined);
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <Theme>
+        <JobForm companyId="c1" defaultValues={defaultValues} submitLabel="Create Job" onSubmit={onSubmit} cancel={null} />
+      </Theme>
+    </QueryClientProvider>,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+function set(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+const valid = { title: 'Senior Engineer', description: 'Build things.', location: 'Remote', questions: ['q2'] };
+
+describe('JobForm', () => {
+  it('requires every field and at least one question', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    expect(screen.getByText('Location is required')).toBeInTheDocument();
+    expect(screen.getByText('Please add at least one question')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Title', 2, 'Title must be at least 3 characters'],
+    ['Title', 129, 'Title must be at most 128 characters'],
+    ['Description', 2, 'Description must be at least 3 characters'],
+    ['Description', 5001, 'Description must be at most 5000 characters'],
+    ['Location', 2, 'Location must be at least 3 characters'],
+    ['Location', 65, 'Location must be at most 64 characters'],
+  ])('shows a %s of %i characters as invalid: %s', async (label, length, message) => {
+    const { user, onSubmit } = renderForm(valid);
+    set(label, 'a'.repeat(length));
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('accepts every field at its limits', async () => {
+    const { user, onSubmit } = renderForm(valid);
+    for (const [title, description, location] of [
+      ['abc', 'abc', 'abc'],
+      ['t'.repeat(128), 'd'.repeat(5000), 'l'.repeat(64)],
+    ] as const) {
+      set('Title', title);
+      set('Description', description);
+      set('Location', location);
+      await user.click(screen.getByRole('button', { name: 'Create Job' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ title, description, location, questions: ['q2'] }));
+    }
+  });
+
+  it('adds questions through the picker, which leaves out those already in the job', async () => {
+    const { user, onSubmit } = renderForm(valid);
+    expect(await screen.findByRole('button', { name: 'Move Describe a hard bug' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const picker = await screen.findByRole('dialog', { name: 'Add questions' });
+    expect(within(picker).queryByLabelText('Describe a hard bug')).not.toBeInTheDocument();
+    await user.click(within(picker).getByLabelText('Why us?'));
+    await user.click(within(picker).getByLabelText('Tell us about yourself'));
+    await user.click(within(picker).getByRole('button', { name: 'Add selected' }));
+
+    const list = screen.getByRole('list', { name: 'Questions of this job' });
+    // Appended in the bank's order.
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1.Describe a hard bug',
+      '2.Tell us about yourself',
+      '3.Why us?',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Tell us about yourself' }));
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, questions: ['q2', 'q3'] }));
+  });
+
+  it('removing the last question brings back the message', async () => {
+    const { user, onSubmit } = renderForm(valid);
+    await user.click(await screen.findByRole('button', { name: 'Remove Describe a hard bug' }));
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(await screen.findByText('Please add at least one question')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

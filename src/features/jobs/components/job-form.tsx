@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+
+import { questionQueries } from '@/features/questions/api/question-queries';
+import { describedBy, FormField } from '@/features/questions/components/form-field';
+import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import type { QuestionsResponse } from '@/lib/pocketbase-types';
+
+import { jobFormSchema, type JobFormInput, type JobFormValues } from '../schemas';
+
+import { CreateQuestionDialog } from './create-question-dialog';
+import { QuestionPickerDialog } from './question-picker-dialog';
+import { SortableQuestionList, type ListedQuestion } from './sortable-question-list';
+
+type JobFormProps = {
+  companyId: string;
+  defaultValues: JobFormInput;
+  /** Questions already known (the edited job's), so their titles show before the bank has loaded. */
+  knownQuestions?: QuestionsResponse[];
+  submitLabel: string;
+  onSubmit: (values: JobFormValues) => Promise<unknown>;
+  cancel: ReactNode;
+};
+
+const SERVER_FIELDS = ['title', 'description', 'location', 'questions'] as const;
+
+export function JobForm({ companyId, defaultValues, knownQuestions = [], submitLabel, onSubmit, cancel }: JobFormProps) {
+  const id = useId();
+  const form = useForm<JobFormInput, unknown, JobFormValues>({
+    resolver: zodResolver(jobFormSchema),
+    defaultValues,
+  });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const bank = useQuery(questionQueries.list(companyId));
+
+  const titles = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const question of [...knownQuestions, ...(bank.data ?? [])]) map.set(question.id, question.title);
+    return map;
+  }, [bank.data, knownQuestions]);
+
+  async function submit(values: JobFormValues) {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, SERVER_FIELDS)) toast.error(getErrorMessage(error));
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)}>
+      <Flex direction="column" gap="4">
+        <FormField htmlFor={`${id}-title`} label="Title" error={errors.title?.message}>
+          <TextField.Root id={`${id}-title`} {...register('title')} {...describedBy(`${id}-title`, errors.title?.message)} />
+        </FormField>
+
+        <FormField htmlFor={`${id}-description`} label="Description" error={errors.description?.message}>
+          <TextArea
+            id={`${id}-description`}
+            rows={5}
+            {...register('description')}
+            {...describedBy(`${id}-description`, errors.description?.message)}
+          />
+        </FormField>
+
+        <FormField htmlFor={`${id}-location`} label="Location" error={errors.location?.message}>
+          <TextField.Root
+            id={`${id}-location`}
+            {...register('location')}
+            {...describedBy(`${id}-location`, errors.location?.message)}
+          />
+        </FormField>
+
+        <Controller
+          control={control}
+          name="questions"
+          render={({ field, fieldState }) => {
+            const listed: ListedQuestion[] = field.value.map((questionId) => ({
+              id: questionId,
+              title: titles.get(questionId) ?? 'Loading…',
+            }));
+            const available = (bank.data ?? [])
+              .filter((question) => !field.value.includes(question.id))
+              .map((question) => ({ id: question.id, title: question.title }));
+            const add = (ids: string[]) => field.onChange([...field.value, ...ids.filter((x) => !field.value.includes(x))]);
+
+            return (
+              <Flex direction="column" gap="2" role="group" aria-labelledby={`${id}-questions`}>
+                <Text id={`${id}-questions`} size="2" weight="medium">
+                  Questions
+                </Text>
+                {listed.length > 0 ? (
+                  <SortableQuestionList
+                    questions={listed}
+                    onReorder={field.onChange}
+                    onRemove={(questionId) => field.onChange(field.value.filter((x) => x !== questionId))}
+                  />
+                ) : (
+                  <Text size="2" color="gray">
+                    No questions yet.
+                  </Text>
+                )}
+                <Flex gap="2">
+                  <QuestionPickerDialog available={available} onPick={add} />
+                  <CreateQuestionDialog companyId={companyId} onCreated={(questionId) => add([questionId])} />
+                </Flex>
+                {fieldState.error?.message ? (
+                  <Text size="1" color="red">
+                    {fieldState.error.message}
+                  </Text>
+                ) : null}
+              </Flex>
+            );
+          }}
+        />
+
+        <Flex gap="3" justify="end">
+          {cancel}
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** The job form (spec §5 with decisions.md's messages; the location's messages name the location). */
+export const jobFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Title is required')
+    .min(3, 'Title must be at least 3 characters')
+    .max(128, 'Title must be at most 128 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required')
+    .min(3, 'Description must be at least 3 characters')
+    .max(5000, 'Description must be at most 5000 characters'),
+  location: z
+    .string()
+    .trim()
+    .min(1, 'Location is required')
+    .min(3, 'Location must be at least 3 characters')
+    .max(64, 'Location must be at most 64 characters'),
+  /** Question ids, in the job's order. */
+  questions: z.array(z.string()).min(1, 'Please add at least one question'),
+});
+
+export type JobFormInput = z.input<typeof jobFormSchema>;
+export type JobFormValues = z.output<typeof jobFormSchema>;
+
+export const newJobDefaults: JobFormInput = { title: '', description: '', location: '', questions: [] };
+
+/** The candidate invite form on the job detail (decisions.md: e-mail fields without a stated message). */
+export const inviteCandidateSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter a valid email address.').pipe(z.email('Please enter a valid email address.')),
+});
+
+export type InviteCandidateValues = z.output<typeof inviteCandidateSchema>;

@@ -1,0 +1,72 @@
+import { queryOptions } from '@tanstack/react-query';
+
+import { pb } from '@/lib/pocketbase';
+import type { QuestionsResponse, TextQuestionsResponse, VideoQuestionsResponse } from '@/lib/pocketbase-types';
+
+import type { QuestionFormInput } from '../schemas';
+
+/**
+ * PocketBase expands a back-relation whose field is unique (one kind record per question) as a single record,
+ * an older server as a list: accept both.
+ */
+export type QuestionKindExpand = {
+  video_questions_via_question?: VideoQuestionsResponse | VideoQuestionsResponse[];
+  text_questions_via_question?: TextQuestionsResponse | TextQuestionsResponse[];
+};
+
+export type QuestionWithKind = QuestionsResponse<QuestionKindExpand>;
+
+export type QuestionKindRecord =
+  | { type: 'video'; record: VideoQuestionsResponse }
+  | { type: 'text'; record: TextQuestionsResponse };
+
+export const QUESTION_KIND_EXPAND = 'video_questions_via_question,text_questions_via_question';
+
+function first<T>(value: T | T[] | undefined): T | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The question's kind record, or null for a question without one (the server never stores such a question). */
+export function questionKind(question: QuestionWithKind): QuestionKindRecord | null {
+  const video = first(question.expand?.video_questions_via_question);
+  if (video) return { type: 'video', record: video };
+  const text = first(question.expand?.text_questions_via_question);
+  if (text) return { type: 'text', record: text };
+  return null;
+}
+
+/** The question as its form edits it. */
+export function questionFormValues(question: QuestionWithKind): QuestionFormInput {
+  const kind = questionKind(question);
+  return {
+    title: question.title,
+    description: question.description,
+    timeout: question.timeout,
+    canPreview: question.canPreview,
+    kind: kind?.type === 'text' ? { type: 'text' } : { type: 'video', takes: kind?.record.takes ?? 1 },
+  };
+}
+
+/** The questions' query keys and fetchers; lists are always one company's questions (decisions.md). */
+export const questionQueries = {
+  all: () => ['questions'] as const,
+  lists: () => [...questionQueries.all(), 'list'] as const,
+  list: (companyId: string) =>
+    queryOptions({
+      queryKey: [...questionQueries.lists(), companyId] as const,
+      queryFn: ({ signal }) =>
+        pb.collection('questions').getFullList<QuestionWithKind>({
+          filter: pb.filter('company = {:company}', { company: companyId }),
+          sort: '-created,id',
+          expand: QUESTION_KIND_EXPAND,
+          signal,
+        }),
+    }),
+  details: () => [...questionQueries.all(), 'detail'] as const,
+  detail: (questionId: string) =>
+    queryOptions({
+      queryKey: [...questionQueries.details(), questionId] as const,
+      queryFn: ({ signal }) =>
+        pb.collection('questions').getOne<QuestionWithKind>(questionId, { expand: QUESTION_KIND_EXPAND, signal }),
+    }),
+};

@@ -1,0 +1,135 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { Theme } from '@radix-ui/themes';
+
+import type { QuestionFormInput, QuestionFormValues } from '../schemas';
+
+import { QuestionForm } from './question-form';
+
+function renderForm(defaultValues?: QuestionFormInput) {
+  const onSubmit = vi.fn<(values: QuestionFormValues) => Promise<void>>().mockResolvedValue(undefined);
+  render(
+    <Theme>
+      <QuestionForm defaultValues={defaultValues} submitLabel="Create Question" onSubmit={onSubmit} cancel={null} />
+    </Theme>,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+function set(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillValid() {
+  set('Title', 'Tell us about yourself');
+  set('Description', 'A minute is enough.');
+}
+
+async function submit(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Create Question' }));
+}
+
+describe('QuestionForm', () => {
+  it('starts a new question at 5 seconds, video, 3 takes (spec §9)', () => {
+    renderForm();
+    expect(screen.getByLabelText('Timeout (seconds)')).toHaveValue(5);
+    expect(screen.getByRole('radio', { name: 'Video' })).toBeChecked();
+    expect(screen.getByLabelText('Takes')).toHaveValue(3);
+  });
+
+  it('asks for a title and a description', async () => {
+    const { user, onSubmit } = renderForm();
+    await submit(user);
+    expect(await screen.findByText('Please enter a question title')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a question description')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Title', 'ab', 'Please enter a question title with at least 3 characters'],
+    ['Title', 'a'.repeat(101).slice(0, 101), 'Please enter a question title with at most 100 characters'],
+    ['Description', 'ab', 'Please enter a question description with at least 3 characters'],
+    ['Description', 'a'.repeat(1001), 'Please enter a question description with at most 1000 characters'],
+    ['Timeout (seconds)', '4', 'Please enter a question timeout of at least 5 seconds'],
+    ['Timeout (seconds)', '', 'Please enter a question timeout of at least 5 seconds'],
+    ['Timeout (seconds)', '601', 'Please enter a question timeout of at most 600 seconds'],
+    ['Takes', '0', 'Please enter a number of takes of at least 1'],
+    ['Takes', '6', 'Please enter a number of takes of at most 5'],
+  ])('shows %s = %# as invalid: %s', async (label, value, message) => {
+    const { user, onSubmit } = renderForm();
+    fillValid();
+    set(label, value);
+    await submit(user);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('accepts every field at its limits', async () => {
+    const { user, onSubmit } = renderForm();
+    for (const [title, description, timeout, takes] of [
+      ['abc', 'abc', '5', '1'],
+      ['a'.repeat(100), 'd'.repeat(1000), '600', '5'],
+    ] as const) {
+      set('Title', title);
+      set('Description', description);
+      set('Timeout (seconds)', timeout);
+      set('Takes', takes);
+      await submit(user);
+      await waitFor(() =>
+        expect(onSubmit).toHaveBeenLastCalledWith({
+          title,
+          description,
+          timeout: Number(timeout),
+          canPreview: false,
+          kind: { type: 'video', takes: Number(takes) },
+        }),
+      );
+    }
+    expect(screen.queryByText(/Please enter/)).not.toBeInTheDocument();
+  });
+
+  it('switching to text clears the kind data; switching back to video sets takes to 1', async () => {
+    const { user, onSubmit } = renderForm();
+    fillValid();
+    set('Takes', '4');
+    await user.click(screen.getByRole('radio', { name: 'Text' }));
+    expect(screen.queryByLabelText('Takes')).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Candidates can preview the question before answering'));
+    await submit(user);
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenLastCalledWith(
+        expect.objectContaining({ canPreview: true, kind: { type: 'text' } }),
+      ),
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'Video' }));
+    expect(screen.getByLabelText('Takes')).toHaveValue(1);
+    await submit(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ kind: { type: 'video', takes: 1 } })));
+  });
+
+  it('an edited text question switched to video starts at 1 take', async () => {
+    const { user } = renderForm({ title: 'Why us?', description: 'Tell us.', timeout: 60, canPreview: true, kind: { type: 'text' } });
+    expect(screen.getByRole('radio', { name: 'Text' })).toBeChecked();
+    expect(screen.queryByLabelText('Takes')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Video' }));
+    expect(screen.getByLabelText('Takes')).toHaveValue(1);
+  });
+
+  it('puts a server error on its field, without the trailing period', async () => {
+    const { ClientResponseError } = await import('pocketbase');
+    const { user, onSubmit } = renderForm();
+    onSubmit.mockRejectedValueOnce(
+      new ClientResponseError({
+        status: 400,
+        response: { message: 'Failed.', data: { title: { code: 'x', message: 'Title is taken.' } } },
+      }),
+    );
+    fillValid();
+    await submit(user);
+    expect(await screen.findByText('Title is taken')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Flex, Radio, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useId, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+
+import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+
+import {
+  newQuestionDefaults,
+  questionFormSchema,
+  switchedKind,
+  type QuestionFormInput,
+  type QuestionFormValues,
+} from '../schemas';
+
+import { describedBy, FormField } from './form-field';
+
+type QuestionFormProps = {
+  /** A stored question's values; a new question's defaults (spec §9) when left out. */
+  defaultValues?: QuestionFormInput;
+  submitLabel: string;
+  /** Saves the values; a thrown server error lands under its field, or in a toast. */
+  onSubmit: (values: QuestionFormValues) => Promise<unknown>;
+  /** The 'Cancel' control, placed before the submit button. */
+  cancel: ReactNode;
+};
+
+const SERVER_FIELDS = ['title', 'description', 'timeout', 'canPreview'] as const;
+
+/** The question form of the new and edit screens and of a job's 'Create new question' dialog. */
+export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel, onSubmit, cancel }: QuestionFormProps) {
+  const id = useId();
+  const form = useForm<QuestionFormInput, unknown, QuestionFormValues>({
+    resolver: zodResolver(questionFormSchema),
+    defaultValues,
+  });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+  const kind = useWatch({ control, name: 'kind' });
+  const takesError = 'takes' in (errors.kind ?? {}) ? (errors.kind as { takes?: { message?: string } }).takes : undefined;
+
+  async function submit(values: QuestionFormValues) {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, SERVER_FIELDS)) toast.error(getErrorMessage(error));
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      // The job form opens this form in a dialog: its portal keeps the DOM apart, but React events still bubble
+      // to the job's <form>, which must not submit too.
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void form.handleSubmit(submit)(event);
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <FormField htmlFor={`${id}-title`} label="Title" error={errors.title?.message}>
+          <TextField.Root id={`${id}-title`} {...register('title')} {...describedBy(`${id}-title`, errors.title?.message)} />
+        </FormField>
+
+        <FormField htmlFor={`${id}-description`} label="Description" error={errors.description?.message}>
+          <TextArea
+            id={`${id}-description`}
+            rows={4}
+            {...register('description')}
+            {...describedBy(`${id}-description`, errors.description?.message)}
+          />
+        </FormField>
+
+        <FormField htmlFor={`${id}-timeout`} label="Timeout (seconds)" error={errors.timeout?.message}>
+          <TextField.Root
+            id={`${id}-timeout`}
+            type="number"
+            inputMode="numeric"
+            {...register('timeout')}
+            {...describedBy(`${id}-timeout`, errors.timeout?.message)}
+          />
+        </FormField>
+
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            {/* Native inputs: Radix's checkbox and radio primitives measure themselves with ResizeObserver. */}
+            <input type="checkbox" {...register('canPreview')} />
+            Candidates can preview the question before answering
+          </Flex>
+        </Text>
+
+        <Flex direction="column" gap="2" role="group" aria-labelledby={`${id}-kind`}>
+          <Text id={`${id}-kind`} size="2" weight="medium">
+            Kind
+          </Text>
+          <Flex gap="4">
+            {(['video', 'text'] as const).map((type) => (
+              <Text as="label" size="2" key={type}>
+                <Flex gap="2" align="center">
+                  <Radio
+                    name={`${id}-kind`}
+                    value={type}
+                    checked={kind.type === type}
+                    onValueChange={() =>
+                      form.setValue('kind', switchedKind(type), { shouldDirty: true, shouldValidate: false })
+                    }
+                  />
+                  {type === 'video' ? 'Video' : 'Text'}
+                </Flex>
+              </Text>
+            ))}
+          </Flex>
+        </Flex>
+
+        {kind.type === 'video' ? (
+          <FormField htmlFor={`${id}-takes`} label="Takes" error={takesError?.message}>
+            <TextField.Root
+              id={`${id}-takes`}
+              type="number"
+              inputMode="numeric"
+              {...register('kind.takes')}
+              {...describedBy(`${id}-takes`, takesError?.message)}
+            />
+          </FormField>
+        ) : null}
+
+        <Flex gap="3" justify="end">
+          {cancel}
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
