@@ -9,9 +9,11 @@ const Q3 = "Why do you want to work here?";
 const Q4 = "Where do you see yourself in five years?";
 
 /** The stored kind of a question: which kind records the server holds for it. */
-async function storedKind(questionTitle: string) {
+async function storedKind(companyId: string, questionTitle: string) {
   const su = await superuser();
-  const question = await su.collection("questions").getFirstListItem(su.filter("title = {:t}", { t: questionTitle }));
+  const question = await su
+    .collection("questions")
+    .getFirstListItem(su.filter("company = {:c} && title = {:t}", { c: companyId, t: questionTitle }));
   const video = await su.collection("video_questions").getFullList({ filter: su.filter("question = {:q}", { q: question.id }) });
   const text = await su.collection("text_questions").getFullList({ filter: su.filter("question = {:q}", { q: question.id }) });
   return { video: video.map((v) => v.takes as number), text: text.length };
@@ -42,9 +44,9 @@ test("a manager builds a question bank and a job, orders its questions and invit
     await expect(page).toHaveURL(new RegExp(`${questionsHref}$`));
     await expect(page.getByRole("rowheader", { name: fields.title })).toBeVisible();
   }
-  expect(await storedKind(Q1)).toEqual({ video: [2], text: 0 });
-  expect(await storedKind(Q2)).toEqual({ video: [3], text: 0 });
-  expect(await storedKind(Q3)).toEqual({ video: [], text: 1 });
+  expect(await storedKind(company.id, Q1)).toEqual({ video: [2], text: 0 });
+  expect(await storedKind(company.id, Q2)).toEqual({ video: [3], text: 0 });
+  expect(await storedKind(company.id, Q3)).toEqual({ video: [], text: 1 });
 
   // Change one question's kind to text and back: the server swaps the kind records each time.
   await page.getByRole("link", { name: `Edit ${Q2}` }).click();
@@ -54,7 +56,7 @@ test("a manager builds a question bank and a job, orders its questions and invit
   await expect(page.getByLabel("Takes")).toBeHidden();
   await page.getByRole("button", { name: "Update Question" }).click();
   await expect(page).toHaveURL(new RegExp(`${questionsHref}$`));
-  expect(await storedKind(Q2)).toEqual({ video: [], text: 1 });
+  expect(await storedKind(company.id, Q2)).toEqual({ video: [], text: 1 });
 
   await page.getByRole("link", { name: `Edit ${Q2}` }).click();
   await expect(page.getByRole("radio", { name: "Text" })).toBeChecked();
@@ -62,7 +64,7 @@ test("a manager builds a question bank and a job, orders its questions and invit
   await expect(page.getByLabel("Takes")).toHaveValue("1");
   await page.getByRole("button", { name: "Update Question" }).click();
   await expect(page).toHaveURL(new RegExp(`${questionsHref}$`));
-  expect(await storedKind(Q2)).toEqual({ video: [1], text: 0 });
+  expect(await storedKind(company.id, Q2)).toEqual({ video: [1], text: 0 });
 
   // A job: its questions through the picker and through 'Create new question'.
   await page.goto(`/companies/${company.id}/jobs`);
@@ -103,8 +105,8 @@ test("a manager builds a question bank and a job, orders its questions and invit
   const [a, b, c, d] = added as [string, string, string, string];
   await dragOnto(page, a, c);
   await expect.poll(() => listedTitles(page)).toEqual([c, b, a, d]);
-  // By keyboard: two 25 px steps up take the last question over the third; space swaps them.
-  await keyboardMove(page, d, "ArrowUp", 2, a);
+  // By keyboard: 25 px steps up take the last question over the third; space swaps them.
+  await keyboardMove(page, d, "ArrowUp", 6, a);
   await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`Question "${d}" was swapped with question "${a}"`);
   await expect.poll(() => listedTitles(page)).toEqual([c, b, d, a]);
 

@@ -105,9 +105,12 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
                     name={`${id}-kind`}
                     value={type}
                     checked={kind.type === type}
-                    onValueChange={() =>
-                      form.setValue('kind', switchedKind(type), { shouldDirty: true, shouldValidate: false })
-                    }
+                    onValueChange={() => {
+                      // only a real switch resets the kind's data (a repeated click on the checked kind is none)
+                      if (form.getValues('kind').type !== type) {
+                        form.setValue('kind', switchedKind(type), { shouldDirty: true, shouldValidate: false });
+                      }
+                    }}
                   />
                   {type === 'video' ? 'Video' : 'Text'}
                 </Flex>
