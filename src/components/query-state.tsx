@@ -1,8 +1,8 @@
-import { Callout, Flex, Spinner } from '@radix-ui/themes';
+import { Flex, Spinner } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-import { getErrorMessage } from '@/lib/errors';
+import { LoadError } from './load-error';
 
 /**
  * A query's three faces: a spinner while pending, the server's message in place of the page on a
@@ -17,11 +17,7 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; c
     );
   }
   if (query.isError) {
-    return (
-      <Callout.Root color="red" m="4" role="alert">
-        <Callout.Text>{getErrorMessage(query.error)}</Callout.Text>
-      </Callout.Root>
-    );
+    return <LoadError error={query.error} />;
   }
   return <>{children(query.data)}</>;
 }

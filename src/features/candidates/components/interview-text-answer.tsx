@@ -9,6 +9,8 @@ import { TEXT_ANSWER_MAX, textAnswerSchema, type TextAnswerInput, type TextAnswe
 import { Countdown, useCountdown } from './interview-countdown';
 import { TimeUp } from './interview-time-up';
 
+import { FormDevtools } from '@/components/form-devtools';
+
 type Props = {
   timeout: number;
   onSubmit: (content: string) => Promise<void>;
@@ -78,6 +80,7 @@ export function InterviewTextAnswer({ timeout, onSubmit, onSkip }: Props) {
           </Button>
         </Flex>
       </Flex>
+      <FormDevtools control={form.control} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
+import { FormDevtools } from '@/components/form-devtools';
 import { Field } from '@/components/field';
 import { TextInput } from '@/components/text-input';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
@@ -81,6 +82,7 @@ export function CompanyForm({
           </Button>
         </Flex>
       </Flex>
+      <FormDevtools control={form.control} />
     </form>
   );
 }

@@ -5,10 +5,11 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 
+import { FormDevtools } from '@/components/form-devtools';
 import { QueryState } from '@/components/query-state';
 import { TextInput } from '@/components/text-input';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatDate } from '@/lib/format-date';
 import type { UsersResponse } from '@/lib/pocketbase-types';
 
 import { companyQueries } from '../api/company-queries';
@@ -40,7 +41,7 @@ function Team({ companyId, managers }: { companyId: string; managers: UsersRespo
               {managers.map((manager) => (
                 <Table.Row key={manager.id}>
                   <Table.Cell>{manager.email}</Table.Cell>
-                  <Table.Cell>{formatDateTime(manager.created)}</Table.Cell>
+                  <Table.Cell>{formatDate(manager.created)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
@@ -54,13 +55,14 @@ function Team({ companyId, managers }: { companyId: string; managers: UsersRespo
 
 function InviteManagerForm({ companyId }: { companyId: string }) {
   const invite = useInviteManager(companyId);
+  const form = useForm<InviteManagerValues>({ resolver: zodResolver(inviteManagerSchema), defaultValues: { email: '' } });
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<InviteManagerValues>({ resolver: zodResolver(inviteManagerSchema), defaultValues: { email: '' } });
+  } = form;
 
   const submit = handleSubmit(async ({ email }) => {
     try {
@@ -82,6 +84,7 @@ function InviteManagerForm({ companyId }: { companyId: string }) {
           Invite
         </Button>
       </Flex>
+      <FormDevtools control={form.control} />
     </form>
   );
 }
@@ -110,7 +113,7 @@ function PendingInvites({ companyId }: { companyId: string }) {
             {invites.data.map((pending) => (
               <Table.Row key={pending.id}>
                 <Table.Cell>{pending.email}</Table.Cell>
-                <Table.Cell>{formatDateTime(pending.created)}</Table.Cell>
+                <Table.Cell>{formatDate(pending.created)}</Table.Cell>
                 <Table.Cell>
                   <Button
                     size="1"

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
-import { describedBy } from '@/features/questions/components/form-field';
+import { FormDevtools } from '@/components/form-devtools';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 
 import { useInviteCandidate } from '../api/invite-candidate';
@@ -46,7 +46,8 @@ export function InviteCandidateForm({ jobId }: { jobId: string }) {
             placeholder="candidate@example.com"
             style={{ flex: 1 }}
             {...register('email')}
-            {...describedBy(`${id}-email`, errors.email?.message)}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${id}-email-error` : undefined}
           />
           <Button type="submit" loading={isSubmitting}>
             Invite
@@ -58,6 +59,7 @@ export function InviteCandidateForm({ jobId }: { jobId: string }) {
           </Text>
         ) : null}
       </Flex>
+      <FormDevtools control={form.control} />
     </form>
   );
 }

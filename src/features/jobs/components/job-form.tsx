@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
+import { FormDevtools } from '@/components/form-devtools';
 import { questionQueries } from '@/features/questions/api/question-queries';
-import { describedBy, FormField } from '@/features/questions/components/form-field';
+import { Field } from '@/components/field';
+import { TextInput } from '@/components/text-input';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
@@ -58,26 +60,13 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)}>
       <Flex direction="column" gap="4">
-        <FormField htmlFor={`${id}-title`} label="Title" error={errors.title?.message}>
-          <TextField.Root id={`${id}-title`} {...register('title')} {...describedBy(`${id}-title`, errors.title?.message)} />
-        </FormField>
+        <TextInput id={`${id}-title`} label="Title" error={errors.title?.message} {...register('title')} />
 
-        <FormField htmlFor={`${id}-description`} label="Description" error={errors.description?.message}>
-          <TextArea
-            id={`${id}-description`}
-            rows={5}
-            {...register('description')}
-            {...describedBy(`${id}-description`, errors.description?.message)}
-          />
-        </FormField>
+        <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
+          {(control) => <TextArea {...control} rows={5} {...register('description')} />}
+        </Field>
 
-        <FormField htmlFor={`${id}-location`} label="Location" error={errors.location?.message}>
-          <TextField.Root
-            id={`${id}-location`}
-            {...register('location')}
-            {...describedBy(`${id}-location`, errors.location?.message)}
-          />
-        </FormField>
+        <TextInput id={`${id}-location`} label="Location" error={errors.location?.message} {...register('location')} />
 
         <Controller
           control={control}
@@ -129,6 +118,7 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
           </Button>
         </Flex>
       </Flex>
+      <FormDevtools control={form.control} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { LoadError } from '@/features/questions/components/load-error';
+import { LoadError } from '@/components/load-error';
 import { useGoBack } from '@/features/questions/components/use-go-back';
 
 import { jobQueries } from '../api/job-queries';

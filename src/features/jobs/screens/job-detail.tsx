@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { LoadError } from '@/features/questions/components/load-error';
+import { LoadError } from '@/components/load-error';
 import { formatDate } from '@/lib/format-date';
 
 import { jobQueries, orderedQuestions } from '../api/job-queries';

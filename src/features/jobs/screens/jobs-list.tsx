@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { LoadError } from '@/features/questions/components/load-error';
+import { LoadError } from '@/components/load-error';
 import { formatDate } from '@/lib/format-date';
 
 import { jobQueries } from '../api/job-queries';

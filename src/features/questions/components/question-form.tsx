@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Radio, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Button, Flex, Radio, Text, TextArea } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 
+import { FormDevtools } from '@/components/form-devtools';
 import { applyServerErrors, getErrorMessage } from '@/lib/errors';
 
 import {
@@ -14,7 +15,8 @@ import {
   type QuestionFormValues,
 } from '../schemas';
 
-import { describedBy, FormField } from './form-field';
+import { Field } from '@/components/field';
+import { TextInput } from '@/components/text-input';
 
 type QuestionFormProps = {
   /** A stored question's values; a new question's defaults (spec §9) when left out. */
@@ -62,28 +64,13 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
       }}
     >
       <Flex direction="column" gap="4">
-        <FormField htmlFor={`${id}-title`} label="Title" error={errors.title?.message}>
-          <TextField.Root id={`${id}-title`} {...register('title')} {...describedBy(`${id}-title`, errors.title?.message)} />
-        </FormField>
+        <TextInput id={`${id}-title`} label="Title" error={errors.title?.message} {...register('title')} />
 
-        <FormField htmlFor={`${id}-description`} label="Description" error={errors.description?.message}>
-          <TextArea
-            id={`${id}-description`}
-            rows={4}
-            {...register('description')}
-            {...describedBy(`${id}-description`, errors.description?.message)}
-          />
-        </FormField>
+        <Field id={`${id}-description`} label="Description" error={errors.description?.message}>
+          {(control) => <TextArea {...control} rows={4} {...register('description')} />}
+        </Field>
 
-        <FormField htmlFor={`${id}-timeout`} label="Timeout (seconds)" error={errors.timeout?.message}>
-          <TextField.Root
-            id={`${id}-timeout`}
-            type="number"
-            inputMode="numeric"
-            {...register('timeout')}
-            {...describedBy(`${id}-timeout`, errors.timeout?.message)}
-          />
-        </FormField>
+        <TextInput id={`${id}-timeout`} label="Timeout (seconds)" error={errors.timeout?.message} type="number" inputMode="numeric" {...register('timeout')} />
 
         <Text as="label" size="2">
           <Flex gap="2" align="center">
@@ -120,15 +107,7 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
         </Flex>
 
         {kind.type === 'video' ? (
-          <FormField htmlFor={`${id}-takes`} label="Takes" error={takesError?.message}>
-            <TextField.Root
-              id={`${id}-takes`}
-              type="number"
-              inputMode="numeric"
-              {...register('kind.takes')}
-              {...describedBy(`${id}-takes`, takesError?.message)}
-            />
-          </FormField>
+          <TextInput id={`${id}-takes`} label="Takes" error={takesError?.message} type="number" inputMode="numeric" {...register('kind.takes')} />
         ) : null}
 
         <Flex gap="3" justify="end">
@@ -138,6 +117,7 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
           </Button>
         </Flex>
       </Flex>
+      <FormDevtools control={form.control} />
     </form>
   );
 }

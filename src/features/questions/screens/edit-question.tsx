@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 
 import { questionFormValues, questionQueries } from '../api/question-queries';
 import { useUpdateQuestion } from '../api/update-question';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/load-error';
 import { QuestionForm } from '../components/question-form';
 
 export function EditQuestionScreen() {

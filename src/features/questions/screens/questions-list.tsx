@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format-date';
 
 import { questionQueries } from '../api/question-queries';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@/components/load-error';
 
 export function QuestionsListScreen() {
   const { companyId = '' } = useParams();
