@@ -73,6 +73,32 @@ test("manager screens: companies, team, preferences, review", async ({ page }) =
   await audit(page, `/companies/${company.id}/jobs/${job.id}/candidates/${candidate.id}`, (p) => expect(p.getByText(candidate.email)).toBeVisible());
 });
 
+test("manager screens: questions and jobs, with their dialogs open", async ({ page }) => {
+  const { manager, company, text, job } = await world();
+  await signInBrowser(page, manager.pb);
+  await audit(page, `/companies/${company.id}/questions`, heading("Questions"));
+  await audit(page, `/companies/${company.id}/questions/new`, heading("New question"));
+  await page.getByRole("button", { name: "Create Question" }).click();
+  await expect(page.getByText("Please enter a question title", { exact: true })).toBeVisible();
+  await expectAccessible(page, "new question with errors");
+  await audit(page, `/companies/${company.id}/questions/${text.id}/edit`, heading("Edit question"));
+  await audit(page, `/companies/${company.id}/jobs`, heading("Jobs"));
+  await audit(page, `/companies/${company.id}/jobs/new`, heading("Create job"));
+  await page.getByRole("button", { name: "Create Job" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await expectAccessible(page, "create job with errors");
+  await page.getByRole("button", { name: "Create new question" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "create-new-question dialog");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "question picker dialog");
+  await page.keyboard.press("Escape");
+  await audit(page, `/companies/${company.id}/jobs/${job.id}`, heading("Auditor"));
+  await audit(page, `/companies/${company.id}/jobs/${job.id}/edit`, heading("Edit job"));
+});
+
 test("the interview is fully usable with the keyboard alone", async ({ page }) => {
   const manager = await createUser();
   const company = await createCompany(manager.pb, "Keyboard Co");
