@@ -1,6 +1,7 @@
 import { Badge, Box, Callout, Card, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 
+import { formatDate } from '@/lib/format-date';
 import { pb } from '@/lib/pocketbase';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 import { useSignedInUser } from '@/lib/session';
@@ -31,7 +32,7 @@ export function ReviewAnswerCard({ answer }: ReviewAnswerCardProps) {
               Answer <Text weight="medium">{answer.id}</Text>
             </Text>
             <Text size="1" color="gray">
-              <time dateTime={answer.created}>{formatDateTime(answer.created)}</time>
+              <time dateTime={answer.created}>{formatDate(answer.created)}</time>
             </Text>
           </Flex>
           {video ? (
@@ -102,13 +103,6 @@ function Transcript({ video }: { video: VideoAnswersResponse }) {
       Transcript pending
     </Badge>
   );
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDateTime(value: string): string {
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
 }
 
 function formatDuration(seconds: number): string {

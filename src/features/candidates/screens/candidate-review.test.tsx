@@ -106,7 +106,7 @@ describe('candidate review', () => {
 
     const video = screen.getByRole('region', { name: '1. Introduce yourself' });
     expect(within(video).getByText('a1')).toBeInTheDocument();
-    expect(within(video).getByText('4 Mar 2026, 10:20', { exact: false })).toBeInTheDocument();
+    expect(within(video).getByText('Mar 4, 2026, 10:20 AM', { exact: false })).toBeInTheDocument();
     expect(within(video).getByText('Transcript pending')).toBeInTheDocument();
     const player = within(video).getByLabelText<HTMLVideoElement>('Answer video');
     await vi.waitFor(() => expect(player.src).toBe(pb.buildURL('/api/files/video_answers_id/va1/answer_abc.webm') + '?token=token-1'));
