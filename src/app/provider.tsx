@@ -1,4 +1,4 @@
-import '@radix-ui/themes/styles.css';
+import './core-styles.css';
 
 import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

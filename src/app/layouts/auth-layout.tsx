@@ -1,3 +1,5 @@
+import './auth-layout.css';
+
 import { Box, Card, Flex, Link, Text } from '@radix-ui/themes';
 import { Outlet } from 'react-router-dom';
 

@@ -1,3 +1,6 @@
+// The full Radix Themes stylesheet; the entry carries only the subset of core-styles.css.
+import '@radix-ui/themes/styles.css';
+
 import { Box, Container, Flex } from '@radix-ui/themes';
 import { Link, Outlet } from 'react-router-dom';
 
