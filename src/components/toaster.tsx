@@ -1,0 +1,39 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+
+// sonner (about 10 KB gzip with its styles) is not part of a first visit: the toaster mounts once a screen that can
+// raise a toast is shown. A toast raised before it mounted is still shown (sonner replays active toasts).
+const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Mounts the toaster from now on. */
+export function enableToaster(): void {
+  if (wanted) return;
+  wanted = true;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Call in every layout or screen whose code raises toasts (the manager shell, the auth card, the interview
+ * question): the candidate's first screen can then skip sonner.
+ */
+export function useToaster(): void {
+  useEffect(enableToaster, []);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The one toaster of the app (decisions.md: 4000 ms, 3 visible), mounted by the app's provider. */
+export function Toaster() {
+  const on = useSyncExternalStore(subscribe, () => wanted);
+  if (!on) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster duration={4000} visibleToasts={3} />
+    </Suspense>
+  );
+}
