@@ -13,6 +13,8 @@ import type { AtRule, Container, Plugin, Rule } from 'postcss';
  * A second stylesheet that only adds components to a page already holding such a subset (the auth card) says
  * `components-only`: tokens, utilities, fonts and keyframes are left to the first one.
  *
+ * `*` keeps every component or colour, and `responsive` keeps the responsive variants (the manager screens).
+ *
  * `components` lists Radix class names without the `rt-` prefix (the exact classes, e.g. `CalloutRoot`,
  * `BaseButton`): rules for any other component class are dropped. `colors` lists the colour scales kept (the
  * accent, the theme's gray and every `color` prop used): other scales' variables and `data-accent-color`
@@ -32,16 +34,28 @@ export function radixSubset(): Plugin {
       const components = new Set(listOf(options.params, 'components'));
       const colors = new Set(listOf(options.params, 'colors'));
       const componentsOnly = /\bcomponents-only\b/.test(options.params);
+      const responsive = /\bresponsive\b/.test(options.params);
+      const allComponents = components.has('*');
+      const allColors = colors.has('*');
+      if (/\bsrgb\b/.test(options.params)) {
+        root.walkAtRules('supports', (rule) => {
+          if (rule.params.includes('display-p3')) rule.remove();
+        });
+      }
       options.remove();
 
       const dropped = (selector: string): boolean => {
         if (componentsOnly && !/\.rt-[A-Z]/.test(selector)) return true;
-        for (const [, name] of selector.matchAll(/\.rt-([A-Z][A-Za-z]*)/g)) if (name && !components.has(name)) return true;
-        for (const [, color] of selector.matchAll(/\[data-(?:accent|gray)-color=["']?([a-z]+)/g)) {
-          if (color && !colors.has(color)) return true;
+        if (!allComponents) {
+          for (const [, name] of selector.matchAll(/\.rt-([A-Z][A-Za-z]*)/g)) if (name && !components.has(name)) return true;
+        }
+        if (!allColors) {
+          for (const [, color] of selector.matchAll(/\[data-(?:accent|gray)-color=["']?([a-z]+)/g)) {
+            if (color && !colors.has(color)) return true;
+          }
         }
         if (/\.dark\b|\.dark-theme\b/.test(selector)) return true;
-        return /(?:^|[\s.(,])(?:xs|sm|md|lg|xl)\\:/.test(selector);
+        return !responsive && /(?:^|[\s.(,])(?:xs|sm|md|lg|xl)\\:/.test(selector);
       };
 
       if (componentsOnly) root.walkAtRules(/^(font-face|(-webkit-)?keyframes)$/, (rule) => {
@@ -56,7 +70,7 @@ export function radixSubset(): Plugin {
       });
       root.walkDecls(/^--/, (decl) => {
         const scale = /^--([a-z]+)-(?:a?\d+|contrast|surface|indicator|track)$/.exec(decl.prop)?.[1];
-        if (scale && RADIX_COLORS.has(scale) && !colors.has(scale)) decl.remove();
+        if (scale && RADIX_COLORS.has(scale) && !allColors && !colors.has(scale)) decl.remove();
       });
       removeEmpty(root);
     },

@@ -37,3 +37,12 @@ export function Toaster() {
     </Suspense>
   );
 }
+
+/**
+ * An error toast from code on a first screen's critical path (the manager shell's company switcher), which would
+ * otherwise pull sonner into that screen's chunks: sonner loads when the toast is raised.
+ */
+export function showErrorToast(message: string): void {
+  enableToaster();
+  void import('sonner').then(({ toast }) => toast.error(message));
+}

@@ -1,5 +1,4 @@
-// The full Radix Themes stylesheet; the entry carries only the subset of core-styles.css.
-import '@radix-ui/themes/styles.css';
+import './manager-shell.css';
 
 import { Box, Container, Flex } from '@radix-ui/themes';
 import { Link, Outlet } from 'react-router-dom';
