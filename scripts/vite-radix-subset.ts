@@ -13,7 +13,8 @@ import type { AtRule, Container, Plugin, Rule } from 'postcss';
  * A second stylesheet that only adds components to a page already holding such a subset (the auth card) says
  * `components-only`: tokens, utilities, fonts and keyframes are left to the first one.
  *
- * `*` keeps every component or colour, and `responsive` keeps the responsive variants (the manager screens).
+ * `*` keeps every component or colour, `responsive` keeps the responsive variants (the manager screens), and
+ * `srgb` drops the Display P3 colour overrides (`@supports (color: color(display-p3 ...))`).
  *
  * `components` lists Radix class names without the `rt-` prefix (the exact classes, e.g. `CalloutRoot`,
  * `BaseButton`): rules for any other component class are dropped. `colors` lists the colour scales kept (the

@@ -19,7 +19,12 @@ export function enableToaster(): void {
  * question): the candidate's first screen can then skip sonner.
  */
 export function useToaster(): void {
-  useEffect(enableToaster, []);
+  useEffect(() => {
+    // After the first paint has settled: a toast raised before is still shown once it mounts.
+    if (typeof requestIdleCallback !== 'function') return enableToaster();
+    const handle = requestIdleCallback(enableToaster, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
 }
 
 function subscribe(listener: () => void): () => void {
