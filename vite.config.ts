@@ -3,10 +3,33 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { radixSubset } from './scripts/vite-radix-subset';
+import { routePreload } from './scripts/vite-route-preload';
+
 // The API origin is chosen at runtime in src/config/env.ts (VITE_POCKETBASE_URL, else same origin in a
 // production build, else the local PocketBase in development); nothing here needs to know it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The lazy layout and screen a first visit renders, by address (src/app/routes.tsx); see the plugin.
+    routePreload([
+      {
+        path: /^\/candidates\/[^/]+\/?$/,
+        modules: ['src/app/layouts/candidate-layout.tsx', 'src/features/candidates/screens/interview-start.tsx'],
+      },
+      { path: /^\/candidates\//, modules: ['src/app/layouts/candidate-layout.tsx'] },
+      { path: /^\/(auth\/)?sign-in\/?$/, modules: ['src/app/layouts/auth-layout.tsx', 'src/features/auth/screens/sign-in.tsx'] },
+      { path: /^\/(auth|invites)\//, modules: ['src/app/layouts/auth-layout.tsx'] },
+      {
+        path: /^\/companies\/[^/]+(\/jobs)?\/?$/,
+        modules: ['src/app/layouts/manager-shell.tsx', 'src/features/jobs/screens/jobs-list.tsx'],
+      },
+      { path: /^\/(companies|preferences)\//, modules: ['src/app/layouts/manager-shell.tsx'] },
+    ]),
+  ],
+  css: {
+    postcss: { plugins: [radixSubset()] },
+  },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -1,9 +1,9 @@
-import '@radix-ui/themes/styles.css';
+import './core-styles.css';
 
-import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+
+import { Toaster } from '@/components/toaster';
 
 type AppProviderProps = {
   queryClient: QueryClient;
@@ -14,10 +14,33 @@ type AppProviderProps = {
 export function AppProvider({ queryClient, children }: AppProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Theme accentColor="indigo" radius="medium" scaling="100%" appearance="inherit">
+      <ThemeFrame>
         {children}
-        <Toaster duration={4000} visibleToasts={3} />
-      </Theme>
+        <Toaster />
+      </ThemeFrame>
     </QueryClientProvider>
+  );
+}
+
+/**
+ * What Radix's root <Theme accentColor="indigo" radius="medium" scaling="100%" appearance="inherit"> renders
+ * (the gray matching indigo is slate), without its React context: enough for the entry's routes and the
+ * candidate's interview, whose components read only these attributes. Layouts whose components need the
+ * context wrap themselves in <AppTheme> (app-theme.tsx).
+ */
+function ThemeFrame({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="radix-themes"
+      data-is-root-theme="true"
+      data-accent-color="indigo"
+      data-gray-color="slate"
+      data-has-background="true"
+      data-panel-background="translucent"
+      data-radius="medium"
+      data-scaling="100%"
+    >
+      {children}
+    </div>
   );
 }

@@ -156,10 +156,13 @@ export const routes: RouteObject[] = [
               {
                 path: paths.companies.detail.path,
                 children: [
-                  // The company home is its jobs list.
+                  // The company home is its jobs list: its screen starts loading with the redirect, not after it.
                   {
                     index: true,
-                    ...redirectTo(({ params }) => paths.companies.jobs.list.href(param(params, 'companyId'))),
+                    ...redirectTo(({ params }) => {
+                      void import('@/features/jobs/screens/jobs-list');
+                      return paths.companies.jobs.list.href(param(params, 'companyId'));
+                    }),
                   },
                   {
                     path: paths.companies.edit.path,

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
+import { AppTheme } from '@/app/app-theme';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
 
@@ -26,7 +27,17 @@ export function renderRoute(path: string, { queryClient = createTestQueryClient(
   return { ...view, router, queryClient };
 }
 
-/** Renders one component (no router) inside the app's providers. */
+/**
+ * Renders one component (no router) inside the app's providers, and the Radix Theme the manager shell and the
+ * auth card provide to their screens.
+ */
 export function renderWithProviders(ui: ReactElement, { queryClient = createTestQueryClient() } = {}) {
-  return { ...render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>), queryClient };
+  return {
+    ...render(
+      <AppProvider queryClient={queryClient}>
+        <AppTheme>{ui}</AppTheme>
+      </AppProvider>,
+    ),
+    queryClient,
+  };
 }

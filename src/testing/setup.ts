@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
+import { enableToaster } from '@/components/toaster';
 import { pb } from '@/lib/pocketbase';
 
 import { server } from './msw-server';
@@ -13,6 +14,9 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// Screens are rendered on their own too, outside the layouts that mount the toaster in the app.
+enableToaster();
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -1,8 +1,8 @@
 import { Box, Flex, Link as RadixLink, Select } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
 
+import { showErrorToast } from '@/components/toaster';
 import { paths } from '@/config/paths';
 import { companyQueries } from '@/features/companies/api/company-queries';
 import { getErrorMessage } from '@/lib/errors';
@@ -30,7 +30,7 @@ export function CompanySwitcher() {
     if (companyId === user.primaryCompany) return;
     setPrimaryCompany.mutate(
       { userId: user.id, companyId },
-      { onError: (error) => toast.error(getErrorMessage(error)) },
+      { onError: (error) => showErrorToast(getErrorMessage(error)) },
     );
   }
 

@@ -3,6 +3,7 @@ import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 
+import { useToaster } from '@/components/toaster';
 import { paths } from '@/config/paths';
 
 import {
@@ -21,6 +22,8 @@ import { InterviewVideoAnswer } from '../components/interview-video-answer';
 export function InterviewQuestionScreen() {
   const candidateId = useInterviewParam('candidateId');
   const questionId = useInterviewParam('questionId');
+  // The only interview screen that raises toasts (a failed save); the start screen goes without sonner.
+  useToaster();
   const { data: interview } = useSuspenseQuery(interviewQueries.detail(candidateId));
   const pending = useAnswerUploads(candidateId).map((upload) => upload.questionId);
 
