@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { TextInput } from '@/components/text-input';
@@ -31,7 +31,7 @@ export function ConfirmEmailChangeScreen() {
       toast.success(EMAIL_CHANGED_MESSAGE);
       await navigate(paths.auth.signIn.href(), { replace: true });
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['password'])) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, ['password']);
     }
   });
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { TextInput } from '@/components/text-input';
@@ -35,7 +35,7 @@ export function ConfirmPasswordResetScreen() {
       toast.success(PASSWORD_RESET_MESSAGE);
       await navigate(paths.auth.signIn.href(), { replace: true });
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['password', 'passwordConfirm'])) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, ['password', 'passwordConfirm']);
     }
   });
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { OrDivider } from '../components/or-divider';
@@ -30,7 +30,7 @@ export function ResetPasswordScreen() {
       toast.success(RESET_LINK_SENT_MESSAGE);
       await navigate(paths.auth.signIn.href());
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['email'])) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, ['email']);
     }
   });
 

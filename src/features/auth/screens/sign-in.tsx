@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Heading, Link as RadixLink } from '@radix-ui/themes';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 
 import { useSignIn } from '../api/sign-in';
 import { OrDivider } from '../components/or-divider';
@@ -26,7 +25,7 @@ export function SignInScreen() {
     try {
       await signIn.mutateAsync(values);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['email', 'password'])) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, ['email', 'password']);
     }
   });
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 
 import { useSignUp } from '../api/sign-up';
 import { OrDivider } from '../components/or-divider';
@@ -46,7 +46,7 @@ export function SignUpScreen() {
       }
     } catch (error) {
       const fields = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm'] as const;
-      if (!applyServerErrors(error, form.setError, fields)) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, fields);
     }
   });
 

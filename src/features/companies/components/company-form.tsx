@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { Field } from '@/components/field';
 import { TextInput } from '@/components/text-input';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 
 import { companySchema, IMAGE_TYPES, type CompanyFormInput, type CompanyFormValues } from '../schemas';
 
@@ -43,7 +42,7 @@ export function CompanyForm({
       await onSubmit(values);
     } catch (error) {
       // what was typed and picked stays in the form
-      if (!applyServerErrors(error, setError, FIELDS)) toast.error(getErrorMessage(error));
+      reportFormError(error, setError, FIELDS);
     }
   });
 

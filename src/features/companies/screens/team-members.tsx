@@ -8,7 +8,8 @@ import { toast } from 'sonner';
 import { FormDevtools } from '@/components/form-devtools';
 import { QueryState } from '@/components/query-state';
 import { TextInput } from '@/components/text-input';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
+import { getErrorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format-date';
 import type { UsersResponse } from '@/lib/pocketbase-types';
 
@@ -70,7 +71,7 @@ function InviteManagerForm({ companyId }: { companyId: string }) {
       toast.success(`Invitation sent to ${email}`);
       reset();
     } catch (error) {
-      if (!applyServerErrors(error, setError, ['email'])) toast.error(getErrorMessage(error));
+      reportFormError(error, setError, ['email']);
     }
   });
 

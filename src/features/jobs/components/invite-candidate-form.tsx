@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 
 import { useInviteCandidate } from '../api/invite-candidate';
 import { inviteCandidateSchema, type InviteCandidateValues } from '../schemas';
@@ -29,7 +29,7 @@ export function InviteCandidateForm({ jobId }: { jobId: string }) {
       form.reset();
       toast.success(`Interview invitation sent to ${email}`);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, ['email'])) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, ['email']);
     }
   }
 

@@ -3,13 +3,12 @@ import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { questionQueries } from '@/features/questions/api/question-queries';
 import { Field } from '@/components/field';
 import { TextInput } from '@/components/text-input';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
 import { jobFormSchema, type JobFormInput, type JobFormValues } from '../schemas';
@@ -53,7 +52,7 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, SERVER_FIELDS)) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, SERVER_FIELDS);
     }
   }
 

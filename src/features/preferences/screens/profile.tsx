@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/components/text-input';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 import { pb } from '@/lib/pocketbase';
 import type { UsersResponse } from '@/lib/pocketbase-types';
 import { useSession } from '@/lib/session';
@@ -41,7 +41,7 @@ function ProfileForm({ user }: { user: UsersResponse }) {
       form.reset({ ...values, email: user.email, avatar: undefined });
     } catch (error) {
       const fields = ['email', 'firstName', 'lastName', 'avatar'] as const;
-      if (!applyServerErrors(error, form.setError, fields)) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, fields);
     }
   });
 

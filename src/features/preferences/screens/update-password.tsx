@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/components/text-input';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 import { useSignedInUser } from '@/lib/session';
 
 import { useUpdatePassword } from '../api/update-password';
@@ -31,7 +31,7 @@ export function UpdatePasswordScreen() {
       form.reset({ id: user.id, oldPassword: '', password: '', passwordConfirm: '' });
     } catch (error) {
       const fields = ['oldPassword', 'password', 'passwordConfirm'] as const;
-      if (!applyServerErrors(error, form.setError, fields)) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, fields);
     }
   });
 

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Radio, Text, TextArea } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
-import { applyServerErrors, getErrorMessage } from '@/lib/errors';
+import { reportFormError } from '@/components/form-error';
 
 import {
   newQuestionDefaults,
@@ -49,7 +48,7 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!applyServerErrors(error, form.setError, SERVER_FIELDS)) toast.error(getErrorMessage(error));
+      reportFormError(error, form.setError, SERVER_FIELDS);
     }
   }
 
