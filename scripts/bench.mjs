@@ -171,24 +171,39 @@ async function lighthouseScores(url, manager, seed) {
   return result;
 }
 
-/** p50 / p95 latency and requests per second of the product's heaviest reads, 10 connections each. */
+/**
+ * p50 / p95 latency and requests per second of the requests the product's screens make, 10 connections each.
+ * Each is the request the app sends (same path, query and headers as the SDK call in the named file).
+ */
 async function latencies(url, token, seed) {
   const q = (params) => new URLSearchParams(params).toString();
+  // the SDK's getFullList: pages of 1000 without a total count
+  const fullList = (params) => q({ page: "1", perPage: "1000", skipTotal: "1", ...params });
   const requests = {
+    // the interview's one read (src/features/candidates/api/interview-get.ts)
     candidateStart: {
-      path: `/api/collections/candidates/records/${seed.candidateId}?${q({ expand: "job.questions,job.company,job.questions.video_questions_via_question,job.questions.text_questions_via_question" })}`,
+      path: `/api/screenroom/interviews/${seed.candidateId}`,
       headers: { "x-candidate-id": seed.candidateId },
     },
+    // the company's jobs list (src/features/jobs/api/job-queries.ts, list)
     companyHome: {
-      path: `/api/collections/jobs/records?${q({ filter: `company="${seed.companyId}"`, sort: "-created", perPage: "30", skipTotal: "1" })}`,
+      path: `/api/collections/jobs/records?${fullList({ filter: `company = "${seed.companyId}"`, sort: "-created,id" })}`,
       headers: { authorization: token },
     },
+    // the job detail screen's two reads (job-queries.ts, detail and candidates)
     jobDetail: {
-      path: `/api/collections/jobs/records/${seed.jobId}?${q({ expand: "questions,questions.video_questions_via_question,questions.text_questions_via_question,candidates_via_job" })}`,
+      path: `/api/collections/jobs/records/${seed.jobId}?${q({ expand: "questions" })}`,
       headers: { authorization: token },
     },
+    jobCandidates: {
+      path: `/api/collections/candidates/records?${fullList({ filter: `job = "${seed.jobId}"`, sort: "-created,id" })}`,
+      headers: { authorization: token },
+    },
+    // the candidate review (src/features/candidates/api/review-candidate.ts)
     candidateReview: {
-      path: `/api/collections/candidates/records/${seed.candidateId}?${q({ expand: "job.questions,answers_via_candidate.video_answers_via_answer,answers_via_candidate.text_answers_via_answer" })}`,
+      path: `/api/collections/candidates/records/${seed.candidateId}?${q({
+        expand: "job.questions.video_questions_via_question,job.questions.text_questions_via_question,answers_via_candidate.video_answers_via_answer,answers_via_candidate.text_answers_via_answer",
+      })}`,
       headers: { authorization: token },
     },
   };

@@ -9,47 +9,37 @@ import { env } from '@/config/env';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
-const api = (path: string) => `${env.apiUrl}/api/collections/${path}`;
+const interviewUrl = `${env.apiUrl}/api/screenroom/interviews/:id`;
 
 function question(id: string, kind: 'video' | 'text', extra: Record<string, unknown> = {}) {
-  const kindRecord = { id: `${id}-kind`, question: id, takes: 2 };
   return {
     id,
     title: `Title ${id}`,
     description: `Description ${id}`,
     timeout: 45,
     canPreview: true,
-    expand: kind === 'video' ? { video_questions_via_question: [kindRecord] } : { text_questions_via_question: [kindRecord] },
+    kind,
+    takes: kind === 'video' ? 2 : 1,
     ...extra,
   };
 }
 
-/** The candidate endpoints as PocketBase answers them, recording the candidate header they were sent with. */
+/** The server's interview route as PocketBase answers it, recording the candidate header it was sent with. */
 function interviewApi({ answered = [] as string[], questions = [question('q1', 'text'), question('q2', 'text')] } = {}) {
   const headers: (string | null)[] = [];
   server.use(
-    http.get(api('candidates/records/:id'), ({ params, request }) => {
+    http.get(interviewUrl, ({ params, request }) => {
       headers.push(request.headers.get('X-Candidate-Id'));
-      if (params.id !== 'cand1') return HttpResponse.json({ status: 404, message: 'The requested resource wasn\'t found.', data: {} }, { status: 404 });
+      if (params.id !== 'cand1' || request.headers.get('X-Candidate-Id') !== 'cand1') {
+        return HttpResponse.json({ status: 404, message: 'This interview link is not valid.', data: {} }, { status: 404 });
+      }
       return HttpResponse.json({
-        id: 'cand1',
-        job: 'job1',
-        email: 'c@example.com',
-        expand: {
-          job: {
-            id: 'job1',
-            title: 'Support engineer',
-            // The job's order wins over the expand's.
-            questions: questions.map((q) => q.id),
-            expand: { company: { id: 'co1', name: 'Globex' }, questions: [...questions].reverse() },
-          },
-        },
+        candidateId: 'cand1',
+        companyName: 'Globex',
+        jobTitle: 'Support engineer',
+        questions,
+        answeredQuestionIds: answered,
       });
-    }),
-    http.get(api('answers/records'), ({ request }) => {
-      headers.push(request.headers.get('X-Candidate-Id'));
-      const items = answered.map((q, i) => ({ id: `a${i}`, question: q }));
-      return HttpResponse.json({ page: 1, perPage: 1000, totalItems: items.length, totalPages: 1, items });
     }),
   );
   return { headers };
@@ -61,6 +51,7 @@ describe('interview screens', () => {
     const view = renderRoute('/candidates/cand1');
     expect(await screen.findByRole('heading', { name: 'Interview at Globex' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Interview' })).toHaveAttribute('href', '/candidates/cand1/questions/q1');
+    expect(headers.length).toBeGreaterThan(0);
     expect(headers.every((h) => h === 'cand1')).toBe(true);
     expect(view.router.state.location.pathname).toBe('/candidates/cand1');
   });

@@ -1,0 +1,73 @@
+/// <reference path="../../.cache/pocketbase/types.d.ts" />
+// GET /api/screenroom/interviews/{candidateId}: everything the candidate's interview screens need, in one
+// request: the company's name, the job's title, the job's questions in the job's order with their kind, and the
+// questions the candidate has already answered.
+//
+// Why a route and not the records API: read with only the X-Candidate-Id header, the records API checks every
+// expanded company, job, question and kind record against the candidate clauses of their rules, which join
+// back-relations (jobs_via_company.candidates_via_job, jobs_via_questions.candidates_via_job) across all of a
+// company's candidates; at the benchmark's size (3,000 candidates) that made the interview's first request miss
+// its p95 budget. Here the same access decision is made once, on the candidate record itself, with the candidates
+// collection's own view rule (the candidate holds its id; decisions.md "Access model"); everything else returned
+// is reached from that record by its relations, which is exactly what the candidate clauses of the other rules
+// allow.
+
+routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
+  const notValid = () => new NotFoundError("This interview link is not valid");
+  const id = e.request.pathValue("id");
+  const claimed = e.request.header.get("X-Candidate-Id");
+  // A candidate reads only its own interview; managers read candidates through the review screen.
+  if (!id || claimed !== id) throw notValid();
+
+  let candidate;
+  try {
+    candidate = e.app.findRecordById("candidates", id);
+  } catch (_) {
+    throw notValid();
+  }
+  if (!e.app.canAccessRecord(candidate, e.requestInfo(), candidate.collection().viewRule)) throw notValid();
+
+  const job = e.app.findRecordById("jobs", candidate.getString("job"));
+  const company = e.app.findRecordById("companies", job.getString("company"));
+  const questionIds = job.getStringSlice("questions");
+
+  const kinds = {};
+  if (questionIds.length) {
+    for (const name of ["video_questions", "text_questions"]) {
+      for (const kind of e.app.findAllRecords(name, $dbx.in("question", ...questionIds))) {
+        kinds[kind.getString("question")] = kind;
+      }
+    }
+  }
+  const byId = {};
+  for (const question of questionIds.length ? e.app.findRecordsByIds("questions", questionIds) : []) {
+    byId[question.id] = question;
+  }
+
+  const questions = [];
+  for (const questionId of questionIds) {
+    const question = byId[questionId];
+    const kind = kinds[questionId];
+    // A job never holds a kindless question (business rule 7); should one slip through, it is not askable.
+    if (!question || !kind) continue;
+    const video = kind.collection().name === "video_questions";
+    questions.push({
+      id: question.id,
+      title: question.getString("title"),
+      description: question.getString("description"),
+      timeout: question.getInt("timeout"),
+      canPreview: question.getBool("canPreview"),
+      kind: video ? "video" : "text",
+      takes: video ? Math.max(1, kind.getInt("takes")) : 1,
+    });
+  }
+
+  const answered = e.app.findAllRecords("answers", $dbx.hashExp({ candidate: candidate.id }));
+  return e.json(200, {
+    candidateId: candidate.id,
+    companyName: company.getString("name"),
+    jobTitle: job.getString("title"),
+    questions: questions,
+    answeredQuestionIds: answered.map((answer) => answer.getString("question")),
+  });
+});
