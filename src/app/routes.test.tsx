@@ -1,13 +1,18 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { env } from '@/config/env';
 import { server } from '@/testing/msw-server';
 
+import { companyQueries } from '@/features/companies/api/company-queries';
+import { jobQueries } from '@/features/jobs/api/job-queries';
 import { pb } from '@/lib/pocketbase';
+import { queryClient as appQueryClient } from '@/lib/query-client';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
+
+import { prefetchJobsList, prefetchShell } from './prefetch';
 
 async function expectScreen(view: ReturnType<typeof renderRoute>, url: string, heading: string) {
   expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -183,3 +188,37 @@ function serveCompany(id: string) {
     http.get(`${env.apiUrl}/api/collections/manager_invites/records`, () => HttpResponse.json(empty)),
   );
 }
+
+describe('the company home', () => {
+  beforeEach(() => appQueryClient.clear());
+  afterEach(() => appQueryClient.clear());
+
+  it('reads its jobs list and the switcher’s companies once: the route loaders fetch them, the screens reuse them', async () => {
+    const calls = { jobs: 0, companies: 0 };
+    const job = { id: 'j1', collectionId: 'jobs', collectionName: 'jobs', company: 'c1', title: 'Support engineer', description: '', location: '', questions: [], created: '2024-01-02 10:00:00.000Z', updated: '' };
+    const company = { id: 'c1', collectionId: 'companies', collectionName: 'companies', name: 'Acme', website: '', logo: '', managers: ['u1'], created: '', updated: '' };
+    const list = (items: unknown[]) => ({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items });
+    server.use(
+      http.get('*/api/collections/jobs/records', () => {
+        calls.jobs += 1;
+        return HttpResponse.json(list([job]));
+      }),
+      http.get('*/api/collections/companies/records', () => {
+        calls.companies += 1;
+        return HttpResponse.json(list([company]));
+      }),
+    );
+    const user = signInAs({ primaryCompany: 'c1' });
+    // As on a slow phone: the loaders' reads have arrived before the lazy screens render.
+    prefetchShell();
+    prefetchJobsList({ params: { companyId: 'c1' } });
+    await waitFor(() => expect(appQueryClient.getQueryData(jobQueries.list('c1').queryKey)).toBeDefined());
+    await waitFor(() => expect(appQueryClient.getQueryData(companyQueries.list(user.id).queryKey)).toBeDefined());
+
+    const view = renderRoute('/companies/c1', { queryClient: appQueryClient });
+    expect(await screen.findByRole('rowheader', { name: 'Support engineer' })).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/companies/c1/jobs');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Company' })).toHaveTextContent('Acme'));
+    expect(calls).toEqual({ jobs: 1, companies: 1 });
+  });
+});

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 
 import { HomeRedirect, homeLoader, SignedInOnly, SignedOutOnly } from './guards';
 import { NotFound } from './not-found';
+import { prefetchJobsList, prefetchShell } from './prefetch';
 import { RouteError } from './route-error';
 
 /**
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home.path, loader: homeLoader, Component: HomeRedirect },
           {
+            loader: prefetchShell,
             lazy: () => import('./layouts/manager-shell').then((m) => ({ Component: m.ManagerShell })),
             children: [
               {
@@ -161,6 +163,7 @@ export const routes: RouteObject[] = [
                     index: true,
                     ...redirectTo(({ params }) => {
                       void import('@/features/jobs/screens/jobs-list');
+                      prefetchJobsList({ params });
                       return paths.companies.jobs.list.href(param(params, 'companyId'));
                     }),
                   },
@@ -215,6 +218,7 @@ export const routes: RouteObject[] = [
 
                   {
                     path: paths.companies.jobs.list.path,
+                    loader: prefetchJobsList,
                     lazy: () =>
                       import('@/features/jobs/screens/jobs-list').then((m) => ({ Component: m.JobsListScreen })),
                   },

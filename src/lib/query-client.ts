@@ -6,6 +6,12 @@ const MAX_RETRY_DELAY_MS = 30_000;
 const GC_TIME_MS = 5 * 60 * 1000;
 
 /**
+ * How long a list a route loader prefetched (src/app/prefetch.ts) counts as fresh: the screen mounting right after
+ * uses it instead of fetching it a second time. Changes made in this tab invalidate it at once anyway.
+ */
+export const PREFETCHED_FRESH_MS = 5_000;
+
+/**
  * Retries transient failures only. A 4xx answer (404, 403, a failed validation...) is the same on every attempt, so
  * retrying it only delays the error; timeouts and rate limits are the exceptions.
  */

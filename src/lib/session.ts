@@ -9,30 +9,36 @@ export type Session = {
   readonly user: UsersResponse | null;
 };
 
-type Snapshot = Session & { readonly expiresAt: number };
-
-// useSyncExternalStore needs the same object until the store changes, while LocalAuthStore parses
-// localStorage on every read: cache the snapshot and drop it on change or when the token runs out.
-let snapshot: Snapshot | undefined;
+// useSyncExternalStore needs the same object until the store changes, while LocalAuthStore parses localStorage on
+// every read: cache the session and re-read it on a change or when the token runs out. A change that leaves the user
+// as it was (the token refresh on load, in every tab) keeps the same object, so nothing re-renders for it.
+let session: Session | undefined;
+let stale = true;
+let expiresAt = Number.POSITIVE_INFINITY;
 
 pb.authStore.onChange(() => {
-  snapshot = undefined;
+  stale = true;
 });
 
-function readSnapshot(): Snapshot {
+function read(): { session: Session; expiresAt: number } {
   const { token, record } = pb.authStore;
-  if (!record || !pb.authStore.isValid) return { user: null, expiresAt: Number.POSITIVE_INFINITY };
+  if (!record || !pb.authStore.isValid) return { session: { user: null }, expiresAt: Number.POSITIVE_INFINITY };
   const exp: unknown = getTokenPayload(token).exp;
   return {
-    user: record as UsersResponse,
+    session: { user: record as UsersResponse },
     expiresAt: typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY,
   };
 }
 
 export function getSession(): Session {
-  if (snapshot && snapshot.expiresAt <= Date.now()) snapshot = undefined;
-  snapshot ??= readSnapshot();
-  return snapshot;
+  if (expiresAt <= Date.now()) stale = true;
+  if (!session || stale) {
+    const next = read();
+    if (!session || JSON.stringify(session.user) !== JSON.stringify(next.session.user)) session = next.session;
+    expiresAt = next.expiresAt;
+    stale = false;
+  }
+  return session;
 }
 
 function subscribe(onStoreChange: () => void): () => void {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { pb } from '@/lib/pocketbase';
+import { PREFETCHED_FRESH_MS } from '@/lib/query-client';
 import type {
   CandidatesResponse,
   CompaniesResponse,
@@ -32,6 +33,7 @@ export const companyQueries = {
           sort: 'name',
           signal,
         }),
+      staleTime: PREFETCHED_FRESH_MS,
     }),
   details: () => [...companyQueries.all(), 'detail'] as const,
   detail: (companyId: string) =>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { pb } from '@/lib/pocketbase';
+import { PREFETCHED_FRESH_MS } from '@/lib/query-client';
 import type { CandidatesResponse, JobsResponse, QuestionsResponse } from '@/lib/pocketbase-types';
 
 /** A job as its detail and edit screens read it: its questions expanded (spec §7 GET jobs/{id}). */
@@ -28,6 +29,7 @@ export const jobQueries = {
           sort: '-created,id',
           signal,
         }),
+      staleTime: PREFETCHED_FRESH_MS,
     }),
   details: () => [...jobQueries.all(), 'detail'] as const,
   detail: (jobId: string) =>
