@@ -12,7 +12,7 @@ export default mergeConfig(
           test: {
             name: 'unit',
             environment: 'jsdom',
-            include: ['src/**/*.test.{ts,tsx}'],
+            include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
             setupFiles: ['src/testing/setup.ts'],
           },
         },

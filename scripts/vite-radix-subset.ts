@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+
 import type { AtRule, Container, Plugin, Rule } from 'postcss';
 
 /**
@@ -13,8 +17,15 @@ import type { AtRule, Container, Plugin, Rule } from 'postcss';
  * A second stylesheet that only adds components to a page already holding such a subset (the auth card) says
  * `components-only`: tokens, utilities, fonts and keyframes are left to the first one.
  *
- * `*` keeps every component or colour, `responsive` keeps the responsive variants (the manager screens), and
- * `srgb` drops the Display P3 colour overrides (`@supports (color: color(display-p3 ...))`).
+ * `*` keeps every component or colour, `responsive` keeps the responsive variants, and `srgb` drops the Display P3
+ * colour overrides (`@supports (color: color(display-p3 ...))`).
+ *
+ * `auto` (the manager shell's stylesheet, shared by every manager screen) reads what the app's source uses, so it
+ * needs no upkeep: `components(auto)` keeps the classes of every Radix Themes component imported anywhere under
+ * src/ (the `rt-*` class names written in those components' own files, which is exactly what they render),
+ * `colors(auto)` keeps gray plus every colour scale named in a `color`, `accentColor` or `grayColor` attribute,
+ * and `responsive(auto)` keeps the breakpoint variants only of the props given responsive values
+ * (`direction={{ initial: 'column', sm: 'row' }}`). The stylesheet is rebuilt when a source file changes.
  *
  * `components` lists Radix class names without the `rt-` prefix (the exact classes, e.g. `CalloutRoot`,
  * `BaseButton`): rules for any other component class are dropped. `colors` lists the colour scales kept (the
@@ -23,19 +34,37 @@ import type { AtRule, Container, Plugin, Rule } from 'postcss';
  * a page that never sets `.dark`) and the responsive (`xs:`..`xl:`) variants of utility props, which the
  * interview screens do not use (they pass plain values, never `{ initial, sm }` objects).
  */
-export function radixSubset(): Plugin {
+/** `sourceDir`: the app's source, read by the `auto` lists (default: src/ under the working directory). */
+export function radixSubset({ sourceDir = resolve('src') }: { sourceDir?: string } = {}): Plugin {
   return {
     postcssPlugin: 'radix-subset',
-    OnceExit(root) {
+    OnceExit(root, { result }) {
       let options: AtRule | undefined;
       root.walkAtRules('radix-subset', (rule) => {
         options = rule;
       });
       if (!options) return;
-      const components = new Set(listOf(options.params, 'components'));
-      const colors = new Set(listOf(options.params, 'colors'));
-      const componentsOnly = /\bcomponents-only\b/.test(options.params);
-      const responsive = /\bresponsive\b/.test(options.params);
+      const params = options.params;
+      const auto = /\bauto\b/.test(params);
+      const usage = auto ? appUsage(sourceDir) : undefined;
+      if (auto) {
+        result.messages.push({
+          type: 'dir-dependency',
+          plugin: 'radix-subset',
+          dir: sourceDir,
+          glob: '**/*.{ts,tsx}',
+          parent: result.opts.from,
+        });
+      }
+      const listed = (name: string) => {
+        const names = listOf(params, name);
+        return new Set(names.includes('auto') && usage ? [...usage[name as keyof AppUsage]] : names);
+      };
+      const components = listed('components');
+      const colors = listed('colors');
+      const componentsOnly = /\bcomponents-only\b/.test(params);
+      const responsive = /\bresponsive\b(?!\()/.test(params);
+      const responsiveClasses = [...listed('responsive')];
       const allComponents = components.has('*');
       const allColors = colors.has('*');
       if (/\bsrgb\b/.test(options.params)) {
@@ -56,7 +85,11 @@ export function radixSubset(): Plugin {
           }
         }
         if (/\.dark\b|\.dark-theme\b/.test(selector)) return true;
-        return !responsive && /(?:^|[\s.(,])(?:xs|sm|md|lg|xl)\\:/.test(selector);
+        if (responsive) return false;
+        // a breakpoint variant (`.md\:rt-r-gtc`, `.sm\:rt-r-fd-row`, `.xs\:-rt-r-m-1`): kept only for the props listed
+        const variants = [...selector.matchAll(/(?:^|[\s.(,])(?:xs|sm|md|lg|xl)\\:-?(rt-[a-z0-9-]+)/g)].map((m) => m[1] ?? '');
+        if (variants.length === 0) return false;
+        return !variants.every((name) => responsiveClasses.some((c) => name === c || name.startsWith(`${c}-`)));
       };
 
       if (componentsOnly) root.walkAtRules(/^(font-face|(-webkit-)?keyframes)$/, (rule) => {
@@ -78,6 +111,105 @@ export function radixSubset(): Plugin {
   };
 }
 radixSubset.postcss = true as const;
+
+type AppUsage = { components: Set<string>; colors: Set<string>; responsive: Set<string> };
+
+/** What the app's source uses of Radix Themes: component classes, colour scales, responsive utility classes. */
+function appUsage(sourceDir: string): AppUsage {
+  const sources = sourceFiles(sourceDir)
+    .filter((file) => !/\.test\.tsx?$/.test(file))
+    .map((file) => readFileSync(file, 'utf8'));
+  const themes = themesPackage();
+
+  const imported = new Set<string>();
+  for (const source of sources) {
+    // value imports only: `import type { ... }` and `type X` name no component
+    for (const [, names] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]@radix-ui\/themes['"]/g)) {
+      for (const name of (names ?? '').split(',')) {
+        const exported = name.trim().split(/\s+as\s+/)[0];
+        if (exported && !exported.startsWith('type ')) imported.add(exported);
+      }
+    }
+  }
+  const components = new Set<string>();
+  const seen = new Set<string>();
+  const collect = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const [, name] of code.matchAll(/rt-([A-Z][A-Za-z]*)/g)) if (name) components.add(name);
+    for (const [, path] of code.matchAll(/from\s*"(\.{1,2}\/[^"]+\.js)"/g)) if (path) collect(join(dirname(file), path));
+  };
+  for (const name of imported) {
+    const file = themes.exports.get(name);
+    if (!file) throw new Error(`radix-subset: @radix-ui/themes has no export named ${name}`);
+    collect(file);
+  }
+
+  const colors = new Set(['gray']);
+  for (const source of sources) {
+    for (const [, value] of source.matchAll(/\b(?:color|accentColor|grayColor)=(\{[^}]*\}|"[^"]*"|'[^']*')/g)) {
+      for (const [, word] of (value ?? '').matchAll(/['"]([a-z]+)['"]/g)) if (word && RADIX_COLORS.has(word)) colors.add(word);
+    }
+  }
+
+  const responsive = new Set<string>();
+  for (const source of sources) {
+    for (const [, prop] of source.matchAll(/\b([a-zA-Z]+)=\{\{\s*(?:initial|xs|sm|md|lg|xl)\s*:/g)) {
+      const classes = prop ? themes.propClasses.get(prop) : undefined;
+      if (!classes) throw new Error(`radix-subset: no Radix Themes prop named ${prop} takes responsive values`);
+      classes.forEach((c) => responsive.add(c));
+    }
+  }
+  return { components, colors, responsive };
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The ESM build of @radix-ui/themes: each export's file, and each responsive prop's utility class names. */
+function themesPackage(): { exports: Map<string, string>; propClasses: Map<string, Set<string>> } {
+  const require = createRequire(import.meta.url);
+  const root = join(dirname(require.resolve('@radix-ui/themes/package.json')), 'dist', 'esm');
+  const componentsDir = join(root, 'components');
+  const index = readFileSync(join(componentsDir, 'index.js'), 'utf8');
+  const localFile = new Map<string, string>();
+  for (const [, names, path] of index.matchAll(/import\{([^}]*)\}from"(\.\/[^"]+)"/g)) {
+    for (const pair of (names ?? '').split(',')) {
+      const [, local] = pair.split(/\s+as\s+/);
+      localFile.set((local ?? pair).trim(), join(componentsDir, path ?? ''));
+    }
+  }
+  for (const [, local, path] of index.matchAll(/import\*as (\w+) from"(\.\/[^"]+)"/g)) {
+    if (local && path) localFile.set(local, join(componentsDir, path));
+  }
+  const exports = new Map<string, string>();
+  const exportList = /export\{([^}]*)\}/.exec(index)?.[1] ?? '';
+  for (const pair of exportList.split(',')) {
+    const [local, exported] = pair.split(/\s+as\s+/).map((part) => part.trim());
+    const file = local ? localFile.get(local) : undefined;
+    if (file) exports.set(exported ?? local ?? '', file);
+  }
+
+  const propClasses = new Map<string, Set<string>>();
+  for (const dir of [componentsDir, join(root, 'props')]) {
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.props.js'))) {
+      const code = readFileSync(join(dir, name), 'utf8');
+      for (const [, prop, className] of code.matchAll(/(\w+):\{[^{}]*className:"(rt-r-[a-z-]+)"[^{}]*responsive:!0/g)) {
+        if (!prop || !className) continue;
+        const set = propClasses.get(prop) ?? new Set<string>();
+        set.add(className);
+        propClasses.set(prop, set);
+      }
+    }
+  }
+  return { exports, propClasses };
+}
 
 function listOf(params: string, name: string): string[] {
   const match = new RegExp(`${name}\\(([^)]*)\\)`).exec(params);
