@@ -48,5 +48,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // Rollup splits code shared by lazy routes into many tiny chunks (one per Radix component...): a first visit
+        // to the company home fetched 24 files. Chunks under 20 KB that only define code are merged into others
+        // loaded in similar conditions (issue 8: fewer round trips on a slow phone, about the same bytes).
+        experimentalMinChunkSize: 20_000,
+      },
+    },
   },
 });

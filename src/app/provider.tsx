@@ -26,7 +26,7 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
  * What Radix's root <Theme accentColor="indigo" radius="medium" scaling="100%" appearance="inherit"> renders
  * (the gray matching indigo is slate), without its React context: enough for the entry's routes and the
  * candidate's interview, whose components read only these attributes. Layouts whose components need the
- * context wrap themselves in <AppTheme> (app-theme.tsx).
+ * context wrap themselves in <AppTheme> (src/components/app-theme.tsx).
  */
 function ThemeFrame({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
+import { afterPaint } from '@/lib/after-paint';
+
 // sonner (about 10 KB gzip with its styles) is not part of a first visit: the toaster mounts once a screen that can
 // raise a toast is shown. A toast raised before it mounted is still shown (sonner replays active toasts).
 const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
@@ -19,12 +21,8 @@ export function enableToaster(): void {
  * question): the candidate's first screen can then skip sonner.
  */
 export function useToaster(): void {
-  useEffect(() => {
-    // After the first paint has settled: a toast raised before is still shown once it mounts.
-    if (typeof requestIdleCallback !== 'function') return enableToaster();
-    const handle = requestIdleCallback(enableToaster, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
+  // After the first paint: a toast raised before is still shown once it mounts.
+  useEffect(() => afterPaint(enableToaster, { delayMs: 500 }), []);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
-import { AppTheme } from '@/app/app-theme';
+import { AppTheme } from '@/components/app-theme';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/routes';
 

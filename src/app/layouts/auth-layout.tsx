@@ -6,30 +6,26 @@ import { Outlet } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { useToaster } from '@/components/toaster';
 
-import { AppTheme } from '../app-theme';
-
 /** The centred card around sign-in style pages: account entry, e-mail confirmations, invites. */
 export function AuthLayout() {
   useToaster();
   return (
-    <AppTheme>
-      <Flex direction="column" align="center" justify="center" gap="5" px="4" py="8" minHeight="100vh">
-        <Logo size="lg" />
-        <Box width="100%" maxWidth="420px">
-          <Card size="3">
-            <Outlet />
-          </Card>
-        </Box>
-        <Flex asChild direction="column" align="center" gap="1">
-          <footer>
-            <Text size="1" color="gray">
-              © 2024 Screenroom
-            </Text>
-            <PoweredByPocketBase />
-          </footer>
-        </Flex>
+    <Flex direction="column" align="center" justify="center" gap="5" px="4" py="8" minHeight="100vh">
+      <Logo size="lg" />
+      <Box width="100%" maxWidth="420px">
+        <Card size="3">
+          <Outlet />
+        </Card>
+      </Box>
+      <Flex asChild direction="column" align="center" gap="1">
+        <footer>
+          <Text size="1" color="gray">
+            © 2024 Screenroom
+          </Text>
+          <PoweredByPocketBase />
+        </footer>
       </Flex>
-    </AppTheme>
+    </Flex>
   );
 }
 

@@ -9,31 +9,28 @@ import { paths } from '@/config/paths';
 import { CompanySwitcher } from '@/features/auth/components/company-switcher';
 import { UserMenu } from '@/features/auth/components/user-menu';
 
-import { AppTheme } from '../app-theme';
 
 /** The signed-in frame: top bar with the logo and the user's menu, the company switcher, then the screen. */
 export function ManagerShell() {
   useToaster();
   return (
-    <AppTheme>
-      <Flex direction="column" minHeight="100vh">
-        <Box asChild px="4" py="3" style={{ borderBottom: '1px solid var(--gray-a5)' }}>
-          <header>
-            <Flex align="center" justify="between" gap="4">
-              <Link to={paths.home.href()} style={{ color: 'inherit', textDecoration: 'none' }}>
-                <Logo />
-              </Link>
-              <UserMenu />
-            </Flex>
-          </header>
-        </Box>
-        <CompanySwitcher />
-        <Container size="4" px="4" py="5">
-          <main>
-            <Outlet />
-          </main>
-        </Container>
-      </Flex>
-    </AppTheme>
+    <Flex direction="column" minHeight="100vh">
+      <Box asChild px="4" py="3" style={{ borderBottom: '1px solid var(--gray-a5)' }}>
+        <header>
+          <Flex align="center" justify="between" gap="4">
+            <Link to={paths.home.href()} style={{ color: 'inherit', textDecoration: 'none' }}>
+              <Logo />
+            </Link>
+            <UserMenu />
+          </Flex>
+        </header>
+      </Box>
+      <CompanySwitcher />
+      <Container size="4" px="4" py="5">
+        <main>
+          <Outlet />
+        </main>
+      </Container>
+    </Flex>
   );
 }

@@ -1,7 +1,9 @@
-import { Box, Flex, Link as RadixLink, Select } from '@radix-ui/themes';
+import { Box, Flex, Link as RadixLink } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
+import { ChevronDownIcon } from '@/components/chevron-down-icon';
+import { Deferred } from '@/components/deferred';
 import { showErrorToast } from '@/components/toaster';
 import { paths } from '@/config/paths';
 import { companyQueries } from '@/features/companies/api/company-queries';
@@ -9,6 +11,10 @@ import { getErrorMessage } from '@/lib/errors';
 import { useSignedInUser } from '@/lib/session';
 
 import { useSetPrimaryCompany } from '../api/set-primary-company';
+
+import type { CompanySelectProps } from './company-select';
+
+const loadSelect = () => import('./company-select').then((m) => m.CompanySelect);
 
 /**
  * The bar under the top bar, for users with a primary company: the company being worked in (the route's, else the
@@ -38,16 +44,16 @@ export function CompanySwitcher() {
     <Box asChild px="4" py="2" style={{ borderBottom: '1px solid var(--gray-a4)', background: 'var(--gray-a2)' }}>
       <nav aria-label="Company">
         <Flex align="center" gap="4" wrap="wrap">
-          <Select.Root value={currentId} onValueChange={choose}>
-            <Select.Trigger variant="soft" aria-label="Company" placeholder="Choose a company" />
-            <Select.Content position="popper">
-              {(companies.data ?? []).map((company) => (
-                <Select.Item key={company.id} value={company.id}>
-                  {company.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+          <Deferred<Omit<CompanySelectProps, 'defaultOpen'>>
+            load={loadSelect}
+            props={{ companies: companies.data ?? [], value: currentId, onChange: choose }}
+            placeholder={(open) => (
+              <CompanySelectLookAlike
+                name={companies.data?.find((company) => company.id === currentId)?.name}
+                onOpen={open}
+              />
+            )}
+          />
           <RadixLink asChild size="2" weight="medium">
             <Link to={paths.companies.detail.href(currentId)}>Jobs</Link>
           </RadixLink>
@@ -57,5 +63,35 @@ export function CompanySwitcher() {
         </Flex>
       </nav>
     </Box>
+  );
+}
+
+/**
+ * Radix Themes' closed Select trigger (variant soft, size 2), as it renders, drawn before the select's code has
+ * loaded: the same classes and size, so nothing moves when the real one replaces it.
+ */
+function CompanySelectLookAlike({ name, onOpen }: { name: string | undefined; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      role="combobox"
+      aria-label="Company"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      className="rt-reset rt-SelectTrigger rt-r-size-2 rt-variant-soft"
+      onClick={onOpen}
+      onKeyDown={(event) => {
+        if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
+          event.preventDefault();
+          onOpen();
+        }
+      }}
+    >
+      <span className="rt-SelectTriggerInner">
+        <span style={{ pointerEvents: 'none' }}>{name ?? 'Choose a company'}</span>
+      </span>
+      <ChevronDownIcon className="rt-SelectIcon" />
+    </button>
   );
 }

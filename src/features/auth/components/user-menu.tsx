@@ -1,51 +1,38 @@
-import { Button, DropdownMenu, Text } from '@radix-ui/themes';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 
-import { paths } from '@/config/paths';
+import { Deferred } from '@/components/deferred';
 import { useSignedInUser } from '@/lib/session';
 
-import { useSignOut } from '../api/sign-out';
+import { UserMenuButton } from './user-menu-button';
+import type { UserMenuDropdownProps } from './user-menu-dropdown';
 
-import { UserAvatar } from './user-avatar';
+const loadDropdown = () => import('./user-menu-dropdown').then((m) => m.UserMenuDropdown);
 
-/** The shell's menu: Preferences, Manage company (with a company in the route) and Logout. */
+/**
+ * The shell's menu: Preferences, Manage company (with a company in the route) and Logout. Its button draws with the
+ * page; the menu's code follows once the page has painted (src/components/deferred.tsx).
+ */
 export function UserMenu() {
   const user = useSignedInUser();
   const { companyId } = useParams();
-  const signOut = useSignOut();
-  const navigate = useNavigate();
-
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" size="2">
-          <UserAvatar user={user} size="1" aria-hidden />
-          <Text size="2" weight="medium">
-            {user.firstName} {user.lastName}
-          </Text>
-          <DropdownMenu.TriggerIcon />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content align="end">
-        <DropdownMenu.Item asChild>
-          <Link to={paths.preferences.profile.href()}>Preferences</Link>
-        </DropdownMenu.Item>
-        {companyId ? (
-          <DropdownMenu.Item asChild>
-            <Link to={paths.companies.edit.href(companyId)}>Manage company</Link>
-          </DropdownMenu.Item>
-        ) : null}
-        <DropdownMenu.Separator />
-        <DropdownMenu.Item
-          color="red"
-          onSelect={() => {
-            signOut();
-            void navigate(paths.auth.signIn.href(), { replace: true });
+    <Deferred<Omit<UserMenuDropdownProps, 'defaultOpen'>>
+      load={loadDropdown}
+      props={{ user, companyId }}
+      placeholder={(open) => (
+        <UserMenuButton
+          user={user}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={open}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              open();
+            }
           }}
-        >
-          Logout
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+        />
+      )}
+    />
   );
 }

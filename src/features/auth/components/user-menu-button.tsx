@@ -1,0 +1,25 @@
+import { Button, Text } from '@radix-ui/themes';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+
+import { ChevronDownIcon } from '@/components/chevron-down-icon';
+import type { UsersResponse } from '@/lib/pocketbase-types';
+
+import { UserAvatar } from './user-avatar';
+
+type UserMenuButtonProps = Omit<ComponentPropsWithoutRef<'button'>, 'color'> & { user: UsersResponse };
+
+/** The menu's trigger: avatar, name and chevron. Also drawn, unopened, before the menu's code has loaded. */
+export const UserMenuButton = forwardRef<HTMLButtonElement, UserMenuButtonProps>(function UserMenuButton(
+  { user, ...props },
+  ref,
+) {
+  return (
+    <Button ref={ref} variant="ghost" color="gray" size="2" {...props}>
+      <UserAvatar user={user} size="1" aria-hidden />
+      <Text size="2" weight="medium">
+        {user.firstName} {user.lastName}
+      </Text>
+      <ChevronDownIcon />
+    </Button>
+  );
+});
