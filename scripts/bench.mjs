@@ -199,11 +199,9 @@ async function latencies(url, token, seed) {
       path: `/api/collections/candidates/records?${fullList({ filter: `job = "${seed.jobId}"`, sort: "-created,id" })}`,
       headers: { authorization: token },
     },
-    // the candidate review (src/features/candidates/api/review-candidate.ts)
+    // the candidate review (src/features/candidates/api/review-candidate.ts): the review route
     candidateReview: {
-      path: `/api/collections/candidates/records/${seed.candidateId}?${q({
-        expand: "job.questions.video_questions_via_question,job.questions.text_questions_via_question,answers_via_candidate.video_answers_via_answer,answers_via_candidate.text_answers_via_answer",
-      })}`,
+      path: `/api/screenroom/reviews/${seed.candidateId}`,
       headers: { authorization: token },
     },
   };

@@ -33,21 +33,19 @@ export type CandidateReview = CandidatesResponse<{
   answers_via_candidate?: ReviewAnswer[];
 }>;
 
-const EXPAND = [
-  'job.questions.video_questions_via_question',
-  'job.questions.text_questions_via_question',
-  'answers_via_candidate.video_answers_via_answer',
-  'answers_via_candidate.text_answers_via_answer',
-].join(',');
-
-/** The review's query keys and fetchers (spec §7: GET candidates/{id} with its job's questions and its answers). */
+/**
+ * The review's query keys and fetchers: the candidate with its job's questions (and their kinds) and its answers (and
+ * their kinds), in the records API's expanded shape (spec §7 GET candidates/{id}), read through the server's review
+ * route (pocketbase/pb_hooks/review.pb.js), which answers it in one access decision for the job's managers.
+ */
 export const reviewQueries = {
   all: () => ['candidate-reviews'] as const,
   details: () => [...reviewQueries.all(), 'detail'] as const,
   detail: (candidateId: string) =>
     queryOptions({
       queryKey: [...reviewQueries.details(), candidateId] as const,
-      queryFn: ({ signal }) => pb.collection('candidates').getOne<CandidateReview>(candidateId, { expand: EXPAND, signal }),
+      queryFn: ({ signal }) =>
+        pb.send<CandidateReview>(`/api/screenroom/reviews/${encodeURIComponent(candidateId)}`, { method: 'GET', signal }),
     }),
 };
 

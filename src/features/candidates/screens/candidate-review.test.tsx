@@ -67,9 +67,8 @@ let subscribe: MockInstance<RecordService<VideoAnswersResponse>['subscribe']>;
 beforeEach(() => {
   tokens = 0;
   server.use(
-    http.get(pb.buildURL('/api/collections/candidates/records/:id'), ({ params, request }) => {
+    http.get(pb.buildURL('/api/screenroom/reviews/:id'), ({ params }) => {
       if (params.id !== 'k1') return HttpResponse.json({ status: 404, message: "The requested resource wasn't found.", data: {} }, { status: 404 });
-      expect(new URL(request.url).searchParams.get('expand')).toContain('answers_via_candidate.video_answers_via_answer');
       return HttpResponse.json(review());
     }),
     http.post(pb.buildURL('/api/files/token'), () => {
