@@ -444,3 +444,20 @@ describe("protected answer videos", () => {
     expect([403, 404]).toContain(await fetchVideo(ctx.a.manager.pb));
   });
 });
+
+// Read routes that answer for several collections at once (pocketbase/pb_hooks): who may call them. What they
+// return is checked in tests/interview-route.test.ts and tests/review-route.test.ts.
+describe("the product's read routes", () => {
+  const routes: { name: string; allowed: Actor[]; path: () => string }[] = [
+    // the candidate's own interview: its job, company and questions (the candidate's view rights in the table)
+    { name: "the interview of A's candidate", allowed: ["candidate"], path: () => `/api/screenroom/interviews/${ctx.a.candidate.id}` },
+    // the review of A's candidate: managers of the company only (candidates list rule)
+    { name: "the review of A's candidate", allowed: ["manager"], path: () => `/api/screenroom/reviews/${ctx.a.candidate.id}` },
+  ];
+  describe.each(routes)("$name", (route) => {
+    it.each(ACTORS)("as %s", async (actor) => {
+      const status = await statusOf(() => clientFor(actor, ctx.a.candidate.id).send(route.path(), { method: "GET" }));
+      expect(status).toBe(route.allowed.includes(actor) ? 200 : 404);
+    });
+  });
+});
