@@ -98,7 +98,8 @@ const rows: Row[] = [
   {
     collection: "companies",
     allowed: {
-      list: ["manager", "invitee", "candidate"],
+      // lists are for managers; the invitee and the candidate view (decisions.md: "view ...")
+      list: ["manager"],
       view: ["manager", "invitee", "candidate"],
       create: SIGNED_IN,
       update: ["manager"],
@@ -137,7 +138,7 @@ const rows: Row[] = [
   {
     collection: "questions",
     allowed: {
-      list: ["manager", "candidate"],
+      list: ["manager"], // the candidate views the questions of its job, it does not list them
       view: ["manager", "candidate"],
       create: ["manager"],
       update: ["manager"],
@@ -152,7 +153,7 @@ const rows: Row[] = [
     (name): Row => ({
       collection: name,
       allowed: {
-        list: ["manager", "candidate"],
+        list: ["manager"],
         view: ["manager", "candidate"],
         create: ["manager"],
         update: ["manager"],
@@ -175,7 +176,7 @@ const rows: Row[] = [
   {
     collection: "jobs",
     allowed: {
-      list: ["manager", "candidate"],
+      list: ["manager"], // the candidate views its job, it does not list jobs
       view: ["manager", "candidate"],
       create: ["manager"],
       update: ["manager"],
