@@ -258,7 +258,7 @@ async function uploadRatio(url, superuserCredentials, seed) {
   /** In the page: whether the interview's IndexedDB holds a finished take. */
   const takeStored = () =>
     new Promise((resolve) => {
-      const open = indexedDB.open("screenroom");
+      const open = globalThis.indexedDB.open("screenroom");
       open.onerror = () => resolve(false);
       open.onsuccess = () => {
         const db = open.result;
@@ -313,7 +313,7 @@ async function uploadRatio(url, superuserCredentials, seed) {
           if (label.includes("Stop Recording")) marks.stop ??= performance.now();
           if (label.includes("Submit answer")) marks.click ??= performance.now();
         }, true);
-        new MutationObserver(() => {
+        new globalThis.MutationObserver(() => {
           if (marks.stop === undefined || marks.submitReady !== undefined) return;
           const submit = [...globalThis.document.querySelectorAll("button")].find((b) => b.textContent?.includes("Submit answer"));
           if (submit && !submit.disabled) marks.submitReady = performance.now();
