@@ -9,8 +9,6 @@ import { env } from '@/config/env';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
-const api = (path: string) => `${env.apiUrl}/api/collections/${path}`;
-
 /** A camera that opens, and a MediaRecorder that hands over a small take when stopped. */
 class FakeRecorder {
   static isTypeSupported(type: string) {
@@ -80,39 +78,23 @@ afterEach(() => {
 });
 
 /**
- * A video question with two takes, then a text question. Each test has its own candidate: the page's upload queue
- * outlives a test, and it counts a question answered once its answer was uploaded.
+ * The interview route with a video question of two takes, then a text question. Each test has its own candidate:
+ * the page's upload queue outlives a test, and it counts a question answered once its answer was uploaded.
  */
 function interviewApi() {
-  const questions = [
-    {
-      id: 'q1',
-      title: 'Introduce yourself',
-      description: 'Tell us about you',
-      timeout: 45,
-      canPreview: true,
-      expand: { video_questions_via_question: [{ id: 'vq1', question: 'q1', takes: 2 }] },
-    },
-    {
-      id: 'q2',
-      title: 'Why us',
-      description: 'In writing',
-      timeout: 45,
-      canPreview: true,
-      expand: { text_questions_via_question: [{ id: 'tq2', question: 'q2' }] },
-    },
-  ];
   server.use(
-    http.get(api('candidates/records/:id'), ({ params }) =>
+    http.get(`${env.apiUrl}/api/screenroom/interviews/:id`, ({ params }) =>
       HttpResponse.json({
-        id: params.id,
-        job: 'job1',
-        expand: {
-          job: { id: 'job1', title: 'Support engineer', questions: ['q1', 'q2'], expand: { company: { id: 'co1', name: 'Globex' }, questions } },
-        },
+        candidateId: params.id,
+        companyName: 'Globex',
+        jobTitle: 'Support engineer',
+        questions: [
+          { id: 'q1', title: 'Introduce yourself', description: 'Tell us about you', timeout: 45, canPreview: true, kind: 'video', takes: 2 },
+          { id: 'q2', title: 'Why us', description: 'In writing', timeout: 45, canPreview: true, kind: 'text', takes: 1 },
+        ],
+        answeredQuestionIds: [],
       }),
     ),
-    http.get(api('answers/records'), () => HttpResponse.json({ page: 1, perPage: 1000, totalItems: 0, totalPages: 1, items: [] })),
   );
 }
 
