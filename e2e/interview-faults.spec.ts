@@ -3,23 +3,38 @@ import { kindOf, recordTake, seedInterview, storedAnswers, waitForAnswers } from
 
 const uploads = (page: import("@playwright/test").Page) => page.getByRole("status", { name: "Answer uploads" });
 
-/** How many answers this page still keeps in IndexedDB. */
-function localCopies(page: import("@playwright/test").Page) {
+/** The answer route the interview uploads to (pocketbase/pb_hooks/answers.pb.js). */
+const ANSWERS_ROUTE = "**/api/screenroom/answers";
+
+/** How many records an object store of the interview's IndexedDB holds on this page (0 when it does not exist). */
+function countIn(page: import("@playwright/test").Page, store: "pending-answers" | "takes") {
   return page.evaluate(
-    () =>
+    (name) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open("screenroom");
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error("IndexedDB failed"));
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains("pending-answers")) return resolve(0);
-          const count = db.transaction("pending-answers").objectStore("pending-answers").count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            return resolve(0);
+          }
+          const count = db.transaction(name).objectStore(name).count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error ?? new Error("IndexedDB failed"));
         };
       }),
+    store,
   );
 }
+
+/** How many submitted answers this page still keeps in IndexedDB. */
+const localCopies = (page: import("@playwright/test").Page) => countIn(page, "pending-answers");
+/** How many takes (submitted or not) this page keeps in IndexedDB. */
+const localTakes = (page: import("@playwright/test").Page) => countIn(page, "takes");
 
 test("the connection drops during an upload and comes back: exactly one answer arrives", async ({ page, context }) => {
   const { candidate, questions } = await seedInterview([
@@ -39,7 +54,7 @@ test("the connection drops during an upload and comes back: exactly one answer a
   // When the connection comes back, the first attempt reaches the server but its response is lost on the way
   // back: the retry must recognise the stored answer instead of creating a second one.
   let attempts = 0;
-  await page.route("**/api/batch", async (route: Route) => {
+  await page.route(ANSWERS_ROUTE, async (route: Route) => {
     attempts += 1;
     if (attempts === 1) {
       const response = await route.fetch();
@@ -54,6 +69,7 @@ test("the connection drops during an upload and comes back: exactly one answer a
   await expect(uploads(page)).toHaveCount(0, { timeout: 30_000 });
   expect(attempts).toBeGreaterThanOrEqual(2);
   expect(await localCopies(page)).toBe(0);
+  expect(await localTakes(page)).toBe(0);
   const answers = await storedAnswers(candidate.id);
   expect(answers).toHaveLength(1);
   expect(answers[0]!.question).toBe(questions[0]!.id);
@@ -67,7 +83,7 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
   ]);
   // Hold the first upload so it is still pending when the page reloads.
   let held: Route | undefined;
-  await page.route("**/api/batch", async (route) => {
+  await page.route(ANSWERS_ROUTE, async (route) => {
     if (!held) {
       held = route;
       return;
@@ -100,6 +116,31 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
   expect(answers).toHaveLength(1);
   expect(kindOf(answers[0]!, "video_answers_via_answer")).toBeDefined();
   expect(await localCopies(page)).toBe(0);
+  expect(await localTakes(page)).toBe(0);
+});
+
+test("a take the candidate is still watching is kept on the device but never uploaded, even after a reload", async ({ page }) => {
+  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 }]);
+  let posted = 0;
+  await page.route(ANSWERS_ROUTE, async (route) => {
+    posted += 1;
+    await route.continue();
+  });
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  await recordTake(page);
+  // stored while the candidate watches it, before any 'Submit answer'
+  await expect.poll(() => localTakes(page)).toBe(1);
+  expect(await localCopies(page)).toBe(0);
+
+  await page.reload();
+  await expect(page.getByRole("button", { name: "View question" })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(posted).toBe(0);
+  expect(await storedAnswers(candidate.id)).toHaveLength(0);
+  expect(await localCopies(page)).toBe(0);
+  // kept (another tab may still show it) until it is old enough to be a leftover
+  expect(await localTakes(page)).toBe(1);
 });
 
 test("camera permission denied: a clear message and a retry that works once allowed", async ({ browser }) => {

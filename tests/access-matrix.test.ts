@@ -11,6 +11,7 @@ import {
   createCompany,
   createQuestion,
   pbUrl,
+  postAnswer,
   randomId,
   signUp,
   statusOf,
@@ -355,6 +356,29 @@ describe.each(rows)("$collection", (row) => {
         expect(stillThere).toBe(200);
       }
     });
+  });
+});
+
+// The interview's write path: the answer and its kind record in one request (pocketbase/pb_hooks/answers.pb.js),
+// held to the same create rules as the collections above.
+describe.each([
+  ["text", () => ({ question: ctx.a.text.question.id, content: "Hello" })],
+  ["video", () => ({ question: ctx.a.video.question.id, file: webmFile() })],
+] as const)("POST /api/screenroom/answers, a %s answer", (_kind, fields) => {
+  const allowed: Actor[] = ["candidate"];
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    const pb = clientFor(actor, candidate.id);
+    const id = randomId();
+    const status = await statusOf(() => postAnswer(pb, { id, candidate: candidate.id, ...fields() }));
+    const stored = await statusOf(() => ctx.su.collection("answers").getOne(id));
+    if (allowed.includes(actor)) {
+      expect(status).toBe(200);
+      expect(stored).toBe(200);
+    } else {
+      expect([400, 403]).toContain(status);
+      expect(stored).toBe(404);
+    }
   });
 });
 

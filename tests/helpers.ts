@@ -121,6 +121,16 @@ export async function answerText(candidateId: string, questionId: string, conten
   return { answer: answer!.body as RecordModel, kind: kind!.body as RecordModel };
 }
 
+/** POST /api/screenroom/answers: the answer and its kind record in one request, multipart (a `file` or a `content`). */
+export async function postAnswer(pb: PocketBase, fields: Record<string, string | Blob>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value instanceof File) form.append(name, value, value.name);
+    else form.append(name, value);
+  }
+  return pb.send<{ answer: RecordModel; kind: string; record: RecordModel }>("/api/screenroom/answers", { method: "POST", body: form });
+}
+
 export function randomId() {
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
   let id = "";

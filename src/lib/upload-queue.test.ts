@@ -1,14 +1,49 @@
 import 'fake-indexeddb/auto';
 
+import { Blob as NodeBlob } from 'node:buffer';
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createIndexedDbAnswerStore, type PendingAnswer } from './answer-store';
-import { isTransient, retryDelay, UploadError, UploadQueue, type UploadTransport } from './upload-queue';
+import { createIndexedDbAnswerStore, type DraftTake, type PendingAnswer } from './answer-store';
+import { isTransient, retryDelay, STALE_DRAFT_MS, UploadError, UploadQueue, type UploadTransport } from './upload-queue';
 
 let dbCounter = 0;
+let dbName = '';
 function freshStore() {
   dbCounter += 1;
-  return createIndexedDbAnswerStore(`upload-queue-test-${dbCounter}`);
+  dbName = `upload-queue-test-${dbCounter}`;
+  return createIndexedDbAnswerStore(dbName);
+}
+
+/**
+ * A file IndexedDB can hold in these tests: fake-indexeddb copies values with Node's structuredClone, which copies
+ * Node's Blob but not jsdom's (a browser's IndexedDB stores either).
+ */
+function videoFile(content: string): Blob {
+  return new NodeBlob([content], { type: 'video/webm' }) as unknown as Blob;
+}
+
+function draftTake(id: string, createdAt = 1, questionId = `q-${id}`): DraftTake {
+  return { id, candidateId: 'cand', questionId, createdAt, file: videoFile(`take ${id}`), fileName: 'answer.webm' };
+}
+
+/** The keys of each object store of the last fresh store's database, read straight from IndexedDB. */
+async function rawKeys(name = dbName): Promise<Record<string, string[]>> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
+  });
+  const result: Record<string, string[]> = {};
+  for (const store of Array.from(db.objectStoreNames)) {
+    const keys = db.transaction(store).objectStore(store).getAllKeys();
+    result[store] = await new Promise<string[]>((resolve, reject) => {
+      keys.onsuccess = () => resolve(keys.result.map(String).sort());
+      keys.onerror = () => reject(keys.error ?? new Error('IndexedDB failed'));
+    });
+  }
+  db.close();
+  return result;
 }
 
 function textAnswer(id: string, questionId = `q-${id}`, createdAt = 1): PendingAnswer {
@@ -243,3 +278,163 @@ describe('UploadQueue', () => {
     expect(queue.getSnapshot().map((s) => s.status)).toEqual(['done', 'done']);
   });
 });
+
+describe('drafts: a finished take is stored before it is submitted', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stores the take when it is finished without uploading it; submitting it uploads that take and clears both stores', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    const queue = new UploadQueue({ store, transport: server.transport });
+
+    const take = draftTake('t1');
+    await queue.saveDraft(take);
+    await settle();
+    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: ['t1'] });
+    expect(server.transport.send).not.toHaveBeenCalled();
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(await store.list()).toEqual([]);
+
+    let storedWhenSent: Record<string, string[]> = {};
+    const send = server.transport.send;
+    server.transport.send = async (answer, onProgress) => {
+      storedWhenSent = await rawKeys();
+      return send(answer, onProgress);
+    };
+    await queue.enqueue({ ...take, kind: 'video' });
+    await settle();
+
+    expect(storedWhenSent).toEqual({ 'pending-answers': ['t1'], takes: ['t1'] });
+    const sent = server.stored.get('t1');
+    expect(sent?.kind).toBe('video');
+    expect(sent?.kind === 'video' && (await sent.file.text())).toBe('take t1');
+    expect(queue.getSnapshot()).toMatchObject([{ id: 't1', status: 'done' }]);
+    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: [] });
+  });
+
+  it('writes only a small record on submit: the submitted answer points at its stored take', async () => {
+    const store = freshStore();
+    await store.putDraft(draftTake('t1'));
+    await store.put({ ...draftTake('t1'), file: videoFile('the same take, held in memory'), kind: 'video' });
+    // the take stored at stop is the one kept, not written again
+    const [listed] = await store.list();
+    expect(listed?.kind === 'video' && (await listed.file.text())).toBe('take t1');
+  });
+
+  it('stores the take with the answer when its draft is gone (never stored, or cleaned up by another tab)', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    let sendNow = false;
+    const send = server.transport.send;
+    server.transport.send = async (answer, onProgress) => {
+      // hold the upload until the stored copy has been checked
+      while (!sendNow) await new Promise((resolve) => setImmediate(resolve));
+      return send(answer, onProgress);
+    };
+    const queue = new UploadQueue({ store, transport: server.transport });
+    await queue.enqueue({ ...draftTake('t1'), kind: 'video' });
+    await settle();
+    expect(await rawKeys()).toEqual({ 'pending-answers': ['t1'], takes: ['t1'] });
+    const [listed] = await store.list();
+    expect(listed?.kind === 'video' && (await listed.file.text())).toBe('take t1');
+    sendNow = true;
+    await settle();
+    expect(server.stored.has('t1')).toBe(true);
+  });
+
+  it('never uploads a draft on resume: only submitted answers go, in the order they were taken', async () => {
+    const store = freshStore();
+    await store.putDraft(draftTake('draft', Date.now()));
+    await store.putDraft(draftTake('submitted', 3));
+    await store.put({ ...draftTake('submitted', 3), kind: 'video' });
+    await store.put(textAnswer('text', 'q-text', 4));
+    const server = fakeServer();
+    const order: string[] = [];
+    const send = server.transport.send;
+    server.transport.send = (answer, onProgress) => {
+      order.push(answer.id);
+      return send(answer, onProgress);
+    };
+    // a new page (a reload): a new queue over the same database
+    const queue = new UploadQueue({ store: createIndexedDbAnswerStore(dbName), transport: server.transport });
+    await queue.resume();
+    await settle();
+
+    expect(order).toEqual(['submitted', 'text']);
+    expect(queue.getSnapshot().map((s) => s.id)).toEqual(['submitted', 'text']);
+    // the draft is young: another tab may still be showing it
+    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: ['draft'] });
+  });
+
+  it('drops, on resume, drafts older than an hour that were never submitted, and nothing else', async () => {
+    vi.setSystemTime(10 * STALE_DRAFT_MS);
+    const now = Date.now();
+    const store = freshStore();
+    await store.putDraft(draftTake('old', now - STALE_DRAFT_MS - 1));
+    await store.putDraft(draftTake('young', now - STALE_DRAFT_MS + 60_000));
+    await store.putDraft(draftTake('oldSubmitted', now - 2 * STALE_DRAFT_MS));
+    await store.put({ ...draftTake('oldSubmitted', now - 2 * STALE_DRAFT_MS), kind: 'video' });
+    const server = fakeServer();
+    server.failNext(0); // the submitted one stays pending for a while
+    const queue = new UploadQueue({ store, transport: server.transport });
+    await queue.resume();
+    await settle();
+
+    expect(await rawKeys()).toEqual({ 'pending-answers': ['oldSubmitted'], takes: ['oldSubmitted', 'young'] });
+  });
+
+  it('discarding a draft (record again, question left) drops its take, but never a submitted answer', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    server.failNext(0);
+    const queue = new UploadQueue({ store, transport: server.transport });
+    await queue.saveDraft(draftTake('replaced'));
+    await queue.saveDraft(draftTake('submitted'));
+    await queue.enqueue({ ...draftTake('submitted'), kind: 'video' });
+    await settle();
+
+    await queue.discardDraft('replaced');
+    await queue.discardDraft('submitted');
+    // and straight at the store, as another part of the page could
+    await store.removeDraft('submitted');
+    expect(await rawKeys()).toEqual({ 'pending-answers': ['submitted'], takes: ['submitted'] });
+
+    queue.retryNow();
+    await settle();
+    expect(server.stored.has('submitted')).toBe(true);
+    expect(server.stored.has('replaced')).toBe(false);
+  });
+
+  it('still uploads the answers a version-1 page stored (file inline in pending-answers) after the upgrade', async () => {
+    dbCounter += 1;
+    dbName = `upload-queue-test-${dbCounter}`;
+    // what version 1 of the store wrote
+    const v1 = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(dbName, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('pending-answers', { keyPath: 'id' });
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
+    });
+    const tx = v1.transaction('pending-answers', 'readwrite');
+    tx.objectStore('pending-answers').put({ ...draftTake('legacyVideo', 1), kind: 'video' });
+    tx.objectStore('pending-answers').put(textAnswer('legacyText', 'q-text', 2));
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    v1.close();
+
+    const server = fakeServer();
+    const queue = new UploadQueue({ store: createIndexedDbAnswerStore(dbName), transport: server.transport });
+    await queue.resume();
+    await settle();
+
+    const video = server.stored.get('legacyVideo');
+    expect(video?.kind === 'video' && (await video.file.text())).toBe('take legacyVideo');
+    expect(server.stored.get('legacyText')).toMatchObject({ kind: 'text', content: 'answer legacyText' });
+    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: [] });
+  });
+});
+

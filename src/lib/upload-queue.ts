@@ -1,8 +1,11 @@
-import type { AnswerStore, PendingAnswer } from './answer-store';
+import type { AnswerStore, DraftTake, PendingAnswer } from './answer-store';
 
 /**
  * Uploads the candidate's stored answers one at a time, retrying with backoff until the server confirms each one,
  * and only then removes the local copy. Shared code: the transport is injected.
+ *
+ * A finished video take is stored as a draft while the candidate watches it (saveDraft), so submitting it (enqueue)
+ * writes only a small record before the upload starts. Drafts are never uploaded.
  */
 
 export type UploadStatus = 'uploading' | 'waiting' | 'failed' | 'done';
@@ -42,6 +45,12 @@ export type UploadTransport = {
 };
 
 export const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * A draft this old that was never submitted is left over from a closed page and is dropped on resume. Younger ones
+ * may belong to a take another open tab is still showing.
+ */
+export const STALE_DRAFT_MS = 60 * 60 * 1000;
 
 /** 1 s, 2 s, 4 s ... capped at 30 s. */
 export function retryDelay(failedAttempts: number): number {
@@ -87,7 +96,32 @@ export class UploadQueue {
     return this.states.some((state) => state.status !== 'done');
   }
 
-  /** Stores the answer locally first, then uploads it. Resolves once it is stored (or known to be unstorable). */
+  /**
+   * Keeps a finished take on this device while the candidate decides. Resolves once it is stored, or known to be
+   * unstorable (the take then stays in memory, and submitting it tries to store it again).
+   */
+  async saveDraft(take: DraftTake): Promise<void> {
+    try {
+      await this.options.store.putDraft(take);
+    } catch (error) {
+      console.warn('The take could not be stored on this device', error);
+    }
+  }
+
+  /** Drops a draft that will not be submitted (replaced by a new take, or its question was left). */
+  async discardDraft(id: string): Promise<void> {
+    if (this.entries.has(id)) return;
+    try {
+      await this.options.store.removeDraft(id);
+    } catch (error) {
+      console.warn('The take could not be removed from this device', error);
+    }
+  }
+
+  /**
+   * Records the answer as submitted on this device (a video's take is normally stored already as a draft), then
+   * uploads it. Resolves once it is stored (or known to be unstorable).
+   */
   async enqueue(answer: PendingAnswer): Promise<void> {
     try {
       await this.options.store.put(answer);
@@ -99,11 +133,19 @@ export class UploadQueue {
     this.kick();
   }
 
-  /** Picks up answers stored by an earlier visit (a reload, a crash) and uploads them. */
+  /**
+   * Picks up the answers an earlier visit submitted (a reload, a crash) and uploads them. Drafts are not answers: they
+   * stay until they are old enough to be leftovers, then they are dropped.
+   */
   async resume(): Promise<void> {
     const stored = await this.options.store.list();
     for (const answer of stored) if (!this.entries.has(answer.id)) this.track(answer);
     this.kick();
+    try {
+      await this.options.store.removeStaleDrafts(this.now() - STALE_DRAFT_MS);
+    } catch (error) {
+      console.warn('Old takes could not be cleaned up on this device', error);
+    }
   }
 
   /** Retries failed and waiting answers now (the connection came back, or the candidate asked). */

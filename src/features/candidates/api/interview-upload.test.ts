@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import type { PendingAnswer } from '@/lib/answer-store';
 
-import { batchErrorMessage, buildAnswerBatch } from './interview-upload';
+import { answerErrorMessage, buildAnswerForm } from './interview-upload';
 
-describe('buildAnswerBatch', () => {
-  it('creates the answer with its client id and the video record with the file, in one batch', () => {
+describe('buildAnswerForm', () => {
+  it('sends the answer with its client id, and the video file under `file`', () => {
     const file = new Blob(['video'], { type: 'video/webm' });
     const answer: PendingAnswer = {
       id: 'abcdefghij12345',
@@ -16,58 +16,36 @@ describe('buildAnswerBatch', () => {
       file,
       fileName: 'answer.webm',
     };
-    const form = buildAnswerBatch(answer);
-    expect(JSON.parse(form.get('@jsonPayload') as string)).toEqual({
-      requests: [
-        {
-          method: 'POST',
-          url: '/api/collections/answers/records',
-          body: { id: 'abcdefghij12345', candidate: 'cand1', question: 'q1' },
-        },
-        { method: 'POST', url: '/api/collections/video_answers/records', body: { answer: 'abcdefghij12345' } },
-      ],
-    });
-    const sent = form.get('requests.1.file');
+    const form = buildAnswerForm(answer);
+    expect([...form.keys()]).toEqual(['id', 'candidate', 'question', 'file']);
+    expect(form.get('id')).toBe('abcdefghij12345');
+    expect(form.get('candidate')).toBe('cand1');
+    expect(form.get('question')).toBe('q1');
+    const sent = form.get('file');
     expect(sent).toBeInstanceOf(File);
     expect((sent as File).name).toBe('answer.webm');
+    expect((sent as File).size).toBe(file.size);
   });
 
-  it('puts a text answer in the JSON payload', () => {
-    const form = buildAnswerBatch({ id: 'x', candidateId: 'c', questionId: 'q', createdAt: 1, kind: 'text', content: 'Hi' });
-    const payload = JSON.parse(form.get('@jsonPayload') as string) as { requests: { body: unknown }[] };
-    expect(payload.requests[1]).toEqual({
-      method: 'POST',
-      url: '/api/collections/text_answers/records',
-      body: { answer: 'x', content: 'Hi' },
-    });
-    expect([...form.keys()]).toEqual(['@jsonPayload']);
+  it('sends a text answer as `content`, with no file', () => {
+    const form = buildAnswerForm({ id: 'x', candidateId: 'c', questionId: 'q', createdAt: 1, kind: 'text', content: 'Hi' });
+    expect([...form.keys()]).toEqual(['id', 'candidate', 'question', 'content']);
+    expect(form.get('content')).toBe('Hi');
   });
 });
 
-describe('batchErrorMessage', () => {
-  it("reads the failing sub-request's field message, without PocketBase's trailing period", () => {
+describe('answerErrorMessage', () => {
+  it("reads a field's message, without PocketBase's trailing period", () => {
     const response = {
       status: 400,
-      message: 'Batch transaction failed.',
-      data: {
-        requests: {
-          '0': {
-            code: 'batch_request_failed',
-            message: 'Batch request failed.',
-            response: {
-              status: 400,
-              message: 'This question has already been answered.',
-              data: { question: { code: 'validation_not_unique', message: 'This question has already been answered.' } },
-            },
-          },
-        },
-      },
+      message: 'Failed to create record.',
+      data: { question: { code: 'validation_not_unique', message: 'This question has already been answered.' } },
     };
-    expect(batchErrorMessage(response)).toBe('This question has already been answered');
+    expect(answerErrorMessage(response)).toBe('This question has already been answered');
   });
 
   it('falls back to the top-level message, then a generic one', () => {
-    expect(batchErrorMessage({ message: 'Too large.' })).toBe('Too large');
-    expect(batchErrorMessage(null)).toBe('The upload failed');
+    expect(answerErrorMessage({ message: 'Failed to create record.', data: {} })).toBe('Failed to create record');
+    expect(answerErrorMessage(null)).toBe('The upload failed');
   });
 });

@@ -1,8 +1,9 @@
 import { ClientResponseError } from 'pocketbase';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
-import { createIndexedDbAnswerStore, newRecordId, type PendingAnswer } from '@/lib/answer-store';
+import { createIndexedDbAnswerStore, newRecordId, type DraftTake, type PendingAnswer } from '@/lib/answer-store';
 import { serverText } from '@/lib/errors';
+import { fileExtensionOf, type Take } from '@/lib/media-recorder';
 import { CANDIDATE_ID_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/pocketbase-types';
 import { queryClient } from '@/lib/query-client';
@@ -10,50 +11,33 @@ import { UploadError, UploadQueue, type UploadState, type UploadTransport } from
 
 import { interviewQueries } from './interview-get';
 
-type BatchRequest = { method: 'POST'; url: string; body: Record<string, unknown> };
+/** The server's one-request answer route (pocketbase/pb_hooks/answers.pb.js): the answer and its kind record together. */
+export const ANSWERS_ROUTE = '/api/screenroom/answers';
 
-const recordsUrl = (collection: Collections) => `/api/collections/${collection}/records`;
-
-/**
- * The body PocketBase's batch endpoint reads (the SDK's BatchService.send format): `@jsonPayload` holding the
- * requests, and each file as `requests.N.<field>`. The answer and its kind record commit together or not at all.
- */
-export function buildAnswerBatch(answer: PendingAnswer): FormData {
-  const requests: BatchRequest[] = [
-    {
-      method: 'POST',
-      url: recordsUrl(Collections.Answers),
-      body: { id: answer.id, candidate: answer.candidateId, question: answer.questionId },
-    },
-    answer.kind === 'video'
-      ? { method: 'POST', url: recordsUrl(Collections.VideoAnswers), body: { answer: answer.id } }
-      : { method: 'POST', url: recordsUrl(Collections.TextAnswers), body: { answer: answer.id, content: answer.content } },
-  ];
+/** The body of ANSWERS_ROUTE: the answer with its client-made id, and its file or its text. */
+export function buildAnswerForm(answer: PendingAnswer): FormData {
   const form = new FormData();
-  if (answer.kind === 'video') form.append('requests.1.file', answer.file, answer.fileName);
-  form.append('@jsonPayload', JSON.stringify({ requests }));
+  form.append('id', answer.id);
+  form.append('candidate', answer.candidateId);
+  form.append('question', answer.questionId);
+  if (answer.kind === 'video') form.append('file', answer.file, answer.fileName);
+  else form.append('content', answer.content);
   return form;
 }
 
-/** The server's message for a refused batch: the failing sub-request's field error when there is one. */
-export function batchErrorMessage(response: unknown): string {
-  const body = response as { message?: unknown; data?: { requests?: Record<string, unknown> } } | null;
-  const failures = Object.values(body?.data?.requests ?? {}) as {
-    response?: { message?: unknown; data?: Record<string, { message?: unknown }> };
-  }[];
-  for (const failure of failures) {
-    const fieldMessage = Object.values(failure.response?.data ?? {}).find((d) => typeof d?.message === 'string');
-    if (typeof fieldMessage?.message === 'string') return serverText(fieldMessage.message);
-    if (typeof failure.response?.message === 'string') return serverText(failure.response.message);
-  }
+/** The server's message for a refused answer: a field's message when there is one (the form's), else the top one. */
+export function answerErrorMessage(response: unknown): string {
+  const body = response as { message?: unknown; data?: Record<string, { message?: unknown } | undefined> } | null;
+  const fieldMessage = Object.values(body?.data ?? {}).find((d) => typeof d?.message === 'string');
+  if (typeof fieldMessage?.message === 'string') return serverText(fieldMessage.message);
   return typeof body?.message === 'string' ? serverText(body.message) : 'The upload failed';
 }
 
 /** XMLHttpRequest rather than fetch: only it reports upload progress. */
-function sendBatch(answer: PendingAnswer, onProgress: (fraction: number) => void): Promise<void> {
+function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', pb.buildURL('/api/batch'));
+    xhr.open('POST', pb.buildURL(ANSWERS_ROUTE));
     xhr.setRequestHeader(CANDIDATE_ID_HEADER, answer.candidateId);
     xhr.setRequestHeader('Accept-Language', 'en-US');
     xhr.responseType = 'json';
@@ -65,13 +49,13 @@ function sendBatch(answer: PendingAnswer, onProgress: (fraction: number) => void
         onProgress(1);
         resolve();
       } else {
-        reject(new UploadError(batchErrorMessage(xhr.response), xhr.status, xhr.response));
+        reject(new UploadError(answerErrorMessage(xhr.response), xhr.status, xhr.response));
       }
     };
     xhr.onerror = () => reject(new UploadError('The connection was lost', 0));
     xhr.ontimeout = () => reject(new UploadError('The upload timed out', 0));
     xhr.onabort = () => reject(new UploadError('The upload was interrupted', 0));
-    xhr.send(buildAnswerBatch(answer));
+    xhr.send(buildAnswerForm(answer));
   });
 }
 
@@ -85,7 +69,7 @@ async function answerExists(answer: PendingAnswer): Promise<boolean> {
   }
 }
 
-export const answerTransport: UploadTransport = { send: sendBatch, exists: answerExists };
+export const answerTransport: UploadTransport = { send: sendAnswer, exists: answerExists };
 
 /** One queue per page: every screen of the interview sees the same uploads. */
 export const answerUploads = new UploadQueue({
@@ -115,17 +99,68 @@ export function useAnswerUploads(candidateId: string): readonly UploadState[] {
   return all.filter((state) => state.candidateId === candidateId);
 }
 
-export type NewAnswer =
-  | { kind: 'video'; candidateId: string; questionId: string; file: Blob; mimeType: string }
-  | { kind: 'text'; candidateId: string; questionId: string; content: string };
+/** Saves a text answer in IndexedDB, then uploads it in the background. Resolves once it is safely stored. */
+export async function submitTextAnswer(answer: { candidateId: string; questionId: string; content: string }): Promise<void> {
+  const { candidateId, questionId, content } = answer;
+  await answerUploads.enqueue({ id: newRecordId(), candidateId, questionId, createdAt: Date.now(), kind: 'text', content });
+}
 
-/** Saves the answer in IndexedDB, then uploads it in the background. Resolves once it is safely stored. */
-export async function submitAnswer(answer: NewAnswer): Promise<void> {
-  const base = { id: newRecordId(), candidateId: answer.candidateId, questionId: answer.questionId, createdAt: Date.now() };
-  if (answer.kind === 'video') {
-    const extension = answer.mimeType === 'video/mp4' ? 'mp4' : 'webm';
-    await answerUploads.enqueue({ ...base, kind: 'video', file: answer.file, fileName: `answer.${extension}` });
-  } else {
-    await answerUploads.enqueue({ ...base, kind: 'text', content: answer.content });
+/**
+ * The takes of one question's video answer. The last finished take is stored on this device as soon as it is
+ * recorded (a draft, while the candidate watches it), so submitting it only marks it submitted and starts the
+ * upload. A replaced take and the take of a question left unsubmitted are dropped; a draft is never uploaded.
+ */
+export class VideoDrafts {
+  private current: { take: DraftTake; saved: Promise<void>; submitted: boolean } | null = null;
+
+  constructor(
+    private readonly candidateId: string,
+    private readonly questionId: string,
+  ) {}
+
+  /** A take is finished: store it, and drop the one it replaces. */
+  keep(take: Take): void {
+    this.dropCurrent();
+    const draft: DraftTake = {
+      id: newRecordId(),
+      candidateId: this.candidateId,
+      questionId: this.questionId,
+      createdAt: Date.now(),
+      file: take.blob,
+      fileName: `answer.${fileExtensionOf(take.mimeType)}`,
+    };
+    this.current = { take: draft, saved: answerUploads.saveDraft(draft), submitted: false };
   }
+
+  /** Submits the take (stored already, or still being stored when the click came fast), then uploads it. */
+  async submit(take: Take): Promise<void> {
+    if (this.current?.take.file !== take.blob) this.keep(take);
+    const current = this.current!;
+    current.submitted = true;
+    try {
+      await current.saved;
+      await answerUploads.enqueue({ ...current.take, kind: 'video' });
+    } catch (error) {
+      current.submitted = false;
+      throw error;
+    }
+  }
+
+  /** The answer form is closing: a take that was not submitted goes. */
+  leave(): void {
+    this.dropCurrent();
+  }
+
+  private dropCurrent() {
+    const previous = this.current;
+    this.current = null;
+    if (previous && !previous.submitted) void previous.saved.then(() => answerUploads.discardDraft(previous.take.id));
+  }
+}
+
+/** One question's VideoDrafts, dropping an unsubmitted take when the question's screen goes away. */
+export function useVideoDrafts(candidateId: string, questionId: string): VideoDrafts {
+  const [drafts] = useState(() => new VideoDrafts(candidateId, questionId));
+  useEffect(() => () => drafts.leave(), [drafts]);
+  return drafts;
 }

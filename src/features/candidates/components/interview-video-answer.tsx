@@ -2,7 +2,7 @@ import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
-import { TakeRecorder } from '@/lib/media-recorder';
+import { TakeRecorder, type Take } from '@/lib/media-recorder';
 
 import { CameraPreview, CameraProblem, useCamera } from './interview-camera';
 import { Countdown, useCountdown } from './interview-countdown';
@@ -12,11 +12,13 @@ import { canRecordAgain, initialTakes, takeNumber, takesReducer } from './interv
 type Props = {
   timeout: number;
   takes: number;
-  onSubmit: (take: { blob: Blob; mimeType: string }) => Promise<void>;
+  /** A take is finished (stopped by the candidate or by the countdown): it is the one 'Submit answer' would send. */
+  onTake: (take: Take) => void;
+  onSubmit: (take: Take) => Promise<void>;
   onSkip: () => void;
 };
 
-export function InterviewVideoAnswer({ timeout, takes, onSubmit, onSkip }: Props) {
+export function InterviewVideoAnswer({ timeout, takes, onTake, onSubmit, onSkip }: Props) {
   const camera = useCamera();
   const [state, dispatch] = useReducer(takesReducer, takes, initialTakes);
   const [submitting, setSubmitting] = useState(false);
@@ -40,7 +42,9 @@ export function InterviewVideoAnswer({ timeout, takes, onSubmit, onSkip }: Props
     const current = recorder.current;
     if (!current) return;
     try {
-      dispatch({ type: 'stopped', take: await current.stop() });
+      const take = await current.stop();
+      dispatch({ type: 'stopped', take });
+      onTake(take);
     } catch {
       dispatch({ type: 'failed' });
       toast.error('The recording failed, please record again');

@@ -13,7 +13,7 @@ import {
   type Interview,
   type InterviewQuestion,
 } from '../api/interview-get';
-import { answerUploads, submitAnswer, useAnswerUploads } from '../api/interview-upload';
+import { answerUploads, submitTextAnswer, useAnswerUploads, useVideoDrafts } from '../api/interview-upload';
 import { InterviewIntro } from '../components/interview-intro';
 import { useInterviewParam } from '../components/interview-params';
 import { InterviewTextAnswer } from '../components/interview-text-answer';
@@ -48,6 +48,7 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
   const { candidateId } = interview;
   const position = interview.questions.indexOf(question) + 1;
   const total = interview.questions.length;
+  const drafts = useVideoDrafts(candidateId, question.id);
 
   /** The next question after this one that is still open (a skipped question stays behind), else the end. */
   const goOn = () => {
@@ -79,9 +80,11 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
             timeout={question.timeout}
             takes={question.takes}
             onSkip={goOn}
+            // The take is stored while the candidate watches it, so submitting it does not wait for a large write.
+            onTake={(take) => drafts.keep(take)}
             onSubmit={async (take) => {
               // Once stored, the answer counts as given and the guard above moves on while it uploads.
-              await submitAnswer({ kind: 'video', candidateId, questionId: question.id, file: take.blob, mimeType: take.mimeType });
+              await drafts.submit(take);
             }}
           />
         ) : (
@@ -89,7 +92,7 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
             timeout={question.timeout}
             onSkip={goOn}
             onSubmit={async (content) => {
-              await submitAnswer({ kind: 'text', candidateId, questionId: question.id, content });
+              await submitTextAnswer({ candidateId, questionId: question.id, content });
             }}
           />
         )}

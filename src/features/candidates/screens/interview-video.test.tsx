@@ -1,0 +1,170 @@
+import 'fake-indexeddb/auto';
+
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { env } from '@/config/env';
+import { renderRoute } from '@/testing/render-route';
+import { server } from '@/testing/msw-server';
+
+/** A camera that opens, and a MediaRecorder that hands over a small take when stopped. */
+class FakeRecorder {
+  static isTypeSupported(type: string) {
+    return type.startsWith('video/webm');
+  }
+  state: 'inactive' | 'recording' = 'inactive';
+  mimeType = 'video/webm;codecs=vp9,opus';
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: new Blob(['recorded video'], { type: 'video/webm' }) });
+    this.onstop?.();
+  }
+}
+
+/**
+ * The upload's XMLHttpRequest, answered by the test: jsdom's FormData carries jsdom's Blob, which MSW cannot read back
+ * in Node. Records what each request sent; the server accepts it.
+ */
+class FakeUpload {
+  static sent: { method: string; url: string; headers: Record<string, string>; body: FormData }[] = [];
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  status = 0;
+  response: unknown = null;
+  responseType = '';
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private request = { method: '', url: '', headers: {} as Record<string, string> };
+  open(method: string, url: string) {
+    this.request = { ...this.request, method, url };
+  }
+  setRequestHeader(name: string, value: string) {
+    this.request.headers[name] = value;
+  }
+  send(body: FormData) {
+    FakeUpload.sent.push({ ...this.request, body });
+    setTimeout(() => {
+      this.status = 200;
+      this.response = { answer: { id: body.get('id') } };
+      this.onload?.();
+    }, 0);
+  }
+}
+
+beforeEach(() => {
+  FakeUpload.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  const track = { stop: vi.fn() };
+  vi.stubGlobal('MediaRecorder', FakeRecorder);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: vi.fn(() => Promise.resolve({ getTracks: () => [track] })) },
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:take');
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/**
+ * The interview route with a video question of two takes, then a text question. Each test has its own candidate:
+ * the page's upload queue outlives a test, and it counts a question answered once its answer was uploaded.
+ */
+function interviewApi() {
+  server.use(
+    http.get(`${env.apiUrl}/api/screenroom/interviews/:id`, ({ params }) =>
+      HttpResponse.json({
+        candidateId: params.id,
+        companyName: 'Globex',
+        jobTitle: 'Support engineer',
+        questions: [
+          { id: 'q1', title: 'Introduce yourself', description: 'Tell us about you', timeout: 45, canPreview: true, kind: 'video', takes: 2 },
+          { id: 'q2', title: 'Why us', description: 'In writing', timeout: 45, canPreview: true, kind: 'text', takes: 1 },
+        ],
+        answeredQuestionIds: [],
+      }),
+    ),
+  );
+}
+
+/** The keys of the interview's IndexedDB stores: finished takes, and submitted answers. */
+async function stored(): Promise<{ takes: string[]; submitted: string[] }> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('screenroom');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
+  });
+  const keys = (store: string) =>
+    new Promise<string[]>((resolve, reject) => {
+      const req = db.transaction(store).objectStore(store).getAllKeys();
+      req.onsuccess = () => resolve(req.result.map(String));
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB failed'));
+    });
+  const result = { takes: await keys("takes"), submitted: await keys("pending-answers") };
+  db.close();
+  return result;
+}
+
+async function recordTake() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+  await screen.findByRole('button', { name: 'Submit answer' });
+}
+
+describe('a video answer', () => {
+  it('is stored on the device when the take is finished, and uploaded only once it is submitted', async () => {
+    interviewApi();
+    const view = renderRoute('/candidates/cand1/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await recordTake();
+
+    await waitFor(async () => expect((await stored()).takes).toHaveLength(1));
+    const [takeId] = (await stored()).takes;
+    expect(await stored()).toEqual({ takes: [takeId], submitted: [] });
+    expect(FakeUpload.sent).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    const { method, url, headers, body: form } = FakeUpload.sent[0]!;
+    expect([method, url, headers['X-Candidate-Id']]).toEqual(['POST', `${env.apiUrl}/api/screenroom/answers`, 'cand1']);
+    expect(form.get('id')).toBe(takeId);
+    expect(form.get('candidate')).toBe('cand1');
+    expect(form.get('question')).toBe('q1');
+    expect((form.get('file') as File).name).toBe('answer.webm');
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q2'));
+    // confirmed by the server: nothing is left on the device
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+  });
+
+  it('replaced by a new take drops the old take; leaving the question unsubmitted drops the last one', async () => {
+    interviewApi();
+    const view = renderRoute('/candidates/cand2/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await recordTake();
+    await waitFor(async () => expect((await stored()).takes).toHaveLength(1));
+    const [first] = (await stored()).takes;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Record again' }));
+    await recordTake();
+    await waitFor(async () => {
+      const { takes } = await stored();
+      expect(takes).toHaveLength(1);
+      expect(takes[0]).not.toBe(first);
+    });
+
+    view.unmount();
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    expect(FakeUpload.sent).toHaveLength(0);
+  });
+});
