@@ -20,6 +20,8 @@ const BUDGETS = {
 };
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? null;
 const wants = (part) => !ONLY || ONLY.includes(part);
+/** Upload runs counted (after one warm-up each of the app and the plain upload); the medians are compared. */
+const UPLOAD_RUNS = 5;
 const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith("--lighthouse-runs="))?.split("=")[1] ?? 3);
 const SU = { email: "bench-superuser@screenroom.test", password: "bench-superuser-password" };
 
@@ -227,7 +229,8 @@ async function latencies(url, token, seed) {
  * that copy is stored (a candidate watches the take before submitting it), so it measures what submitting costs.
  * Also measured, for information: 'Stop Recording' → 'Submit answer' clickable, and → the take stored on the
  * device. A stand-in MediaRecorder hands the screens the 20 MB file as the take (fetched when recording starts),
- * so the figures do not depend on how fast a fake camera fills 20 MB. Median of three each.
+ * so the figures do not depend on how fast a fake camera fills 20 MB. App and plain runs alternate; one warm-up
+ * each, then the median of UPLOAD_RUNS each (3 runs in a row each swung the ratio between 1.4 and 2.6).
  */
 async function uploadRatio(url, superuserCredentials, seed) {
   const { existsSync, readFileSync } = await import("node:fs");
@@ -274,140 +277,151 @@ async function uploadRatio(url, superuserCredentials, seed) {
         count.onerror = () => resolve(false);
       };
     });
-  try {
-    for (let n = 0; n < 3; n++) {
-      const candidate = await freshCandidate(`app${n}`);
-      const context = await browser.newContext({ permissions: ["camera", "microphone"] });
-      await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
-      await context.addInitScript(() => {
-        class BenchRecorder {
-          constructor() {
-            this.state = "inactive";
-            this.mimeType = "video/webm;codecs=vp9,opus";
-          }
-          static isTypeSupported(type) {
-            return type.startsWith("video/webm");
-          }
-          start() {
-            this.state = "recording";
-            globalThis.__benchTake = fetch("/__bench/answer.webm")
-              .then((res) => res.blob())
-              .then((blob) => {
-                globalThis.__benchTakeReady = true;
-                return blob;
-              });
-          }
-          async stop() {
-            this.state = "inactive";
-            const data = await globalThis.__benchTake;
-            this.ondataavailable?.({ data });
-            this.onstop?.();
-          }
+  /** One take through the candidate's screens, in a fresh context: the click on 'Submit answer' → confirmed. */
+  const appRun = async (n) => {
+    const candidate = await freshCandidate(`app${n}`);
+    const context = await browser.newContext({ permissions: ["camera", "microphone"] });
+    await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
+    await context.addInitScript(() => {
+      class BenchRecorder {
+        constructor() {
+          this.state = "inactive";
+          this.mimeType = "video/webm;codecs=vp9,opus";
         }
-        globalThis.MediaRecorder = BenchRecorder;
-        // in-page timestamps: the clicks on 'Stop Recording' and 'Submit answer', 'Submit answer' becoming
-        // clickable, and the start and end of the upload request
-        const marks = (globalThis.__benchMarks = {});
-        globalThis.document.addEventListener("click", (event) => {
-          const label = event.target?.closest?.("button")?.textContent ?? "";
-          if (label.includes("Stop Recording")) marks.stop ??= performance.now();
-          if (label.includes("Submit answer")) marks.click ??= performance.now();
-        }, true);
-        new globalThis.MutationObserver(() => {
-          if (marks.stop === undefined || marks.submitReady !== undefined) return;
-          const submit = [...globalThis.document.querySelectorAll("button")].find((b) => b.textContent?.includes("Submit answer"));
-          if (submit && !submit.disabled) marks.submitReady = performance.now();
-        }).observe(globalThis.document, { childList: true, subtree: true, attributes: true });
-        const send = globalThis.XMLHttpRequest.prototype.send;
-        globalThis.XMLHttpRequest.prototype.send = function (body) {
-          marks.send ??= performance.now();
-          this.addEventListener("loadend", () => (marks.done ??= performance.now()));
-          return send.call(this, body);
-        };
-      });
-      const page = await context.newPage();
-      await page.goto(`${url}/candidates/${candidate.id}/questions/${videoQuestion.id}`);
-      await page.getByRole("button", { name: "View question" }).click();
-      await page.getByRole("button", { name: "Start Recording" }).click();
-      await page.waitForFunction(() => globalThis.__benchTakeReady === true);
-      // the take is in the page: stop intercepting, or Playwright would carry the upload's 20 MB through its protocol
-      await context.unrouteAll();
-      await page.getByRole("button", { name: "Stop Recording" }).click();
-      const submit = page.getByRole("button", { name: "Submit answer" });
-      await submit.waitFor();
-      // the candidate watches the take while the screens store it on the device (IndexedDB store 'takes')
-      await page.waitForFunction(takeStored, null, { polling: 5, timeout: 60_000 });
-      const stored = await page.evaluate(() => performance.now());
-      const confirmed = page.waitForResponse((r) => r.url().endsWith("/api/screenroom/answers") && r.status() === 200, { timeout: 120_000 });
-      await submit.click();
-      await confirmed;
-      await page.waitForFunction(() => globalThis.__benchMarks.done !== undefined);
-      const marks = await page.evaluate(() => globalThis.__benchMarks);
-      // measured inside the page: the click on 'Submit answer' to the end of the confirmed upload
-      app.push(Math.round(marks.done - marks.click));
-      stopToSubmit.push(Math.round(marks.submitReady - marks.stop));
-      stopToStored.push(Math.round(stored - marks.stop));
-      if (process.env.BENCH_DEBUG) {
-        console.log(
-          `upload: in page: stop→submit clickable ${Math.round(marks.submitReady - marks.stop)} ms, stop→take stored ≤${Math.round(stored - marks.stop)} ms, ` +
-            `click→send ${Math.round(marks.send - marks.click)} ms, send→done ${Math.round(marks.done - marks.send)} ms`,
-        );
+        static isTypeSupported(type) {
+          return type.startsWith("video/webm");
+        }
+        start() {
+          this.state = "recording";
+          globalThis.__benchTake = fetch("/__bench/answer.webm")
+            .then((res) => res.blob())
+            .then((blob) => {
+              globalThis.__benchTakeReady = true;
+              return blob;
+            });
+        }
+        async stop() {
+          this.state = "inactive";
+          const data = await globalThis.__benchTake;
+          this.ondataavailable?.({ data });
+          this.onstop?.();
+        }
       }
-      await context.close();
+      globalThis.MediaRecorder = BenchRecorder;
+      // in-page timestamps: the clicks on 'Stop Recording' and 'Submit answer', 'Submit answer' becoming
+      // clickable, and the start and end of the upload request
+      const marks = (globalThis.__benchMarks = {});
+      globalThis.document.addEventListener("click", (event) => {
+        const label = event.target?.closest?.("button")?.textContent ?? "";
+        if (label.includes("Stop Recording")) marks.stop ??= performance.now();
+        if (label.includes("Submit answer")) marks.click ??= performance.now();
+      }, true);
+      new globalThis.MutationObserver(() => {
+        if (marks.stop === undefined || marks.submitReady !== undefined) return;
+        const submit = [...globalThis.document.querySelectorAll("button")].find((b) => b.textContent?.includes("Submit answer"));
+        if (submit && !submit.disabled) marks.submitReady = performance.now();
+      }).observe(globalThis.document, { childList: true, subtree: true, attributes: true });
+      const send = globalThis.XMLHttpRequest.prototype.send;
+      globalThis.XMLHttpRequest.prototype.send = function (body) {
+        marks.send ??= performance.now();
+        this.addEventListener("loadend", () => (marks.done ??= performance.now()));
+        return send.call(this, body);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(`${url}/candidates/${candidate.id}/questions/${videoQuestion.id}`);
+    await page.getByRole("button", { name: "View question" }).click();
+    await page.getByRole("button", { name: "Start Recording" }).click();
+    await page.waitForFunction(() => globalThis.__benchTakeReady === true);
+    // the take is in the page: stop intercepting, or Playwright would carry the upload's 20 MB through its protocol
+    await context.unrouteAll();
+    await page.getByRole("button", { name: "Stop Recording" }).click();
+    const submit = page.getByRole("button", { name: "Submit answer" });
+    await submit.waitFor();
+    // the candidate watches the take while the screens store it on the device (IndexedDB store 'takes')
+    await page.waitForFunction(takeStored, null, { polling: 5, timeout: 60_000 });
+    const stored = await page.evaluate(() => performance.now());
+    const confirmed = page.waitForResponse((r) => r.url().endsWith("/api/screenroom/answers") && r.status() === 200, { timeout: 120_000 });
+    await submit.click();
+    await confirmed;
+    await page.waitForFunction(() => globalThis.__benchMarks.done !== undefined);
+    const marks = await page.evaluate(() => globalThis.__benchMarks);
+    // measured inside the page: the click on 'Submit answer' to the end of the confirmed upload
+    if (process.env.BENCH_DEBUG) {
+      console.log(
+        `upload: in page: stop→submit clickable ${Math.round(marks.submitReady - marks.stop)} ms, stop→take stored ≤${Math.round(stored - marks.stop)} ms, ` +
+          `click→send ${Math.round(marks.send - marks.click)} ms, send→done ${Math.round(marks.done - marks.send)} ms`,
+      );
     }
-  } finally {
-    await browser.close();
-  }
+    await context.close();
+    return { ms: Math.round(marks.done - marks.click), stopToSubmit: Math.round(marks.submitReady - marks.stop), stopToStored: Math.round(stored - marks.stop) };
+  };
 
-  // the plain upload: one multipart create of the same file, from the same browser to the same server
-  const plain = [];
+  /** One plain multipart create of the same file, from a blank page of the same Chromium, to the same server. */
+  const plainRun = async (n) => {
+    const candidate = await freshCandidate(`plain${n}`);
+    const ms = await plainPage.evaluate(
+      async ({ candidateId, questionId }) => {
+        const headers = { "x-candidate-id": candidateId };
+        const answer = await (
+          await fetch("/api/collections/answers/records", {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json" },
+            body: JSON.stringify({ candidate: candidateId, question: questionId }),
+          })
+        ).json();
+        const form = new FormData();
+        form.append("answer", answer.id);
+        form.append("file", globalThis.__benchFile, "answer.webm");
+        const started = performance.now();
+        const status = await new Promise((resolve) => {
+          const xhr = new globalThis.XMLHttpRequest();
+          xhr.open("POST", "/api/collections/video_answers/records");
+          xhr.setRequestHeader("x-candidate-id", candidateId);
+          xhr.onloadend = () => resolve(xhr.status);
+          xhr.send(form);
+        });
+        if (status !== 200) throw new Error(`plain upload failed: ${status}`);
+        return Math.round(performance.now() - started);
+      },
+      { candidateId: candidate.id, questionId: videoQuestion.id },
+    );
+    return ms;
+  };
+
+  // the plain upload's page: a blank page holding the same file in memory
   const plainBrowser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+  const plainContext = await plainBrowser.newContext();
+  await plainContext.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
+  const plainPage = await plainContext.newPage();
+  await plainPage.goto(`${url}/api/health`);
+  await plainPage.evaluate(async () => {
+    globalThis.__benchFile = await (await fetch("/__bench/answer.webm")).blob();
+  });
+  await plainContext.unrouteAll();
+
+  // App and plain runs alternate, so both meet the same moments of a shared machine; the first of each warms up
+  // (a new browser, the server's first upload) and is not counted.
+  const plain = [];
   try {
-    const context = await plainBrowser.newContext();
-    await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
-    const page = await context.newPage();
-    await page.goto(`${url}/api/health`);
-    await page.evaluate(async () => {
-      globalThis.__benchFile = await (await fetch("/__bench/answer.webm")).blob();
-    });
-    await context.unrouteAll();
-    for (let n = 0; n < 3; n++) {
-      const candidate = await freshCandidate(`plain${n}`);
-      const ms = await page.evaluate(
-        async ({ candidateId, questionId }) => {
-          const headers = { "x-candidate-id": candidateId };
-          const answer = await (
-            await fetch("/api/collections/answers/records", {
-              method: "POST",
-              headers: { ...headers, "content-type": "application/json" },
-              body: JSON.stringify({ candidate: candidateId, question: questionId }),
-            })
-          ).json();
-          const form = new FormData();
-          form.append("answer", answer.id);
-          form.append("file", globalThis.__benchFile, "answer.webm");
-          const started = performance.now();
-          const status = await new Promise((resolve) => {
-            const xhr = new globalThis.XMLHttpRequest();
-            xhr.open("POST", "/api/collections/video_answers/records");
-            xhr.setRequestHeader("x-candidate-id", candidateId);
-            xhr.onloadend = () => resolve(xhr.status);
-            xhr.send(form);
-          });
-          if (status !== 200) throw new Error(`plain upload failed: ${status}`);
-          return Math.round(performance.now() - started);
-        },
-        { candidateId: candidate.id, questionId: videoQuestion.id },
-      );
+    for (let n = 0; n <= UPLOAD_RUNS; n++) {
+      const run = await appRun(n);
+      const ms = await plainRun(n);
+      if (process.env.BENCH_DEBUG) console.log(`upload: run ${n}${n === 0 ? " (warm-up)" : ""}: app ${run.ms} ms, plain ${ms} ms`);
+      if (n === 0) continue;
+      app.push(run.ms);
+      stopToSubmit.push(run.stopToSubmit);
+      stopToStored.push(run.stopToStored);
       plain.push(ms);
     }
   } finally {
+    await browser.close();
     await plainBrowser.close();
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[1];
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return {
     bytes: file.length,
     appMs: median(app),
@@ -517,7 +531,7 @@ function print(f, checks) {
   if (f.managerSession) console.log(`\nManager session: ${JSON.stringify(f.managerSession)}`);
   if (f.upload) {
     const u = f.upload;
-    console.log(`\nUpload of ${u.bytes} bytes (medians of 3; runs in brackets):`);
+    console.log(`\nUpload of ${u.bytes} bytes (medians of ${u.appRuns.length} after a warm-up; runs in brackets):`);
     console.log(`  app: click on 'Submit answer' → upload confirmed   ${String(u.appMs).padStart(6)} ms  [${u.appRuns.join(", ")}]`);
     console.log(`  plain multipart create of the same file          ${String(u.plainMs).padStart(6)} ms  [${u.plainRuns.join(", ")}]`);
     console.log(`  ratio ${u.ratio}`);
