@@ -44,12 +44,8 @@ onRecordCreate((e) => {
 
 // Only the media worker (a superuser) writes what it derives from the file.
 onRecordCreateRequest((e) => {
-  if (!e.hasSuperuserAuth()) {
-    e.record.set("transcript", "");
-    e.record.set("transcriptStatus", "pending");
-    e.record.set("transcriptAttempts", 0);
-    e.record.set("durationSeconds", 0);
-  }
+  const { clearDerivedVideoFields } = require(`${__hooks}/lib/util.js`);
+  if (!e.hasSuperuserAuth()) clearDerivedVideoFields(e.record);
   e.next();
 }, "video_answers");
 
@@ -64,7 +60,7 @@ routerAdd(
   "POST",
   "/api/screenroom/answers",
   (e) => {
-    const { questionKind } = require(`${__hooks}/lib/util.js`);
+    const { clearDerivedVideoFields, questionKind } = require(`${__hooks}/lib/util.js`);
     const info = e.requestInfo();
     const body = info.body || {};
     const text = (name) => (typeof body[name] === "string" ? body[name] : "");
@@ -108,12 +104,8 @@ routerAdd(
       kind.set("answer", answer.id);
       if (kindName === "video_answers") {
         if (files.length) kind.set("file", files[0]);
-        // What onRecordCreateRequest does for the collection API (a custom route does not trigger it): only the
-        // media worker writes what it derives from the file.
-        kind.set("transcript", "");
-        kind.set("transcriptStatus", "pending");
-        kind.set("transcriptAttempts", 0);
-        kind.set("durationSeconds", 0);
+        // What onRecordCreateRequest does for the collection API (a custom route does not trigger it).
+        clearDerivedVideoFields(kind);
       } else {
         kind.set("content", text("content"));
       }

@@ -27,38 +27,26 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
   }
   if (!e.app.canAccessRecord(candidate, e.requestInfo(), candidate.collection().viewRule)) throw notValid();
 
+  const { jobQuestions, kindsOf } = require(`${__hooks}/lib/util.js`);
   const job = e.app.findRecordById("jobs", candidate.getString("job"));
   const company = e.app.findRecordById("companies", job.getString("company"));
-  const questionIds = job.getStringSlice("questions");
+  const questions = jobQuestions(e.app, job);
+  const kinds = kindsOf(e.app, ["video_questions", "text_questions"], "question", questions.map((q) => q.id));
 
-  const kinds = {};
-  if (questionIds.length) {
-    for (const name of ["video_questions", "text_questions"]) {
-      for (const kind of e.app.findAllRecords(name, $dbx.in("question", ...questionIds))) {
-        kinds[kind.getString("question")] = kind;
-      }
-    }
-  }
-  const byId = {};
-  for (const question of questionIds.length ? e.app.findRecordsByIds("questions", questionIds) : []) {
-    byId[question.id] = question;
-  }
-
-  const questions = [];
-  for (const questionId of questionIds) {
-    const question = byId[questionId];
-    const kind = kinds[questionId];
+  const asked = [];
+  for (const question of questions) {
+    const kind = kinds[question.id];
     // A job never holds a kindless question (business rule 7); should one slip through, it is not askable.
-    if (!question || !kind) continue;
-    const video = kind.collection().name === "video_questions";
-    questions.push({
+    if (!kind) continue;
+    const video = kind.name === "video_questions";
+    asked.push({
       id: question.id,
       title: question.getString("title"),
       description: question.getString("description"),
       timeout: question.getInt("timeout"),
       canPreview: question.getBool("canPreview"),
       kind: video ? "video" : "text",
-      takes: video ? Math.max(1, kind.getInt("takes")) : 1,
+      takes: video ? Math.max(1, kind.record.getInt("takes")) : 1,
     });
   }
 
@@ -67,7 +55,7 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
     candidateId: candidate.id,
     companyName: company.getString("name"),
     jobTitle: job.getString("title"),
-    questions: questions,
+    questions: asked,
     answeredQuestionIds: answered.map((answer) => answer.getString("question")),
   });
 });

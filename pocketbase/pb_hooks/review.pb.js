@@ -25,24 +25,11 @@ routerAdd("GET", "/api/screenroom/reviews/{id}", (e) => {
   // the list rule, not the view rule: the view rule also lets the candidate itself read its record
   if (!e.app.canAccessRecord(candidate, info, candidate.collection().listRule)) throw notFound();
 
-  const kindsBy = (collections, field, ids) => {
-    const found = {};
-    if (!ids.length) return found;
-    for (const name of collections) {
-      for (const record of e.app.findAllRecords(name, $dbx.in(field, ...ids))) {
-        found[record.getString(field)] = { name: name, record: record };
-      }
-    }
-    return found;
-  };
-
+  const { jobQuestions, kindsOf } = require(`${__hooks}/lib/util.js`);
   const job = e.app.findRecordById("jobs", candidate.getString("job"));
-  const questionIds = job.getStringSlice("questions");
   // in the job's order, as the records API expands a multiple relation
-  const questions = (questionIds.length ? e.app.findRecordsByIds("questions", questionIds) : []).sort(
-    (x, y) => questionIds.indexOf(x.id) - questionIds.indexOf(y.id),
-  );
-  const questionKinds = kindsBy(["video_questions", "text_questions"], "question", questionIds);
+  const questions = jobQuestions(e.app, job);
+  const questionKinds = kindsOf(e.app, ["video_questions", "text_questions"], "question", questions.map((q) => q.id));
   for (const question of questions) {
     const kind = questionKinds[question.id];
     if (kind) question.setExpand({ [`${kind.name}_via_question`]: kind.record });
@@ -50,11 +37,7 @@ routerAdd("GET", "/api/screenroom/reviews/{id}", (e) => {
   job.setExpand({ questions: questions });
 
   const answers = e.app.findAllRecords("answers", $dbx.hashExp({ candidate: candidate.id }));
-  const answerKinds = kindsBy(
-    ["video_answers", "text_answers"],
-    "answer",
-    answers.map((answer) => answer.id),
-  );
+  const answerKinds = kindsOf(e.app, ["video_answers", "text_answers"], "answer", answers.map((a) => a.id));
   for (const answer of answers) {
     const kind = answerKinds[answer.id];
     if (kind) answer.setExpand({ [`${kind.name}_via_answer`]: kind.record });

@@ -78,6 +78,39 @@ function questionKind(app, questionId) {
   return "";
 }
 
+/** The job's questions in the job's order (the order of its `questions` field). */
+function jobQuestions(app, job) {
+  const ids = job.getStringSlice("questions");
+  if (!ids.length) return [];
+  const byId = {};
+  for (const question of app.findRecordsByIds("questions", ids)) byId[question.id] = question;
+  return ids.map((id) => byId[id]).filter(Boolean);
+}
+
+/**
+ * The kind record of each of `ownerIds`, looked up in the kind collections `names` by their relation `field`
+ * (questions: video_questions / text_questions by "question"; answers: video_answers / text_answers by "answer"):
+ * { [ownerId]: { name, record } }.
+ */
+function kindsOf(app, names, field, ownerIds) {
+  const found = {};
+  if (!ownerIds.length) return found;
+  for (const name of names) {
+    for (const record of app.findAllRecords(name, $dbx.in(field, ...ownerIds))) {
+      found[record.getString(field)] = { name: name, record: record };
+    }
+  }
+  return found;
+}
+
+/** A new video answer holds nothing the media worker derives from its file (only the worker, a superuser, writes it). */
+function clearDerivedVideoFields(record) {
+  record.set("transcript", "");
+  record.set("transcriptStatus", "pending");
+  record.set("transcriptAttempts", 0);
+  record.set("durationSeconds", 0);
+}
+
 module.exports = {
   normalizeEmail,
   escapeHtml,
@@ -89,4 +122,7 @@ module.exports = {
   findFirstOrNull,
   findByIdOrNull,
   questionKind,
+  jobQuestions,
+  kindsOf,
+  clearDerivedVideoFields,
 };
