@@ -119,7 +119,7 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
   expect(await localTakes(page)).toBe(0);
 });
 
-test("a take the candidate is still watching is kept on the device but never uploaded, even after a reload", async ({ page }) => {
+test("a take the candidate is still watching is kept on the device but never becomes an answer, even after a reload", async ({ page }) => {
   const { candidate, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 }]);
   let posted = 0;
   await page.route(ANSWERS_ROUTE, async (route) => {

@@ -132,3 +132,64 @@ test("a recording stops by itself at 0, and a retake gets the full time again", 
   const probe = await probeStoredVideo(kindOf(answer!, "video_answers_via_answer")!);
   expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
 });
+
+test("a take goes to the server while it is recorded: 'Submit answer' sends only a small request", async ({ page }) => {
+  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 2 }]);
+  // the parts the server stored, by take (PUT /api/screenroom/takes/{take}/parts/{offset})
+  const parts: { take: string; offset: number; bytes: number; atStop: boolean }[] = [];
+  let stopped = false;
+  page.on("requestfinished", (request) => {
+    const part = /\/api\/screenroom\/takes\/([a-z0-9]+)\/parts\/(\d+)/.exec(request.url());
+    if (part && request.method() === "PUT") {
+      parts.push({ take: part[1]!, offset: Number(part[2]), bytes: request.postDataBuffer()?.length ?? 0, atStop: stopped });
+    }
+  });
+  const answerBodies: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/screenroom/answers")) answerBodies.push(request.postData() ?? "");
+  });
+  const discarded: string[] = [];
+  page.on("request", (request) => {
+    const take = /\/api\/screenroom\/takes\/([a-z0-9]+)$/.exec(request.url());
+    if (take && request.method() === "DELETE") discarded.push(take[1]!);
+  });
+
+  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.getByRole("button", { name: "View question" }).click();
+  // a first take, replaced: its parts are dropped on the server
+  await recordTake(page, 1500);
+  await page.getByRole("button", { name: "Record again" }).click();
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await page.getByRole("button", { name: "Stop Recording" }).waitFor();
+  // the recorder hands over a chunk a second: several are on the server before the take ends
+  await expect.poll(() => new Set(parts.map((p) => p.take)).size, { timeout: 15_000 }).toBe(2);
+  const second = parts.at(-1)!.take;
+  await expect.poll(() => parts.filter((p) => p.take === second).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  stopped = true;
+  await page.getByRole("button", { name: "Stop Recording" }).click();
+  await page.getByRole("button", { name: "Submit answer" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+  const [answer] = await waitForAnswers(candidate.id, 1);
+
+  // the answer is the second take, sent as parts: the answer request names the take and carries no file
+  expect(answer!.id).toBe(second);
+  expect(discarded).toContain(parts[0]!.take);
+  expect(discarded).not.toContain(second);
+  expect(answerBodies).toHaveLength(1);
+  expect(answerBodies[0]!.length).toBeLessThan(1000);
+  const body = JSON.parse(answerBodies[0]!) as { take: string; size: number };
+  expect(body.take).toBe(second);
+  // a part sent again (a retry) replaces the earlier one on the server
+  const byOffset = new Map(parts.filter((p) => p.take === second).map((p) => [p.offset, p]));
+  const sent = [...byOffset.values()].sort((a, b) => a.offset - b.offset);
+  expect(sent.filter((p) => !p.atStop).length).toBeGreaterThanOrEqual(2);
+  // contiguous parts that add up to the take
+  let offset = 0;
+  for (const part of sent) {
+    expect(part.offset).toBe(offset);
+    offset += part.bytes;
+  }
+  expect(offset).toBe(body.size);
+  const probe = await probeStoredVideo(kindOf(answer!, "video_answers_via_answer")!);
+  expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+});

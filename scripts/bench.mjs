@@ -223,23 +223,26 @@ async function latencies(url, token, seed) {
 }
 
 /**
- * A 20 MB answer: the time from the click on 'Submit answer' to the end of the upload the server confirmed
- * (POST /api/screenroom/answers), through the real candidate screens, beside one plain multipart create of the
- * same file. The screens store a finished take in IndexedDB while the candidate watches it; the click comes once
- * that copy is stored (a candidate watches the take before submitting it), so it measures what submitting costs.
- * Also measured, for information: 'Stop Recording' → 'Submit answer' clickable, and → the take stored on the
- * device. A stand-in MediaRecorder hands the screens the 20 MB file as the take (fetched when recording starts),
- * so the figures do not depend on how fast a fake camera fills 20 MB. App and plain runs alternate; one warm-up
- * each, then the median of UPLOAD_RUNS each (3 runs in a row each swung the ratio between 1.4 and 2.6).
+ * A 20 MB answer: the time from the click on 'Stop Recording' to the end of the answer request the server confirmed
+ * (POST /api/screenroom/answers), through the real candidate screens, with 'Submit answer' clicked as soon as it can
+ * be, beside one plain multipart create of the same file. A stand-in MediaRecorder plays the part of the recorder: it
+ * hands the screens the 20 MB file in slices, one per timeslice, at the pace the file was recorded at (10.6 s), and
+ * 'Stop Recording' is clicked when only the last slice (a whole timeslice of it) is left, as a recorder holds it
+ * until it stops. The screens send each slice to the server as it comes (staged parts), so the figure counts what
+ * is left at the stop: the last slice, storing the take on the device, and the answer request.
+ * Also measured, for information: 'Stop Recording' → 'Submit answer' clickable, the click → confirmed, the parts
+ * sent and the size of the answer request. App and plain runs alternate; one warm-up each, then the median of
+ * UPLOAD_RUNS each (3 runs in a row each swung the ratio between 1.4 and 2.6).
  */
 async function uploadRatio(url, superuserCredentials, seed) {
   const { existsSync, readFileSync } = await import("node:fs");
   // a real recording of about 20 MB (noise compresses poorly), made once with ffmpeg
   const path = join(root, ".cache", "bench", "answer-20mb.webm");
+  const seconds = 10.6;
   if (!existsSync(path)) {
     mkdirSync(join(root, ".cache", "bench"), { recursive: true });
     const made = spawnSync("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "nullsrc=s=640x480:r=25,geq=random(1)*255:128:128",
-      "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000", "-t", "10.6", "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8",
+      "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000", "-t", String(seconds), "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8",
       "-b:v", "16M", "-minrate", "16M", "-maxrate", "16M", "-bufsize", "16M", "-c:a", "libopus", "-shortest", path], { stdio: "inherit" });
     if (made.status !== 0) throw new Error("ffmpeg could not make the 20 MB answer");
   }
@@ -256,33 +259,13 @@ async function uploadRatio(url, superuserCredentials, seed) {
     args: ["--no-sandbox", "--disable-gpu", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", "--disable-background-networking"],
   });
   const app = [];
-  const stopToSubmit = [];
-  const stopToStored = [];
-  /** In the page: whether the interview's IndexedDB holds a finished take. */
-  const takeStored = () =>
-    new Promise((resolve) => {
-      const open = globalThis.indexedDB.open("screenroom");
-      open.onerror = () => resolve(false);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("takes")) {
-          db.close();
-          return resolve(false);
-        }
-        const count = db.transaction("takes").objectStore("takes").count();
-        count.onsuccess = () => {
-          db.close();
-          resolve(count.result > 0);
-        };
-        count.onerror = () => resolve(false);
-      };
-    });
-  /** One take through the candidate's screens, in a fresh context: the click on 'Submit answer' → confirmed. */
+  const info = { stopToSubmit: [], clickToDone: [], parts: [], answerBodyBytes: [] };
+  /** One take through the candidate's screens, in a fresh context: the click on 'Stop Recording' → confirmed. */
   const appRun = async (n) => {
     const candidate = await freshCandidate(`app${n}`);
     const context = await browser.newContext({ permissions: ["camera", "microphone"] });
     await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
-    await context.addInitScript(() => {
+    await context.addInitScript((recordedSeconds) => {
       class BenchRecorder {
         constructor() {
           this.state = "inactive";
@@ -291,26 +274,43 @@ async function uploadRatio(url, superuserCredentials, seed) {
         static isTypeSupported(type) {
           return type.startsWith("video/webm");
         }
-        start() {
+        start(timeslice = 1000) {
           this.state = "recording";
-          globalThis.__benchTake = fetch("/__bench/answer.webm")
+          this.sent = 0;
+          this.ready = fetch("/__bench/answer.webm")
             .then((res) => res.blob())
             .then((blob) => {
+              this.blob = blob;
+              // the bytes a recorder of this file emits per timeslice
+              this.slice = Math.ceil((blob.size * timeslice) / (recordedSeconds * 1000));
               globalThis.__benchTakeReady = true;
-              return blob;
+              this.timer = setInterval(() => {
+                // the last slice stays with the recorder until it stops
+                if (this.blob.size - this.sent <= this.slice) {
+                  globalThis.__benchLastSlice = true;
+                  return;
+                }
+                this.emit(this.sent + this.slice);
+              }, timeslice);
             });
+        }
+        emit(end) {
+          const data = this.blob.slice(this.sent, end, this.blob.type);
+          this.sent = end;
+          this.ondataavailable?.({ data });
         }
         async stop() {
           this.state = "inactive";
-          const data = await globalThis.__benchTake;
-          this.ondataavailable?.({ data });
+          await this.ready;
+          clearInterval(this.timer);
+          this.emit(this.blob.size);
           this.onstop?.();
         }
       }
       globalThis.MediaRecorder = BenchRecorder;
       // in-page timestamps: the clicks on 'Stop Recording' and 'Submit answer', 'Submit answer' becoming
-      // clickable, and the start and end of the upload request
-      const marks = (globalThis.__benchMarks = {});
+      // clickable, and the start and end of the answer request; the parts sent and the answer request's size
+      const marks = (globalThis.__benchMarks = { parts: 0 });
       globalThis.document.addEventListener("click", (event) => {
         const label = event.target?.closest?.("button")?.textContent ?? "";
         if (label.includes("Stop Recording")) marks.stop ??= performance.now();
@@ -321,13 +321,28 @@ async function uploadRatio(url, superuserCredentials, seed) {
         const submit = [...globalThis.document.querySelectorAll("button")].find((b) => b.textContent?.includes("Submit answer"));
         if (submit && !submit.disabled) marks.submitReady = performance.now();
       }).observe(globalThis.document, { childList: true, subtree: true, attributes: true });
+      const fetchPage = globalThis.fetch;
+      globalThis.fetch = function (input, init) {
+        if (String(input?.url ?? input).includes("/parts/")) marks.parts += 1;
+        return fetchPage.call(this, input, init);
+      };
+      const open = globalThis.XMLHttpRequest.prototype.open;
+      globalThis.XMLHttpRequest.prototype.open = function (method, requestUrl, ...rest) {
+        this.__benchAnswer = String(requestUrl).endsWith("/api/screenroom/answers");
+        return open.call(this, method, requestUrl, ...rest);
+      };
       const send = globalThis.XMLHttpRequest.prototype.send;
       globalThis.XMLHttpRequest.prototype.send = function (body) {
-        marks.send ??= performance.now();
-        this.addEventListener("loadend", () => (marks.done ??= performance.now()));
+        if (this.__benchAnswer) {
+          marks.send ??= performance.now();
+          marks.answerBodyBytes ??= typeof body === "string" ? body.length : [...body.values()].reduce((sum, v) => sum + (v.size ?? String(v).length), 0);
+          this.addEventListener("loadend", () => {
+            if (this.status === 200) marks.done ??= performance.now();
+          });
+        }
         return send.call(this, body);
       };
-    });
+    }, seconds);
     const page = await context.newPage();
     await page.goto(`${url}/candidates/${candidate.id}/questions/${videoQuestion.id}`);
     await page.getByRole("button", { name: "View question" }).click();
@@ -335,26 +350,28 @@ async function uploadRatio(url, superuserCredentials, seed) {
     await page.waitForFunction(() => globalThis.__benchTakeReady === true);
     // the take is in the page: stop intercepting, or Playwright would carry the upload's 20 MB through its protocol
     await context.unrouteAll();
+    // recording: every slice but the last goes out at the recorder's pace
+    await page.waitForFunction(() => globalThis.__benchLastSlice === true, null, { polling: 50, timeout: 60_000 });
     await page.getByRole("button", { name: "Stop Recording" }).click();
-    const submit = page.getByRole("button", { name: "Submit answer" });
-    await submit.waitFor();
-    // the candidate watches the take while the screens store it on the device (IndexedDB store 'takes')
-    await page.waitForFunction(takeStored, null, { polling: 5, timeout: 60_000 });
-    const stored = await page.evaluate(() => performance.now());
-    const confirmed = page.waitForResponse((r) => r.url().endsWith("/api/screenroom/answers") && r.status() === 200, { timeout: 120_000 });
-    await submit.click();
-    await confirmed;
-    await page.waitForFunction(() => globalThis.__benchMarks.done !== undefined);
+    // the fastest candidate: 'Submit answer' as soon as it can be clicked
+    await page.getByRole("button", { name: "Submit answer" }).click();
+    await page.waitForFunction(() => globalThis.__benchMarks.done !== undefined, null, { polling: 5, timeout: 120_000 });
     const marks = await page.evaluate(() => globalThis.__benchMarks);
-    // measured inside the page: the click on 'Submit answer' to the end of the confirmed upload
     if (process.env.BENCH_DEBUG) {
       console.log(
-        `upload: in page: stop→submit clickable ${Math.round(marks.submitReady - marks.stop)} ms, stop→take stored ≤${Math.round(stored - marks.stop)} ms, ` +
-          `click→send ${Math.round(marks.send - marks.click)} ms, send→done ${Math.round(marks.done - marks.send)} ms`,
+        `upload: in page: stop→submit clickable ${Math.round(marks.submitReady - marks.stop)} ms, stop→click ${Math.round(marks.click - marks.stop)} ms, ` +
+          `click→send ${Math.round(marks.send - marks.click)} ms, send→done ${Math.round(marks.done - marks.send)} ms, ` +
+          `${marks.parts} parts, answer request ${marks.answerBodyBytes} bytes`,
       );
     }
     await context.close();
-    return { ms: Math.round(marks.done - marks.click), stopToSubmit: Math.round(marks.submitReady - marks.stop), stopToStored: Math.round(stored - marks.stop) };
+    return {
+      ms: Math.round(marks.done - marks.stop),
+      stopToSubmit: Math.round(marks.submitReady - marks.stop),
+      clickToDone: Math.round(marks.done - marks.click),
+      parts: marks.parts,
+      answerBodyBytes: marks.answerBodyBytes,
+    };
   };
 
   /** One plain multipart create of the same file, from a blank page of the same Chromium, to the same server. */
@@ -413,8 +430,7 @@ async function uploadRatio(url, superuserCredentials, seed) {
       if (process.env.BENCH_DEBUG) console.log(`upload: run ${n}${n === 0 ? " (warm-up)" : ""}: app ${run.ms} ms, plain ${ms} ms`);
       if (n === 0) continue;
       app.push(run.ms);
-      stopToSubmit.push(run.stopToSubmit);
-      stopToStored.push(run.stopToStored);
+      for (const key of Object.keys(info)) info[key].push(run[key]);
       plain.push(ms);
     }
   } finally {
@@ -429,9 +445,11 @@ async function uploadRatio(url, superuserCredentials, seed) {
     ratio: round(median(app) / median(plain)),
     appRuns: app,
     plainRuns: plain,
-    // informational, not budgets: from the click on 'Stop Recording'
-    stopToSubmitMs: median(stopToSubmit),
-    stopToStoredMs: median(stopToStored),
+    // informational, not budgets
+    stopToSubmitMs: median(info.stopToSubmit),
+    clickToDoneMs: median(info.clickToDone),
+    parts: median(info.parts),
+    answerBodyBytes: median(info.answerBodyBytes),
   };
 }
 
@@ -505,7 +523,7 @@ function evaluate(f) {
     const score = f.lighthouse?.[name]?.score;
     add(`Lighthouse performance, ${name}`, score, `>= ${BUDGETS.lighthouseScore}`, score >= BUDGETS.lighthouseScore);
   }
-  add("upload ratio (submit→confirmed / plain multipart)", f.upload?.ratio, `<= ${BUDGETS.uploadRatio}`, f.upload?.ratio <= BUDGETS.uploadRatio);
+  add("upload ratio (stop→confirmed / plain multipart)", f.upload?.ratio, `<= ${BUDGETS.uploadRatio}`, f.upload?.ratio <= BUDGETS.uploadRatio);
   const ms = f.managerSession;
   add("manager session: most API requests to open one job", ms?.requestsPerOpening.max, "<= 6", ms?.requestsPerOpening.max <= 6);
   add("manager session: heap growth over 20 jobs (MB)", ms?.heapMb.growth, "<= 5", ms?.heapMb.growth <= 5);
@@ -532,10 +550,13 @@ function print(f, checks) {
   if (f.upload) {
     const u = f.upload;
     console.log(`\nUpload of ${u.bytes} bytes (medians of ${u.appRuns.length} after a warm-up; runs in brackets):`);
-    console.log(`  app: click on 'Submit answer' → upload confirmed   ${String(u.appMs).padStart(6)} ms  [${u.appRuns.join(", ")}]`);
+    console.log(`  app: click on 'Stop Recording' → answer confirmed ${String(u.appMs).padStart(6)} ms  [${u.appRuns.join(", ")}]`);
     console.log(`  plain multipart create of the same file          ${String(u.plainMs).padStart(6)} ms  [${u.plainRuns.join(", ")}]`);
     console.log(`  ratio ${u.ratio}`);
-    console.log(`  for information: 'Stop Recording' → 'Submit answer' clickable ${u.stopToSubmitMs} ms, → take stored on the device ≤${u.stopToStoredMs} ms`);
+    console.log(
+      `  for information: 'Stop Recording' → 'Submit answer' clickable ${u.stopToSubmitMs} ms; its click → confirmed ${u.clickToDoneMs} ms; ` +
+        `${u.parts} parts sent while recording and after; answer request ${u.answerBodyBytes} bytes`,
+    );
   }
   console.log("\nBudget                                          value        limit        ");
   for (const c of checks) console.log(`${c.ok ? "ok  " : c.skipped ? "skip" : "MISS"} ${c.name.padEnd(44)} ${String(c.value ?? "not measured").padEnd(12)} ${c.limit}`);

@@ -6,6 +6,7 @@ import {
   containerOf,
   pickMimeType,
   stopStream,
+  TakeRecorder,
   VIDEO_BITS_PER_SECOND,
 } from './media-recorder';
 
@@ -61,5 +62,54 @@ describe('stopStream', () => {
     stopStream({ getTracks: () => tracks } as unknown as MediaStream);
     tracks.forEach((track) => expect(track.stop).toHaveBeenCalledOnce());
     expect(() => stopStream(null)).not.toThrow();
+  });
+});
+
+describe('TakeRecorder', () => {
+  /** A stand-in for the browser's MediaRecorder: the test emits its chunks. */
+  class FakeRecorder {
+    static last: FakeRecorder | null = null;
+    static isTypeSupported = (type: string) => type === 'video/webm;codecs=vp9,opus';
+    state: 'inactive' | 'recording' = 'inactive';
+    mimeType = 'video/webm;codecs=vp9,opus';
+    timeslice: number | undefined;
+    ondataavailable: ((event: { data: Blob }) => void) | null = null;
+    onstop: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor() {
+      FakeRecorder.last = this;
+    }
+    start(timeslice?: number) {
+      this.state = 'recording';
+      this.timeslice = timeslice;
+    }
+    stop() {
+      this.state = 'inactive';
+      this.ondataavailable?.({ data: new Blob(['last']) });
+      this.onstop?.();
+    }
+    emit(text: string) {
+      this.ondataavailable?.({ data: new Blob([text]) });
+    }
+  }
+
+  it('hands each chunk on as it is recorded, in order, and builds the file of all of them', async () => {
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    try {
+      const recorder = new TakeRecorder({} as MediaStream);
+      const chunks: number[] = [];
+      recorder.start((data) => chunks.push(data.size));
+      const fake = FakeRecorder.last!;
+      expect(fake.timeslice).toBe(1000);
+      fake.emit('ab');
+      fake.emit('');
+      fake.emit('cde');
+      const take = await recorder.stop();
+      expect(chunks).toEqual([2, 3, 4]);
+      expect(take.blob.size).toBe(9);
+      expect(take.mimeType).toBe('video/webm');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -96,7 +96,8 @@ export class TakeRecorder {
     return this.recorder?.state === 'recording';
   }
 
-  start(): void {
+  /** Starts a take; `onChunk` gets each piece of the file as the recorder emits it (about one a second), in order. */
+  start(onChunk?: (data: Blob) => void): void {
     const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
     this.chunks = [];
     const recorder = new MediaRecorder(this.stream, {
@@ -107,7 +108,9 @@ export class TakeRecorder {
     this.recorder = recorder;
     this.finished = new Promise<Take>((resolve, reject) => {
       recorder.ondataavailable = (event) => {
-        if (event.data.size > 0) this.chunks.push(event.data);
+        if (event.data.size === 0) return;
+        this.chunks.push(event.data);
+        onChunk?.(event.data);
       };
       recorder.onerror = () => reject(new Error('The recording failed'));
       recorder.onstop = () => {

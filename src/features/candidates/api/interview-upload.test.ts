@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { PendingAnswer } from '@/lib/answer-store';
+import type { DraftTake, PendingAnswer } from '@/lib/answer-store';
+import type { PartTransport, StagedTakeRef } from '@/lib/take-stager';
 
-import { answerErrorMessage, buildAnswerForm } from './interview-upload';
+import { answerErrorMessage, answerUploads, buildAnswerForm, buildStagedAnswerBody, VideoDrafts } from './interview-upload';
 
 describe('buildAnswerForm', () => {
   it('sends the answer with its client id, and the video file under `file`', () => {
@@ -47,5 +48,100 @@ describe('answerErrorMessage', () => {
   it('falls back to the top-level message, then a generic one', () => {
     expect(answerErrorMessage({ message: 'Failed to create record.', data: {} })).toBe('Failed to create record');
     expect(answerErrorMessage(null)).toBe('The upload failed');
+  });
+});
+
+describe('buildStagedAnswerBody', () => {
+  it('names the staged take (the answer id), its size and file name, and carries no file', () => {
+    const file = new Blob(['0123456789'], { type: 'video/webm' });
+    const body = buildStagedAnswerBody({
+      id: 'abcdefghij12345',
+      candidateId: 'cand1',
+      questionId: 'q1',
+      createdAt: 1,
+      kind: 'video',
+      file,
+      fileName: 'answer.webm',
+    });
+    expect(JSON.parse(body)).toEqual({
+      id: 'abcdefghij12345',
+      candidate: 'cand1',
+      question: 'q1',
+      take: 'abcdefghij12345',
+      size: 10,
+      fileName: 'answer.webm',
+    });
+  });
+});
+
+describe('VideoDrafts and the parts of a take', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  function setup() {
+    const drafts: DraftTake[] = [];
+    vi.spyOn(answerUploads, 'saveDraft').mockImplementation((take) => {
+      drafts.push(take);
+      return Promise.resolve();
+    });
+    const discardedDrafts = vi.spyOn(answerUploads, 'discardDraft').mockResolvedValue(undefined);
+    const put = vi.fn<PartTransport['put']>(() => Promise.resolve());
+    const discard = vi.fn<PartTransport['discard']>(() => Promise.resolve());
+    const videoDrafts = new VideoDrafts('cand1', 'q1', { put, discard });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const record = async (...chunks: string[]) => {
+      const sink = videoDrafts.startTake();
+      const blobs = chunks.map((text) => new Blob([text]));
+      blobs.forEach((blob) => sink(blob));
+      await settle();
+      return { blob: new Blob(blobs, { type: 'video/webm' }), mimeType: 'video/webm' };
+    };
+    const takeIdsPut = () => [...new Set(put.mock.calls.map(([take]: [StagedTakeRef, number, Blob]) => take.takeId))];
+    return { drafts, discardedDrafts, put, discard, videoDrafts, record, settle, takeIdsPut };
+  }
+
+  it('sends the chunks of a take while it records, under the id its draft (and answer) gets', async () => {
+    const { drafts, put, videoDrafts, record, takeIdsPut } = setup();
+    const take = await record('abc', 'de');
+    expect(put.mock.calls.map(([take, offset]) => [take.candidateId, take.questionId, offset])).toEqual([
+      ['cand1', 'q1', 0],
+      ['cand1', 'q1', 3],
+    ]);
+    videoDrafts.keep(take);
+    expect(drafts).toHaveLength(1);
+    expect(takeIdsPut()).toEqual([drafts[0]!.id]);
+    expect(drafts[0]!.id).toMatch(/^[a-z0-9]{15}$/);
+  });
+
+  it('drops the parts of a replaced take and of a take left unsubmitted, on the server too', async () => {
+    const { drafts, discard, videoDrafts, record, settle, discardedDrafts } = setup();
+    videoDrafts.keep(await record('first'));
+    videoDrafts.keep(await record('second'));
+    await settle();
+    expect(drafts.map((d) => d.id)).toHaveLength(2);
+    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual([drafts[0]!.id]);
+    expect(discardedDrafts).toHaveBeenCalledWith(drafts[0]!.id);
+    videoDrafts.leave();
+    await settle();
+    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual([drafts[0]!.id, drafts[1]!.id]);
+  });
+
+  it('drops a take still recording when the question is left', async () => {
+    const { discard, videoDrafts, settle, takeIdsPut } = setup();
+    videoDrafts.startTake()(new Blob(['abc']));
+    await settle();
+    videoDrafts.leave();
+    await settle();
+    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
+  });
+
+  it('does not tie a take to parts that are not its bytes: a new id, and the parts are dropped', async () => {
+    const { drafts, discard, videoDrafts, record, settle, takeIdsPut } = setup();
+    await record('abc');
+    videoDrafts.keep({ blob: new Blob(['something else']), mimeType: 'video/webm' });
+    await settle();
+    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
+    expect(drafts[0]!.id).not.toBe(takeIdsPut()[0]);
   });
 });

@@ -1,18 +1,43 @@
 import { ClientResponseError } from 'pocketbase';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-import { createIndexedDbAnswerStore, newRecordId, type DraftTake, type PendingAnswer } from '@/lib/answer-store';
+import {
+  createIndexedDbAnswerStore,
+  newRecordId,
+  type DraftTake,
+  type PendingAnswer,
+  type PendingVideoAnswer,
+} from '@/lib/answer-store';
 import { serverText } from '@/lib/errors';
 import { fileExtensionOf, type Take } from '@/lib/media-recorder';
 import { CANDIDATE_ID_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/pocketbase-types';
 import { queryClient } from '@/lib/query-client';
+import { TakeStager, type PartTransport } from '@/lib/take-stager';
 import { UploadError, UploadQueue, type UploadState, type UploadTransport } from '@/lib/upload-queue';
 
 import { interviewQueries } from './interview-get';
 
 /** The server's one-request answer route (pocketbase/pb_hooks/answers.pb.js): the answer and its kind record together. */
 export const ANSWERS_ROUTE = '/api/screenroom/answers';
+
+/** The server's staging of a take's parts while it is recorded (pocketbase/pb_hooks/takes.pb.js). */
+export const takePartsRoute = (takeId: string) => `/api/screenroom/takes/${encodeURIComponent(takeId)}`;
+
+/** The status ANSWERS_ROUTE answers with when the staged parts of a take are missing or incomplete. */
+export const TAKE_INCOMPLETE_STATUS = 409;
+
+/** The body of ANSWERS_ROUTE for a video answer whose take the server already holds in parts. */
+export function buildStagedAnswerBody(answer: PendingVideoAnswer): string {
+  return JSON.stringify({
+    id: answer.id,
+    candidate: answer.candidateId,
+    question: answer.questionId,
+    take: answer.id,
+    size: answer.file.size,
+    fileName: answer.fileName,
+  });
+}
 
 /** The body of ANSWERS_ROUTE: the answer with its client-made id, and its file or its text. */
 export function buildAnswerForm(answer: PendingAnswer): FormData {
@@ -34,12 +59,13 @@ export function answerErrorMessage(response: unknown): string {
 }
 
 /** XMLHttpRequest rather than fetch: only it reports upload progress. */
-function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void): Promise<void> {
+function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', pb.buildURL(ANSWERS_ROUTE));
     xhr.setRequestHeader(CANDIDATE_ID_HEADER, answer.candidateId);
     xhr.setRequestHeader('Accept-Language', 'en-US');
+    if (typeof body === 'string') xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
@@ -55,8 +81,69 @@ function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => voi
     xhr.onerror = () => reject(new UploadError('The connection was lost', 0));
     xhr.ontimeout = () => reject(new UploadError('The upload timed out', 0));
     xhr.onabort = () => reject(new UploadError('The upload was interrupted', 0));
-    xhr.send(buildAnswerForm(answer));
+    xhr.send(body);
   });
+}
+
+/**
+ * Uploads an answer. A video take the server got in parts while it was recorded only needs its missing parts and a
+ * small request; when that cannot work (no parts after a reload, a refused part, the server lost them) the whole
+ * file goes, as the first way of all.
+ */
+async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void): Promise<void> {
+  const stager = answer.kind === 'video' ? stagedTakes.get(answer.id) : undefined;
+  if (answer.kind === 'video' && stager?.usable && stager.size === answer.file.size) {
+    // The parts are most of the work: they fill the progress bar up to the last request.
+    if (await stager.flush((fraction) => onProgress(fraction * 0.98))) {
+      try {
+        await postAnswer(answer, buildStagedAnswerBody(answer), onProgress);
+        return;
+      } catch (error) {
+        if (!(error instanceof UploadError) || error.status !== TAKE_INCOMPLETE_STATUS) throw error;
+        // An earlier attempt may have been stored with its response lost (its parts are gone with it).
+        if (await answerExists(answer)) return;
+      }
+    }
+    forgetStagedTake(answer.id);
+  }
+  await postAnswer(answer, buildAnswerForm(answer), onProgress);
+}
+
+async function putPart(take: { takeId: string; candidateId: string; questionId: string }, offset: number, data: Blob) {
+  let response: Response;
+  try {
+    response = await fetch(pb.buildURL(`${takePartsRoute(take.takeId)}/parts/${offset}?question=${encodeURIComponent(take.questionId)}`), {
+      method: 'PUT',
+      headers: { [CANDIDATE_ID_HEADER]: take.candidateId, 'Content-Type': 'application/octet-stream' },
+      body: data,
+    });
+  } catch {
+    throw new UploadError('The connection was lost', 0);
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new UploadError(answerErrorMessage(body), response.status, body);
+  }
+}
+
+export const partTransport: PartTransport = {
+  put: putPart,
+  discard: async (take) => {
+    await fetch(pb.buildURL(takePartsRoute(take.takeId)), { method: 'DELETE', headers: { [CANDIDATE_ID_HEADER]: take.candidateId } });
+  },
+};
+
+/** The takes being sent in parts in this page, by the id their answer will get. */
+const stagedTakes = new Map<string, TakeStager>();
+
+function stageTake(take: TakeStager): TakeStager {
+  stagedTakes.set(take.takeId, take);
+  return take;
+}
+
+function forgetStagedTake(id: string): void {
+  stagedTakes.get(id)?.discard();
+  stagedTakes.delete(id);
 }
 
 async function answerExists(answer: PendingAnswer): Promise<boolean> {
@@ -76,6 +163,8 @@ export const answerUploads = new UploadQueue({
   store: createIndexedDbAnswerStore(),
   transport: answerTransport,
   onConfirmed: (answer) => {
+    // The server assembled (or no longer needs) the take's parts.
+    stagedTakes.delete(answer.id);
     void queryClient.invalidateQueries({ queryKey: interviewQueries.detail(answer.candidateId).queryKey });
   },
 });
@@ -106,30 +195,48 @@ export async function submitTextAnswer(answer: { candidateId: string; questionId
 }
 
 /**
- * The takes of one question's video answer. The last finished take is stored on this device as soon as it is
- * recorded (a draft, while the candidate watches it), so submitting it only marks it submitted and starts the
- * upload. A replaced take and the take of a question left unsubmitted are dropped; a draft is never uploaded.
+ * The takes of one question's video answer. A take goes to the server in parts while it is recorded (staged, not an
+ * answer). The last finished take is stored on this device as soon as it is recorded (a draft, while the candidate
+ * watches it), so submitting it only marks it submitted and sends what is left. A replaced take and the take of a
+ * question left unsubmitted are dropped, here and on the server; a draft is never an answer.
  */
 export class VideoDrafts {
-  private current: { take: DraftTake; saved: Promise<void>; submitted: boolean } | null = null;
+  private current: { take: DraftTake; saved: Promise<void>; submitted: boolean; staged: TakeStager | null } | null = null;
+  private recording: TakeStager | null = null;
 
   constructor(
     private readonly candidateId: string,
     private readonly questionId: string,
+    private readonly parts: PartTransport = partTransport,
   ) {}
+
+  /** A take starts recording: returns where its chunks go (to the server, as they come). */
+  startTake(): (chunk: Blob) => void {
+    this.recording?.discard();
+    const staged = new TakeStager(newRecordId(), this.candidateId, this.questionId, this.parts);
+    this.recording = staged;
+    return (chunk) => staged.push(chunk);
+  }
 
   /** A take is finished: store it, and drop the one it replaces. */
   keep(take: Take): void {
     this.dropCurrent();
+    // The take the server has been getting in parts, if it is this one (the same bytes, in the same order).
+    let staged = this.recording;
+    this.recording = null;
+    if (staged && staged.size !== take.blob.size) {
+      staged.discard();
+      staged = null;
+    }
     const draft: DraftTake = {
-      id: newRecordId(),
+      id: staged?.takeId ?? newRecordId(),
       candidateId: this.candidateId,
       questionId: this.questionId,
       createdAt: Date.now(),
       file: take.blob,
       fileName: `answer.${fileExtensionOf(take.mimeType)}`,
     };
-    this.current = { take: draft, saved: answerUploads.saveDraft(draft), submitted: false };
+    this.current = { take: draft, saved: answerUploads.saveDraft(draft), submitted: false, staged };
   }
 
   /** Submits the take (stored already, or still being stored when the click came fast), then uploads it. */
@@ -137,6 +244,7 @@ export class VideoDrafts {
     if (this.current?.take.file !== take.blob) this.keep(take);
     const current = this.current!;
     current.submitted = true;
+    if (current.staged) stageTake(current.staged);
     try {
       await current.saved;
       await answerUploads.enqueue({ ...current.take, kind: 'video' });
@@ -146,15 +254,19 @@ export class VideoDrafts {
     }
   }
 
-  /** The answer form is closing: a take that was not submitted goes. */
+  /** The answer form is closing: a take that was not submitted goes, and so does one still recording. */
   leave(): void {
     this.dropCurrent();
+    this.recording?.discard();
+    this.recording = null;
   }
 
   private dropCurrent() {
     const previous = this.current;
     this.current = null;
-    if (previous && !previous.submitted) void previous.saved.then(() => answerUploads.discardDraft(previous.take.id));
+    if (!previous || previous.submitted) return;
+    void previous.saved.then(() => answerUploads.discardDraft(previous.take.id));
+    previous.staged?.discard();
   }
 }
 

@@ -12,13 +12,15 @@ import { canRecordAgain, initialTakes, takeNumber, takesReducer } from './interv
 type Props = {
   timeout: number;
   takes: number;
+  /** A take starts recording: returns what receives its chunks as they are recorded (they go to the server at once). */
+  onRecordingStart?: () => (chunk: Blob) => void;
   /** A take is finished (stopped by the candidate or by the countdown): it is the one 'Submit answer' would send. */
   onTake: (take: Take) => void;
   onSubmit: (take: Take) => Promise<void>;
   onSkip: () => void;
 };
 
-export function InterviewVideoAnswer({ timeout, takes, onTake, onSubmit, onSkip }: Props) {
+export function InterviewVideoAnswer({ timeout, takes, onRecordingStart, onTake, onSubmit, onSkip }: Props) {
   const camera = useCamera();
   const [state, dispatch] = useReducer(takesReducer, takes, initialTakes);
   const [submitting, setSubmitting] = useState(false);
@@ -53,7 +55,8 @@ export function InterviewVideoAnswer({ timeout, takes, onTake, onSubmit, onSkip 
 
   const start = () => {
     try {
-      recorder.current?.start();
+      const current = recorder.current;
+      current?.start(onRecordingStart?.());
       dispatch({ type: 'start' });
     } catch {
       toast.error('The recording could not start, please try again');

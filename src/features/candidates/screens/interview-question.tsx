@@ -80,6 +80,8 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
             timeout={question.timeout}
             takes={question.takes}
             onSkip={goOn}
+            // Each take goes to the server in parts while it is recorded, so submitting it leaves little to send.
+            onRecordingStart={() => drafts.startTake()}
             // The take is stored while the candidate watches it, so submitting it does not wait for a large write.
             onTake={(take) => drafts.keep(take)}
             onSubmit={async (take) => {

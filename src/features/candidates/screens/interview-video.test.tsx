@@ -34,7 +34,7 @@ class FakeRecorder {
  * in Node. Records what each request sent; the server accepts it.
  */
 class FakeUpload {
-  static sent: { method: string; url: string; headers: Record<string, string>; body: FormData }[] = [];
+  static sent: { method: string; url: string; headers: Record<string, string>; body: FormData | string }[] = [];
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
   status = 0;
   response: unknown = null;
@@ -50,11 +50,11 @@ class FakeUpload {
   setRequestHeader(name: string, value: string) {
     this.request.headers[name] = value;
   }
-  send(body: FormData) {
+  send(body: FormData | string) {
     FakeUpload.sent.push({ ...this.request, body });
     setTimeout(() => {
       this.status = 200;
-      this.response = { answer: { id: body.get('id') } };
+      this.response = { answer: { id: typeof body === 'string' ? (JSON.parse(body) as { id: string }).id : body.get('id') } };
       this.onload?.();
     }, 0);
   }
@@ -82,7 +82,23 @@ afterEach(() => {
  * the page's upload queue outlives a test, and it counts a question answered once its answer was uploaded.
  */
 function interviewApi() {
+  const parts: { take: string; offset: number; candidate: string | null; question: string | null }[] = [];
+  const dropped: string[] = [];
   server.use(
+    http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, ({ params, request }) => {
+      const url = new URL(request.url);
+      parts.push({
+        take: String(params.take),
+        offset: Number(params.offset),
+        candidate: request.headers.get('X-Candidate-Id'),
+        question: url.searchParams.get('question'),
+      });
+      return HttpResponse.json({ take: params.take, offset: Number(params.offset), size: 1 });
+    }),
+    http.delete(`${env.apiUrl}/api/screenroom/takes/:take`, ({ params }) => {
+      dropped.push(String(params.take));
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.get(`${env.apiUrl}/api/screenroom/interviews/:id`, ({ params }) =>
       HttpResponse.json({
         candidateId: params.id,
@@ -96,6 +112,7 @@ function interviewApi() {
       }),
     ),
   );
+  return { parts, dropped };
 }
 
 /** The keys of the interview's IndexedDB stores: finished takes, and submitted answers. */
@@ -123,8 +140,8 @@ async function recordTake() {
 }
 
 describe('a video answer', () => {
-  it('is stored on the device when the take is finished, and uploaded only once it is submitted', async () => {
-    interviewApi();
+  it('is stored on the device when the take is finished, and becomes an answer only once it is submitted', async () => {
+    const api = interviewApi();
     const view = renderRoute('/candidates/cand1/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
     await recordTake();
@@ -132,23 +149,31 @@ describe('a video answer', () => {
     await waitFor(async () => expect((await stored()).takes).toHaveLength(1));
     const [takeId] = (await stored()).takes;
     expect(await stored()).toEqual({ takes: [takeId], submitted: [] });
+    // the recording went to the server as it was made, under the take's id: parts, not an answer
+    await waitFor(() => expect(api.parts).toEqual([{ take: takeId, offset: 0, candidate: 'cand1', question: 'q1' }]));
     expect(FakeUpload.sent).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
-    const { method, url, headers, body: form } = FakeUpload.sent[0]!;
+    const { method, url, headers, body } = FakeUpload.sent[0]!;
     expect([method, url, headers['X-Candidate-Id']]).toEqual(['POST', `${env.apiUrl}/api/screenroom/answers`, 'cand1']);
-    expect(form.get('id')).toBe(takeId);
-    expect(form.get('candidate')).toBe('cand1');
-    expect(form.get('question')).toBe('q1');
-    expect((form.get('file') as File).name).toBe('answer.webm');
+    // only the request that turns the parts into the answer is left
+    expect(JSON.parse(body as string)).toEqual({
+      id: takeId,
+      candidate: 'cand1',
+      question: 'q1',
+      take: takeId,
+      size: 'recorded video'.length,
+      fileName: 'answer.webm',
+    });
+    expect(api.dropped).toEqual([]);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q2'));
     // confirmed by the server: nothing is left on the device
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
   });
 
   it('replaced by a new take drops the old take; leaving the question unsubmitted drops the last one', async () => {
-    interviewApi();
+    const api = interviewApi();
     const view = renderRoute('/candidates/cand2/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
     await recordTake();
@@ -163,8 +188,13 @@ describe('a video answer', () => {
       expect(takes[0]).not.toBe(first);
     });
 
+    const second = (await stored()).takes[0];
+
     view.unmount();
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
     expect(FakeUpload.sent).toHaveLength(0);
+    // and on the server: the parts of both takes are dropped
+    await waitFor(() => expect(api.dropped).toEqual([first, second]));
+    expect(api.parts.map((part) => part.take)).toEqual([first, second]);
   });
 });
