@@ -1,8 +1,10 @@
 // The access model of decisions.md, table-driven: every collection × operation × actor, asserted
 // against a real PocketBase. A row's `allowed` lists who may do it; everyone else must be refused.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   anonymous,
   answerText,
@@ -10,8 +12,11 @@ import {
   asCandidate,
   createCompany,
   createQuestion,
+  deleteTake,
+  fixture,
   pbUrl,
   postAnswer,
+  putPart,
   randomId,
   signUp,
   statusOf,
@@ -378,6 +383,66 @@ describe.each([
     } else {
       expect([400, 403]).toContain(status);
       expect(stored).toBe(404);
+    }
+  });
+});
+
+// Staged takes (pocketbase/pb_hooks/takes.pb.js): a video take uploaded in parts while it is recorded, discarded, or
+// submitted through the answers route. Nothing staged is an answer, and only the candidate who recorded it (the
+// answers create rule on its first part) touches it. The take belongs to a fresh candidate of A's job; besides the
+// table's actors, "otherCandidate" presents the id of B's candidate.
+describe("staged takes", () => {
+  type TakeActor = Actor | "otherCandidate";
+  const TAKE_ACTORS: TakeActor[] = [...ACTORS, "otherCandidate"];
+  const takeClient = (actor: TakeActor, candidateId: string) =>
+    actor === "otherCandidate" ? asCandidate(ctx.b.candidate.id) : clientFor(actor, candidateId);
+  const question = () => ctx.a.video.question.id;
+  const bytes = () => new Uint8Array(fixture("answer.webm"));
+  const stagingDir = (takeId: string) => join(inject("pbDataDir"), "screenroom_takes", takeId);
+
+  /** A take of A's fresh candidate with its first part (up to `cut`) staged. */
+  async function stagedTake(cut = bytes().length) {
+    const candidate = (await freshCandidate()).id;
+    const id = randomId();
+    await putPart(asCandidate(candidate), id, 0, bytes().subarray(0, cut), question());
+    return { candidate, id };
+  }
+
+  it.each(TAKE_ACTORS)("PUT a take's first part as %s", async (actor) => {
+    const candidate = (await freshCandidate()).id;
+    const id = randomId();
+    const status = await statusOf(() => putPart(takeClient(actor, candidate), id, 0, bytes(), question()));
+    expect(status).toBe(actor === "candidate" ? 200 : 403);
+    expect(existsSync(stagingDir(id))).toBe(actor === "candidate");
+  });
+
+  it.each(TAKE_ACTORS)("PUT a later part as %s", async (actor) => {
+    const take = await stagedTake(5000);
+    const status = await statusOf(() => putPart(takeClient(actor, take.candidate), take.id, 5000, bytes().subarray(5000), question()));
+    expect(status).toBe(actor === "candidate" ? 200 : 403);
+  });
+
+  it.each(TAKE_ACTORS)("DELETE the take as %s", async (actor) => {
+    const take = await stagedTake();
+    const status = await statusOf(() => deleteTake(takeClient(actor, take.candidate), take.id));
+    // the SDK reports the route's 204 as 200
+    expect(status).toBe(actor === "candidate" ? 200 : 403);
+    expect(existsSync(stagingDir(take.id))).toBe(actor !== "candidate");
+  });
+
+  it.each(TAKE_ACTORS)("POST /api/screenroom/answers with the take as %s", async (actor) => {
+    const take = await stagedTake();
+    const fields = { id: take.id, take: take.id, candidate: take.candidate, question: question(), size: String(bytes().length), fileName: "answer.webm" };
+    const status = await statusOf(() => postAnswer(takeClient(actor, take.candidate), fields));
+    const stored = await statusOf(() => ctx.su.collection("answers").getOne(take.id));
+    if (actor === "candidate") {
+      expect(status).toBe(200);
+      expect(stored).toBe(200);
+      expect(existsSync(stagingDir(take.id))).toBe(false);
+    } else {
+      expect(status).toBe(409);
+      expect(stored).toBe(404);
+      expect(existsSync(stagingDir(take.id))).toBe(true);
     }
   });
 });

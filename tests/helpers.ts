@@ -131,6 +131,24 @@ export async function postAnswer(pb: PocketBase, fields: Record<string, string |
   return pb.send<{ answer: RecordModel; kind: string; record: RecordModel }>("/api/screenroom/answers", { method: "POST", body: form });
 }
 
+/** PUT /api/screenroom/takes/{takeId}/parts/{offset}?question=: one part of a take staged while it is recorded. */
+export async function putPart(pb: PocketBase, takeId: string, offset: number | string, bytes: Uint8Array<ArrayBuffer> | Blob, question: string) {
+  return pb.send<{ take: string; offset: number; size: number }>(
+    `/api/screenroom/takes/${encodeURIComponent(takeId)}/parts/${encodeURIComponent(String(offset))}`,
+    {
+      method: "PUT",
+      query: { question },
+      headers: { "Content-Type": "application/octet-stream" },
+      body: bytes instanceof Blob ? bytes : new Blob([bytes]),
+    },
+  );
+}
+
+/** DELETE /api/screenroom/takes/{takeId}: discards a staged take. */
+export async function deleteTake(pb: PocketBase, takeId: string) {
+  return pb.send(`/api/screenroom/takes/${encodeURIComponent(takeId)}`, { method: "DELETE" });
+}
+
 export function randomId() {
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
   let id = "";

@@ -56,11 +56,17 @@ onRecordCreateRequest((e) => {
 // Access is exactly the collections' create rules, checked on each record inside the transaction. Errors have the
 // collection API's shape: 400 with data.{field}.message. A retry with the same id is refused (the id exists), never a
 // second answer. 200 {answer, kind: "video_answers" | "text_answers", record}.
+// A video answer's file may instead be a take staged in parts while it was recorded (takes.pb.js): `take` (its id,
+// equal to `id`), `size` (its total bytes) and `fileName` ("answer.webm" or "answer.mp4"), in JSON or multipart.
+// The staged parts must be the same candidate's and question's, contiguous from 0 to exactly `size`; they are
+// joined Go-side into one file that is stored like an uploaded one, and the staging dir is removed on success.
+// Anything else (no such take, someone else's, a gap, another size) is 409 "The take is not complete on the
+// server." and nothing is created: the client then uploads the whole file.
 routerAdd(
   "POST",
   "/api/screenroom/answers",
   (e) => {
-    const { clearDerivedVideoFields, questionKind } = require(`${__hooks}/lib/util.js`);
+    const { clearDerivedVideoFields, findByIdOrNull, questionKind } = require(`${__hooks}/lib/util.js`);
     const info = e.requestInfo();
     const body = info.body || {};
     const text = (name) => (typeof body[name] === "string" ? body[name] : "");
@@ -79,39 +85,79 @@ routerAdd(
     if (files.length && hasContent) throw new BadRequestError("Send either a file or content, not both.");
     if (files.length > 1) throw new BadRequestError("Send one file.");
 
-    const kindName = files.length
-      ? "video_answers"
-      : hasContent
-        ? "text_answers"
-        : questionKind(e.app, text("question")) === "video"
-          ? "video_answers"
-          : "text_answers";
+    // A staged take instead of the file: joined here, before the transaction (lib/takes.js).
+    let staged = null;
+    if (Object.prototype.hasOwnProperty.call(body, "take")) {
+      const takes = require(`${__hooks}/lib/takes.js`);
+      if (files.length || hasContent || Object.prototype.hasOwnProperty.call(body, "file")) {
+        throw new BadRequestError("Send either a take, a file or content, not more than one.");
+      }
+      const asText = (value) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
+      const take = asText(body.take);
+      if (!takes.validTakeId(take) || take !== asText(body.id)) throw new BadRequestError("The take must be the answer's id.");
+      const size = typeof body.size === "string" && /^[0-9]{1,15}$/.test(body.size) ? parseInt(body.size, 10) : body.size;
+      if (typeof size !== "number" || !Number.isInteger(size) || size < 0) {
+        throw new BadRequestError("The size must be the take's total bytes.");
+      }
+      const fileName = text("fileName");
+      if (fileName !== "answer.webm" && fileName !== "answer.mp4") {
+        throw new BadRequestError('The file name must be "answer.webm" or "answer.mp4".');
+      }
+      // An answer already stored under this id (a retry whose first response was lost) is refused below, exactly
+      // as the same retry with its file is; its take is gone by then.
+      if (!findByIdOrNull(e.app, "answers", take)) {
+        const candidate = text("candidate");
+        const claimed = String(e.request.header.get("X-Candidate-Id") || "");
+        const joined = candidate === claimed ? takes.assembleTake(e.app, take, candidate, text("question"), size, fileName) : null;
+        if (!joined) throw new ApiError(409, takes.NOT_COMPLETE);
+        staged = { take: take, file: joined.file, cleanup: joined.cleanup };
+      }
+    }
+
+    const kindName =
+      files.length || Object.prototype.hasOwnProperty.call(body, "take")
+        ? "video_answers"
+        : hasContent
+          ? "text_answers"
+          : questionKind(e.app, text("question")) === "video"
+            ? "video_answers"
+            : "text_answers";
 
     let answer = null;
     let kind = null;
-    e.app.runInTransaction((txApp) => {
-      const answers = txApp.findCollectionByNameOrId("answers");
-      answer = new Record(answers);
-      if (text("id")) answer.set("id", text("id"));
-      answer.set("candidate", text("candidate"));
-      answer.set("question", text("question"));
-      txApp.save(answer);
-      // The create rule sees the saved record, inside the transaction: a refusal rolls it back before any file is stored.
-      if (!txApp.canAccessRecord(answer, info, answers.createRule)) throw new BadRequestError("Failed to create record.");
+    try {
+      e.app.runInTransaction((txApp) => {
+        const answers = txApp.findCollectionByNameOrId("answers");
+        answer = new Record(answers);
+        if (text("id")) answer.set("id", text("id"));
+        answer.set("candidate", text("candidate"));
+        answer.set("question", text("question"));
+        txApp.save(answer);
+        // The create rule sees the saved record, inside the transaction: a refusal rolls it back before any file is stored.
+        if (!txApp.canAccessRecord(answer, info, answers.createRule)) throw new BadRequestError("Failed to create record.");
 
-      const kindCollection = txApp.findCollectionByNameOrId(kindName);
-      kind = new Record(kindCollection);
-      kind.set("answer", answer.id);
-      if (kindName === "video_answers") {
-        if (files.length) kind.set("file", files[0]);
-        // What onRecordCreateRequest does for the collection API (a custom route does not trigger it).
-        clearDerivedVideoFields(kind);
-      } else {
-        kind.set("content", text("content"));
-      }
-      txApp.save(kind);
-      if (!txApp.canAccessRecord(kind, info, kindCollection.createRule)) throw new BadRequestError("Failed to create record.");
-    });
+        const kindCollection = txApp.findCollectionByNameOrId(kindName);
+        kind = new Record(kindCollection);
+        kind.set("answer", answer.id);
+        if (kindName === "video_answers") {
+          if (files.length) kind.set("file", files[0]);
+          if (staged && staged.file) kind.set("file", staged.file);
+          // What onRecordCreateRequest does for the collection API (a custom route does not trigger it).
+          clearDerivedVideoFields(kind);
+        } else {
+          kind.set("content", text("content"));
+        }
+        txApp.save(kind);
+        if (!txApp.canAccessRecord(kind, info, kindCollection.createRule)) throw new BadRequestError("Failed to create record.");
+      });
+    } catch (err) {
+      if (staged) staged.cleanup(); // the staged parts stay (the cron removes them if nothing else does)
+      throw err;
+    }
+    if (staged) {
+      const takes = require(`${__hooks}/lib/takes.js`);
+      takes.removeTake(e.app, staged.take);
+    }
     return e.json(200, { answer: answer, kind: kindName, record: kind });
   },
   // The collection API allows 32 MB plus the file fields' sizes: the same for the 150 MB video field.

@@ -23,6 +23,8 @@ export default async function setup(project: TestProject) {
   project.provide("pbUrl", pb.url);
   project.provide("mailUrl", mail.url);
   project.provide("superuser", SUPERUSER);
+  // where the server keeps its files, for suites that check what it left on disk (staged takes)
+  project.provide("pbDataDir", dataDir);
   return async () => {
     await pb.stop();
     await mail.stop();
@@ -35,5 +37,6 @@ declare module "vitest" {
     pbUrl: string;
     mailUrl: string;
     superuser: { email: string; password: string };
+    pbDataDir: string;
   }
 }

@@ -1,0 +1,99 @@
+/// <reference path="../../.cache/pocketbase/types.d.ts" />
+// Staged takes: the interview uploads a video take in parts while it is being recorded (MediaRecorder gives a
+// chunk a second), so 'Submit answer' only has to send POST /api/screenroom/answers with `take` (answers.pb.js).
+// Staged parts are not an answer: nobody can read them, and a take never submitted is removed (cron below).
+// Storage and checks: lib/takes.js.
+
+// PUT /api/screenroom/takes/{takeId}/parts/{offset}?question={questionId}, header X-Candidate-Id, body: the part's
+// raw bytes (at most 16 MB). takeId is the id the answer will get; offset is the part's byte offset in the take.
+// Who may: exactly whoever the answers create rule lets create the answer {id: takeId, candidate: header,
+// question} — checked in full on a take's first part, which records {candidate, question}; later parts must bring
+// the same. A retried offset replaces the part. 200 {take, offset, size}.
+// 400: a malformed id or offset, no question, the answer already submitted, the take over the video size limit
+// (or not a video question); 403: not this candidate's to record; 413: a part over 16 MB.
+routerAdd(
+  "PUT",
+  "/api/screenroom/takes/{takeId}/parts/{offset}",
+  (e) => {
+    const { findByIdOrNull, questionKind } = require(`${__hooks}/lib/util.js`);
+    const takes = require(`${__hooks}/lib/takes.js`);
+
+    const takeId = e.request.pathValue("takeId");
+    const offsetText = e.request.pathValue("offset");
+    if (!takes.validTakeId(takeId)) throw new BadRequestError("A take id is 15 characters a-z and 0-9.");
+    if (!takes.OFFSET.test(offsetText)) throw new BadRequestError("The offset must be a whole number of bytes, 0 or more.");
+    const offset = parseInt(offsetText, 10);
+    const question = String(e.request.url.query().get("question") || "");
+    if (!question) throw new BadRequestError("The question is required.");
+    const candidate = String(e.request.header.get("X-Candidate-Id") || "");
+    // The create rule starts with `@request.headers.x_candidate_id != ""`.
+    if (!candidate) throw new ForbiddenError(takes.REFUSED);
+    if (findByIdOrNull(e.app, "answers", takeId)) throw new BadRequestError("This answer has already been submitted.");
+    const maxBytes = takes.maxTakeBytes(e.app);
+    if (offset > maxBytes) throw takes.tooBig(maxBytes);
+
+    let meta = takes.readMeta(e.app, takeId);
+    if (!meta) {
+      // The take's first part: the answers create rule on the answer this take would become, decided inside a
+      // transaction that is always rolled back (the rule sees the saved record, as in answers.pb.js).
+      if (!findByIdOrNull(e.app, "candidates", candidate)) throw new ForbiddenError(takes.REFUSED);
+      // The body is the part's bytes, which requestInfo() would try (and fail) to parse as a form: take PocketBase's
+      // own request info (auth, headers, query) with the body left out.
+      const length = e.request.contentLength;
+      e.request.contentLength = 0;
+      let info;
+      try {
+        info = e.requestInfo();
+      } finally {
+        e.request.contentLength = length;
+      }
+      let allowed = null;
+      try {
+        e.app.runInTransaction((txApp) => {
+          const answers = txApp.findCollectionByNameOrId("answers");
+          const answer = new Record(answers);
+          answer.set("id", takeId);
+          answer.set("candidate", candidate);
+          answer.set("question", question);
+          txApp.save(answer); // a validation error (e.g. the question already answered) is the 400 it would be
+          allowed = txApp.canAccessRecord(answer, info, answers.createRule);
+          throw new Error("rollback");
+        });
+      } catch (err) {
+        if (allowed === null) throw err;
+      }
+      if (!allowed) throw new ForbiddenError(takes.REFUSED);
+      if (questionKind(e.app, question) !== "video") throw new BadRequestError("This question does not take a video answer.");
+      meta = takes.claimTake(e.app, takeId, { candidate: candidate, question: question });
+    }
+    if (!meta || meta.candidate !== candidate || meta.question !== question) throw new ForbiddenError(takes.REFUSED);
+
+    const size = takes.writePart(e.app, takeId, offset, e.request.body, maxBytes);
+    return e.json(200, { take: takeId, offset: offset, size: size });
+  },
+  $apis.bodyLimit(16 * 1024 * 1024),
+);
+
+// DELETE /api/screenroom/takes/{takeId}, header X-Candidate-Id: discards a staged take (its candidate only, 403
+// for anyone else). An unknown take is 204 as well, so a repeat is harmless.
+routerAdd("DELETE", "/api/screenroom/takes/{takeId}", (e) => {
+  const takes = require(`${__hooks}/lib/takes.js`);
+  const takeId = e.request.pathValue("takeId");
+  if (!takes.validTakeId(takeId)) throw new BadRequestError("A take id is 15 characters a-z and 0-9.");
+  const meta = takes.readMeta(e.app, takeId);
+  if (meta) {
+    if (meta.candidate !== String(e.request.header.get("X-Candidate-Id") || "")) {
+      throw new ForbiddenError("You cannot discard this take.");
+    }
+    takes.removeTake(e.app, takeId);
+  }
+  return e.noContent(204);
+});
+
+// Takes never submitted (the candidate closed the tab, recorded again, lost the connection for good): removed once
+// nothing changed in them for a day.
+cronAdd("screenroomStaleTakes", "0 * * * *", () => {
+  const { removeStaleTakes } = require(`${__hooks}/lib/takes.js`);
+  const removed = removeStaleTakes($app, 24 * 60 * 60);
+  if (removed) $app.logger().info("removed stale staged takes", "count", removed);
+});

@@ -1,0 +1,480 @@
+// Staged takes (pocketbase/pb_hooks/takes.pb.js, lib/takes.js, answers.pb.js): a video take uploaded in parts while
+// it is recorded, then submitted with a tiny POST /api/screenroom/answers {take, size, fileName}. Staged parts are
+// not an answer; the submit makes exactly the answer the whole-file upload would have made, or 409 and nothing.
+import { existsSync, readdirSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import type PocketBase from "pocketbase";
+import { beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import {
+  anonymous,
+  asCandidate,
+  deleteTake,
+  errorOf,
+  fixture,
+  postAnswer,
+  putPart,
+  randomId,
+  statusOf,
+  uniqueEmail,
+  webmFile,
+  world,
+} from "./helpers";
+import { admin, countOf, mp4File, storedOrNull } from "./support";
+
+let w: Awaited<ReturnType<typeof world>>;
+let other: Awaited<ReturnType<typeof world>>;
+
+beforeAll(async () => {
+  w = await world("takes");
+  other = await world("takes-other");
+});
+
+const MB = 1024 * 1024;
+const NOT_COMPLETE = { status: 409, message: "The take is not complete on the server.", data: {} };
+
+/** A fresh candidate of w's job: each candidate answers each question once. */
+const newCandidate = async () =>
+  (await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("takes-candidate") })).id;
+
+const answersOf = (candidate: string) => countOf("answers", "candidate = {:c}", { c: candidate });
+const stagingDir = (takeId: string) => join(inject("pbDataDir"), "screenroom_takes", takeId);
+
+/** `bytes` cut at the given offsets: [{offset, bytes}]. */
+function cut(bytes: Uint8Array<ArrayBuffer>, at: number[]) {
+  const bounds = [0, ...at, bytes.length];
+  return bounds.slice(0, -1).map((offset, i) => ({ offset, bytes: bytes.subarray(offset, bounds[i + 1]) }));
+}
+
+const webm = () => new Uint8Array(fixture("answer.webm"));
+
+/** Stages every part of `bytes` (cut at `at`) in the given order of indexes (default: in order). */
+async function stage(pb: PocketBase, takeId: string, question: string, bytes: Uint8Array<ArrayBuffer>, at: number[], order?: number[]) {
+  const parts = cut(bytes, at);
+  for (const i of order ?? parts.map((_, i) => i)) {
+    const part = parts[i]!;
+    const res = await putPart(pb, takeId, part.offset, part.bytes, question);
+    expect(res).toEqual({ take: takeId, offset: part.offset, size: part.bytes.length });
+  }
+}
+
+/** POST /api/screenroom/answers with a staged take, as multipart (the default) or JSON. */
+function submit(
+  pb: PocketBase,
+  fields: { id: string; candidate: string; question: string; size: number; fileName?: string; take?: string },
+  as: "multipart" | "json" = "multipart",
+) {
+  const body = { take: fields.id, fileName: "answer.webm", ...fields };
+  if (as === "json") return pb.send<{ answer: { id: string }; kind: string; record: { id: string } }>("/api/screenroom/answers", { method: "POST", body });
+  return postAnswer(pb, { ...body, size: String(body.size) });
+}
+
+/** The stored file of the answer's video record, fetched by the job's manager with a file token. */
+async function storedVideo(answerId: string) {
+  const su = await admin();
+  const video = await su.collection("video_answers").getFirstListItem(su.filter("answer = {:a}", { a: answerId }));
+  const token = await w.manager.pb.files.getToken();
+  const served = await fetch(w.manager.pb.files.getURL(video, video.file as string, { token }));
+  expect(served.status).toBe(200);
+  return { video, bytes: Buffer.from(await served.arrayBuffer()) };
+}
+
+async function expectNotComplete(call: () => Promise<unknown>) {
+  const err = await errorOf(call);
+  expect(err.status).toBe(409);
+  expect(err.response).toEqual(NOT_COMPLETE);
+}
+
+describe("staging a take and submitting it", () => {
+  it("parts then a tiny submit make exactly one answer, its file byte-identical to the parts, its record like an upload's", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    await stage(pb, id, w.video.question.id, bytes, [4000, 9000]);
+    expect(existsSync(stagingDir(id))).toBe(true);
+    // staged parts are not an answer: nobody sees anything yet
+    expect(await answersOf(candidate)).toBe(0);
+    expect(await storedOrNull("answers", id)).toBeNull();
+
+    const res = await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length });
+    expect(res.answer.id).toBe(id);
+    expect(res.kind).toBe("video_answers");
+    expect(await answersOf(candidate)).toBe(1);
+    expect(await countOf("video_answers", "answer = {:a}", { a: id })).toBe(1);
+
+    const { video, bytes: served } = await storedVideo(id);
+    expect(video.id).toBe(res.record.id);
+    expect(video).toMatchObject({ mimeType: "video/webm", transcriptStatus: "pending", transcript: "", durationSeconds: 0 });
+    expect(video.file).toMatch(/^answer_\w+\.webm$/);
+    expect(served.equals(Buffer.from(bytes))).toBe(true);
+    // the staging dir is gone after a successful submit
+    expect(existsSync(stagingDir(id))).toBe(false);
+    // the candidate reads its answer back, as after any upload
+    expect((await pb.collection("answers").getOne(id)).id).toBe(id);
+  });
+
+  it("makes the same answer as the whole file would (the video record's fields side by side)", async () => {
+    const staged = await newCandidate();
+    const uploaded = await newCandidate();
+    const stagedId = randomId();
+    const uploadedId = randomId();
+    await stage(asCandidate(staged), stagedId, w.video.question.id, webm(), [7000]);
+    await submit(asCandidate(staged), { id: stagedId, candidate: staged, question: w.video.question.id, size: webm().length });
+    await postAnswer(asCandidate(uploaded), { id: uploadedId, candidate: uploaded, question: w.video.question.id, file: webmFile() });
+    const a = (await storedVideo(stagedId)).video;
+    const b = (await storedVideo(uploadedId)).video;
+    for (const field of ["mimeType", "transcriptStatus", "transcript", "transcriptAttempts", "durationSeconds"]) {
+      expect(a[field], field).toEqual(b[field]);
+    }
+  });
+
+  it("takes a JSON submit, and an mp4 take as video/mp4", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = new Uint8Array(await mp4File().arrayBuffer());
+    await stage(pb, id, w.video.question.id, bytes, [10]);
+    await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length, fileName: "answer.mp4" }, "json");
+    const { video, bytes: served } = await storedVideo(id);
+    expect(video.mimeType).toBe("video/mp4");
+    expect(video.file).toMatch(/\.mp4$/);
+    expect(served.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("a retried part replaces the earlier one (any length), and counts once", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    // a first attempt of part 0 that arrived garbled and longer
+    await putPart(pb, id, 0, new Uint8Array(6000).fill(7), w.video.question.id);
+    await stage(pb, id, w.video.question.id, bytes, [5000]);
+    expect(readdirSync(stagingDir(id)).filter((name) => /^\d+$/.test(name)).sort()).toEqual(["0", "5000"]);
+    await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length });
+    expect((await storedVideo(id)).bytes.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("parts may arrive in any order, and several at once", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    await stage(pb, id, w.video.question.id, bytes, [3000, 6000, 12000], [3, 1, 2, 0]);
+    await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length });
+    expect((await storedVideo(id)).bytes.equals(Buffer.from(bytes))).toBe(true);
+
+    // a take's first parts racing each other: one of them records whose take it is, all are stored
+    const racer = await newCandidate();
+    const racing = asCandidate(racer);
+    const raceId = randomId();
+    const parts = cut(bytes, [2000, 4000, 8000, 11000]);
+    const results = await Promise.all(parts.map((part) => putPart(racing, raceId, part.offset, part.bytes, w.video.question.id)));
+    expect(results.map((r) => r.size)).toEqual(parts.map((p) => p.bytes.length));
+    await submit(racing, { id: raceId, candidate: racer, question: w.video.question.id, size: bytes.length });
+    expect((await storedVideo(raceId)).bytes.equals(Buffer.from(bytes))).toBe(true);
+  });
+});
+
+describe("a take that is not complete: 409, nothing created, and the whole file still goes the old way", () => {
+  it("a gap", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    const parts = cut(bytes, [4000, 9000]);
+    for (const part of [parts[0]!, parts[2]!]) await putPart(pb, id, part.offset, part.bytes, w.video.question.id);
+    await expectNotComplete(() => submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length }));
+    expect(await storedOrNull("answers", id)).toBeNull();
+    expect(await countOf("video_answers", "answer = {:a}", { a: id })).toBe(0);
+    // the client's fallback: the whole file, same id
+    await postAnswer(pb, { id, candidate, question: w.video.question.id, file: webmFile() });
+    expect(await answersOf(candidate)).toBe(1);
+  });
+
+  it("overlapping parts", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    await putPart(pb, id, 0, bytes.subarray(0, 5000), w.video.question.id);
+    await putPart(pb, id, 4000, bytes.subarray(4000), w.video.question.id);
+    await expectNotComplete(() => submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length }));
+    expect(await answersOf(candidate)).toBe(0);
+  });
+
+  it("a size that is not the parts' total (fewer or more bytes), and no parts at all", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    await stage(pb, id, w.video.question.id, bytes, [8000]);
+    for (const size of [bytes.length - 1, bytes.length + 1, bytes.length + 5000]) {
+      await expectNotComplete(() => submit(pb, { id, candidate, question: w.video.question.id, size }));
+    }
+    expect(await answersOf(candidate)).toBe(0);
+    // the take is still there: the right size goes through
+    await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length });
+    expect(await answersOf(candidate)).toBe(1);
+  });
+
+  it("a take never staged", async () => {
+    const candidate = await newCandidate();
+    const id = randomId();
+    await expectNotComplete(() => submit(asCandidate(candidate), { id, candidate, question: w.video.question.id, size: 100 }, "json"));
+    expect(await storedOrNull("answers", id)).toBeNull();
+  });
+
+  it("a take staged for another question of the same candidate", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    await stage(pb, id, w.video.question.id, webm(), []);
+    await expectNotComplete(() => submit(pb, { id, candidate, question: w.text.question.id, size: webm().length }));
+    expect(await answersOf(candidate)).toBe(0);
+  });
+});
+
+describe("someone else's take", () => {
+  it("another candidate is refused on its parts (403), cannot discard it (403), and its submit is 409", async () => {
+    const owner = await newCandidate();
+    const intruder = await newCandidate();
+    const id = randomId();
+    const bytes = webm();
+    await putPart(asCandidate(owner), id, 0, bytes.subarray(0, 5000), w.video.question.id);
+
+    const theirs = asCandidate(intruder);
+    expect(await statusOf(() => putPart(theirs, id, 5000, bytes.subarray(5000), w.video.question.id))).toBe(403);
+    expect(await statusOf(() => putPart(theirs, id, 0, new Uint8Array(5000), w.video.question.id))).toBe(403);
+    expect(await statusOf(() => deleteTake(theirs, id))).toBe(403);
+    expect(existsSync(stagingDir(id))).toBe(true);
+
+    await putPart(asCandidate(owner), id, 5000, bytes.subarray(5000), w.video.question.id);
+    // as itself, and naming the owner in the body
+    await expectNotComplete(() => submit(theirs, { id, candidate: intruder, question: w.video.question.id, size: bytes.length }));
+    await expectNotComplete(() => submit(theirs, { id, candidate: owner, question: w.video.question.id, size: bytes.length }));
+    expect(await storedOrNull("answers", id)).toBeNull();
+    expect(await answersOf(intruder)).toBe(0);
+    // the owner's take is untouched
+    await submit(asCandidate(owner), { id, candidate: owner, question: w.video.question.id, size: bytes.length });
+    expect((await storedVideo(id)).bytes.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("the same candidate naming another question on a later part is refused", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    await putPart(pb, id, 0, webm().subarray(0, 100), w.video.question.id);
+    expect(await statusOf(() => putPart(pb, id, 100, webm().subarray(100, 200), w.text.question.id))).toBe(403);
+  });
+
+  it("the create rule decides a take's first part: another job's question, an unknown candidate, no candidate", async () => {
+    const candidate = await newCandidate();
+    const cases: [PocketBase, string][] = [
+      [asCandidate(candidate), other.video.question.id],
+      [asCandidate(other.candidate.id), w.video.question.id],
+      [asCandidate("nosuchcandidat1"), w.video.question.id],
+      [anonymous(), w.video.question.id],
+    ];
+    for (const [pb, question] of cases) {
+      const id = randomId();
+      const err = await errorOf(() => putPart(pb, id, 0, webm().subarray(0, 100), question));
+      expect(err.status).toBe(403);
+      expect(err.response.message).toBe("You cannot record an answer to this question.");
+      expect(existsSync(stagingDir(id))).toBe(false);
+    }
+  });
+});
+
+describe("the parts route refuses", () => {
+  it("a part for an answer that already exists (400), and a submit of it again is refused like any retry", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    await stage(pb, id, w.video.question.id, webm(), [5000]);
+    await submit(pb, { id, candidate, question: w.video.question.id, size: webm().length });
+    const err = await errorOf(() => putPart(pb, id, 0, webm().subarray(0, 5000), w.video.question.id));
+    expect(err.status).toBe(400);
+    expect(err.response.message).toBe("This answer has already been submitted.");
+    expect(existsSync(stagingDir(id))).toBe(false);
+    // the lost-response retry of the submit: refused, still one answer
+    expect(await statusOf(() => submit(pb, { id, candidate, question: w.video.question.id, size: webm().length }))).toBe(400);
+    expect(await answersOf(candidate)).toBe(1);
+  });
+
+  it("a take for a question the candidate already answered under another id, and for a text question", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    await postAnswer(pb, { id: randomId(), candidate, question: w.video.question.id, file: webmFile() });
+    const again = await errorOf(() => putPart(pb, randomId(), 0, webm().subarray(0, 100), w.video.question.id));
+    expect(again.status).toBe(400);
+    expect(again.response.data.question.message).toBe("This question has already been answered.");
+    const text = await errorOf(() => putPart(pb, randomId(), 0, webm().subarray(0, 100), w.text.question.id));
+    expect(text.status).toBe(400);
+    expect(text.response.message).toBe("This question does not take a video answer.");
+  });
+
+  it.each([
+    ["a short take id", "abc", "0"],
+    ["an upper-case take id", "ABCDEFGHIJKLMNO", "0"],
+    ["a 16-character take id", "abcdefghijklmnop", "0"],
+    ["a take id with a dot", "abcdefghijklmn.", "0"],
+    ["a negative offset", "", "-1"],
+    ["a fractional offset", "", "1.5"],
+    ["an offset in words", "", "ten"],
+    ["an exponent offset", "", "1e3"],
+    ["a 16-digit offset", "", "1234567890123456"],
+  ])("%s (400)", async (_what, takeId, offset) => {
+    const candidate = await newCandidate();
+    const status = await statusOf(() => putPart(asCandidate(candidate), takeId || randomId(), offset, new Uint8Array(10), w.video.question.id));
+    expect(status).toBe(400);
+  });
+
+  it("a part without a question (400), and a malformed take id on DELETE (400)", async () => {
+    const candidate = await newCandidate();
+    expect(await statusOf(() => putPart(asCandidate(candidate), randomId(), 0, new Uint8Array(10), ""))).toBe(400);
+    expect(await statusOf(() => deleteTake(asCandidate(candidate), "ABC"))).toBe(400);
+  });
+
+  it("a part ending past the video size limit (400), without storing it", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    await putPart(pb, id, 0, new Uint8Array(100), w.video.question.id);
+    const err = await errorOf(() => putPart(pb, id, 150 * MB - 50, new Uint8Array(100), w.video.question.id));
+    expect(err.status).toBe(400);
+    expect(err.response.message).toMatch(/larger than 150 MB/);
+    expect(await statusOf(() => putPart(pb, id, 150 * MB + 1, new Uint8Array(0), w.video.question.id))).toBe(400);
+    expect(readdirSync(stagingDir(id)).filter((name) => /^\d+$/.test(name))).toEqual(["0"]);
+    // right at the limit is fine
+    await putPart(pb, id, 150 * MB - 50, new Uint8Array(50), w.video.question.id);
+    await deleteTake(pb, id);
+  });
+
+  it("staged bytes adding up to more than the video size limit (400), and a part over 16 MB (413)", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const part = new Blob([new Uint8Array(16 * MB)]);
+    // overlapping 16 MB parts: each ends within 150 MB, together they hold 9 × 16 = 144 MB
+    for (let i = 0; i < 9; i++) await putPart(pb, id, i, part, w.video.question.id);
+    const err = await errorOf(() => putPart(pb, id, 9, part, w.video.question.id));
+    expect(err.status).toBe(400);
+    expect(err.response.message).toMatch(/larger than 150 MB/);
+    // replacing a part is not adding one
+    await putPart(pb, id, 8, part, w.video.question.id);
+    expect(readdirSync(stagingDir(id)).filter((name) => /^\d+$/.test(name))).toHaveLength(9);
+
+    expect(await statusOf(() => putPart(pb, id, 0, new Blob([new Uint8Array(16 * MB + 1)]), w.video.question.id))).toBe(413);
+    // the same without a Content-Length (chunked): cut off while streaming
+    const chunk = new Uint8Array(MB);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 17) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${inject("pbUrl")}/api/screenroom/takes/${id}/parts/0?question=${w.video.question.id}`, {
+      method: "PUT",
+      headers: { "X-Candidate-Id": candidate, "Content-Type": "application/octet-stream" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    // nothing half-written is left behind
+    expect(readdirSync(stagingDir(id)).filter((name) => name.startsWith("."))).toEqual([]);
+    await deleteTake(pb, id);
+    expect(existsSync(stagingDir(id))).toBe(false);
+  });
+});
+
+describe("a complete take the video field refuses", () => {
+  it("is the file path's 400 on data.file; nothing is created and the parts stay for the whole-file fallback", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const png = new Uint8Array(fixture("logo.png"));
+    await stage(pb, id, w.video.question.id, png, [100]);
+    const err = await errorOf(() => submit(pb, { id, candidate, question: w.video.question.id, size: png.length }));
+    expect(err.status).toBe(400);
+    expect(err.response.data.file).toBeDefined();
+    expect(await storedOrNull("answers", id)).toBeNull();
+    expect(readdirSync(stagingDir(id)).sort()).toEqual(["0", "100", "meta.json"]);
+    await deleteTake(pb, id);
+  });
+});
+
+describe("the answers route with a take refuses malformed submits (400)", () => {
+  it.each([
+    ["a take that is not the answer's id", { take: "abcdefghijklmno" }],
+    ["a take id that is not one", { take: "nope", id: "nope" }],
+    ["no size", { size: undefined }],
+    ["a negative size", { size: "-5" }],
+    ["a fractional size", { size: "2.5" }],
+    ["another file name", { fileName: "take.webm" }],
+    ["a file name with a path", { fileName: "../answer.webm" }],
+    ["content besides the take", { content: "Hello" }],
+  ] as const)("%s", async (_what, change) => {
+    const candidate = await newCandidate();
+    const id = randomId();
+    const fields: Record<string, string> = { id, take: id, candidate, question: w.video.question.id, size: "100", fileName: "answer.webm" };
+    for (const [name, value] of Object.entries(change)) {
+      if (value === undefined) delete fields[name];
+      else fields[name] = value;
+    }
+    expect(await statusOf(() => postAnswer(asCandidate(candidate), fields))).toBe(400);
+    expect(await answersOf(candidate)).toBe(0);
+  });
+
+  it("a file besides the take", async () => {
+    const candidate = await newCandidate();
+    const id = randomId();
+    const pb = asCandidate(candidate);
+    await stage(pb, id, w.video.question.id, webm(), []);
+    const fields = { id, take: id, candidate, question: w.video.question.id, size: String(webm().length), fileName: "answer.webm", file: webmFile() };
+    expect(await statusOf(() => postAnswer(pb, fields))).toBe(400);
+    expect(await answersOf(candidate)).toBe(0);
+  });
+});
+
+describe("discarding a take", () => {
+  it("DELETE removes it (204, again 204), and a submit after it is 409", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    await stage(pb, id, w.video.question.id, webm(), [5000]);
+    expect(await statusOf(() => deleteTake(pb, id))).toBe(200); // the SDK's status for 204
+    expect(existsSync(stagingDir(id))).toBe(false);
+    expect(await statusOf(() => deleteTake(pb, id))).toBe(200);
+    await expectNotComplete(() => submit(pb, { id, candidate, question: w.video.question.id, size: webm().length }));
+    expect(await answersOf(candidate)).toBe(0);
+  });
+
+  it("answers 204 for an unknown take", async () => {
+    const res = await fetch(`${inject("pbUrl")}/api/screenroom/takes/${randomId()}`, {
+      method: "DELETE",
+      headers: { "X-Candidate-Id": await newCandidate() },
+    });
+    expect(res.status).toBe(204);
+  });
+
+  it("the hourly job removes takes untouched for a day, and leaves the others", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const stale = randomId();
+    const fresh = randomId();
+    await stage(pb, stale, w.video.question.id, webm(), [5000]);
+    await stage(pb, fresh, w.video.question.id, webm(), [5000]);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    for (const name of readdirSync(stagingDir(stale))) utimesSync(join(stagingDir(stale), name), dayAgo, dayAgo);
+    utimesSync(stagingDir(stale), dayAgo, dayAgo);
+
+    const su = await admin();
+    expect((await su.crons.getFullList()).map((job) => job.id)).toContain("screenroomStaleTakes");
+    await su.crons.run("screenroomStaleTakes"); // runs in the background
+    await expect.poll(() => existsSync(stagingDir(stale)), { timeout: 10_000 }).toBe(false);
+    expect(existsSync(stagingDir(fresh))).toBe(true);
+    await deleteTake(pb, fresh);
+  });
+});
