@@ -135,14 +135,16 @@ test("a recording stops by itself at 0, and a retake gets the full time again", 
 
 test("a take goes to the server while it is recorded: 'Submit answer' sends only a small request", async ({ page }) => {
   const { candidate, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 2 }]);
-  // the parts the server stored, by take (PUT /api/screenroom/takes/{take}/parts/{offset})
+  // the parts the server stored, by take (PUT /api/screenroom/takes/{take}/parts/{offset} answers what it stored)
   const parts: { take: string; offset: number; bytes: number; atStop: boolean }[] = [];
   let stopped = false;
-  page.on("requestfinished", (request) => {
+  page.on("requestfinished", async (request) => {
     const part = /\/api\/screenroom\/takes\/([a-z0-9]+)\/parts\/(\d+)/.exec(request.url());
-    if (part && request.method() === "PUT") {
-      parts.push({ take: part[1]!, offset: Number(part[2]), bytes: request.postDataBuffer()?.length ?? 0, atStop: stopped });
-    }
+    if (!part || request.method() !== "PUT") return;
+    const atStop = stopped;
+    // what the server stored (a Blob body is not in Playwright's postDataBuffer())
+    const stored = (await (await request.response())?.json()) as { take: string; offset: number; size: number };
+    parts.push({ take: stored.take, offset: stored.offset, bytes: stored.size, atStop });
   });
   const answerBodies: string[] = [];
   page.on("request", (request) => {
