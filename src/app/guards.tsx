@@ -19,12 +19,14 @@ export function SignedInOnly() {
 
 /**
  * Sign-in, sign-up and reset-password: a signed-in user (including one who just signed in) goes home, or back to
- * where a `?redirect=` link came from (the invite screen sends its visitors to sign in and return).
+ * where a `?redirect=` link came from (the invite screen sends its visitors to sign in and return). Home is `/`,
+ * which decides once the stored session is refreshed: a session stored before the user's first company would
+ * otherwise send them to create one.
  */
 export function SignedOutOnly() {
   const { user } = useSession();
   const [search] = useSearchParams();
-  if (user) return <Navigate to={safeRedirect(search.get('redirect')) ?? homeHref(user)} replace />;
+  if (user) return <Navigate to={safeRedirect(search.get('redirect')) ?? paths.home.href()} replace />;
   return <Outlet />;
 }
 
