@@ -109,6 +109,9 @@ async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) 
   await postAnswer(answer, buildAnswerForm(answer), onProgress);
 }
 
+/** A part is about a second of video (about 150 KB): two minutes is room for a very slow connection. */
+const PART_TIMEOUT_MS = 120_000;
+
 async function putPart(take: { takeId: string; candidateId: string; questionId: string }, offset: number, data: Blob) {
   let response: Response;
   try {
@@ -116,6 +119,8 @@ async function putPart(take: { takeId: string; candidateId: string; questionId: 
       method: 'PUT',
       headers: { [CANDIDATE_ID_HEADER]: take.candidateId, 'Content-Type': 'application/octet-stream' },
       body: data,
+      // A stalled connection fails the part (sent again later) instead of holding the take forever.
+      ...(typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(PART_TIMEOUT_MS) } : {}),
     });
   } catch {
     throw new UploadError('The connection was lost', 0);

@@ -50,18 +50,25 @@ class FakeUpload {
   setRequestHeader(name: string, value: string) {
     this.request.headers[name] = value;
   }
+  /** What the server answers (the test may change it): by default it stores the answer. */
+  static reply: (body: FormData | string) => { status: number; response: unknown } = (body) => ({
+    status: 200,
+    response: { answer: { id: typeof body === 'string' ? (JSON.parse(body) as { id: string }).id : body.get('id') } },
+  });
   send(body: FormData | string) {
     FakeUpload.sent.push({ ...this.request, body });
     setTimeout(() => {
-      this.status = 200;
-      this.response = { answer: { id: typeof body === 'string' ? (JSON.parse(body) as { id: string }).id : body.get('id') } };
+      ({ status: this.status, response: this.response } = FakeUpload.reply(body));
       this.onload?.();
     }, 0);
   }
 }
 
+const storeEveryAnswer = FakeUpload.reply;
+
 beforeEach(() => {
   FakeUpload.sent = [];
+  FakeUpload.reply = storeEveryAnswer;
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   const track = { stop: vi.fn() };
   vi.stubGlobal('MediaRecorder', FakeRecorder);
@@ -196,5 +203,49 @@ describe('a video answer', () => {
     // and on the server: the parts of both takes are dropped
     await waitFor(() => expect(api.dropped).toEqual([first, second]));
     expect(api.parts.map((part) => part.take)).toEqual([first, second]);
+  });
+
+  it('goes up whole when the server refuses its parts', async () => {
+    interviewApi();
+    server.use(
+      http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, () =>
+        HttpResponse.json({ status: 403, message: 'You cannot record an answer to this question.', data: {} }, { status: 403 }),
+      ),
+    );
+    renderRoute('/candidates/cand3/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await recordTake();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    const form = FakeUpload.sent[0]!.body as FormData;
+    expect((form.get('file') as File).name).toBe('answer.webm');
+    expect((form.get('file') as File).size).toBe('recorded video'.length);
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+  });
+
+  it('goes up whole when the server no longer has its parts (409), once it knows the answer is not stored', async () => {
+    interviewApi();
+    const looked: string[] = [];
+    server.use(
+      http.get(`${env.apiUrl}/api/collections/answers/records/:id`, ({ params }) => {
+        looked.push(String(params.id));
+        return HttpResponse.json({ status: 404, message: 'The requested resource wasn\'t found.', data: {} }, { status: 404 });
+      }),
+    );
+    FakeUpload.reply = (body) =>
+      typeof body === 'string'
+        ? { status: 409, response: { status: 409, message: 'The take is not complete on the server.', data: {} } }
+        : storeEveryAnswer(body);
+    renderRoute('/candidates/cand4/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await recordTake();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
+    const [staged, whole] = FakeUpload.sent.map((request) => request.body);
+    const takeId = (JSON.parse(staged as string) as { take: string }).take;
+    expect(looked).toEqual([takeId]);
+    expect((whole as FormData).get('id')).toBe(takeId);
+    expect(((whole as FormData).get('file') as File).size).toBe('recorded video'.length);
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
   });
 });
