@@ -460,12 +460,13 @@ describe("discarding a take", () => {
   });
 
   it("the hourly job removes takes untouched for a day, and leaves the others", async () => {
-    const candidate = await newCandidate();
-    const pb = asCandidate(candidate);
+    // two candidates: a candidate's new take of a question would replace its earlier one
+    const pb = asCandidate(await newCandidate());
+    const freshPb = asCandidate(await newCandidate());
     const stale = randomId();
     const fresh = randomId();
     await stage(pb, stale, w.video.question.id, webm(), [5000]);
-    await stage(pb, fresh, w.video.question.id, webm(), [5000]);
+    await stage(freshPb, fresh, w.video.question.id, webm(), [5000]);
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     for (const name of readdirSync(stagingDir(stale))) utimesSync(join(stagingDir(stale), name), dayAgo, dayAgo);
     utimesSync(stagingDir(stale), dayAgo, dayAgo);
@@ -475,6 +476,32 @@ describe("discarding a take", () => {
     await su.crons.run("screenroomStaleTakes"); // runs in the background
     await expect.poll(() => existsSync(stagingDir(stale)), { timeout: 10_000 }).toBe(false);
     expect(existsSync(stagingDir(fresh))).toBe(true);
-    await deleteTake(pb, fresh);
+    await deleteTake(freshPb, fresh);
+  });
+});
+
+describe("one staged take per candidate and question", () => {
+  it("a new take replaces the earlier one (whose submit is then 409); other questions' and candidates' takes stay", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const neighbour = await newCandidate();
+    const first = randomId();
+    const second = randomId();
+    const theirs = randomId();
+    await stage(pb, first, w.video.question.id, webm(), [5000]);
+    await stage(asCandidate(neighbour), theirs, w.video.question.id, webm(), [5000]);
+    expect(existsSync(stagingDir(first))).toBe(true);
+
+    await stage(pb, second, w.video.question.id, webm(), [5000]);
+    expect(existsSync(stagingDir(first))).toBe(false);
+    expect(existsSync(stagingDir(theirs))).toBe(true);
+    await expectNotComplete(() => submit(pb, { id: first, candidate, question: w.video.question.id, size: webm().length }));
+    expect(await answersOf(candidate)).toBe(0);
+
+    // the newer take is whole and becomes the answer
+    const res = await submit(pb, { id: second, candidate, question: w.video.question.id, size: webm().length });
+    expect(res.answer.id).toBe(second);
+    expect((await storedVideo(second)).bytes.equals(Buffer.from(webm()))).toBe(true);
+    await deleteTake(asCandidate(neighbour), theirs);
   });
 });

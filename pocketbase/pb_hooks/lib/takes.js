@@ -58,8 +58,39 @@ function readMeta(app, takeId) {
 }
 
 /**
+ * One staged take per candidate and question: a new take drops the one staged before it (the interview records one
+ * take at a time; 'Record again' or a second tab makes the older one obsolete, and its submit then gets 409 and
+ * uploads its whole file). Without it, a candidate's link could stage 150 MB takes without end. The latest take
+ * of each pair is named in `.owners/{candidate}-{question}`.
+ */
+function replaceEarlierTake(app, takeId, meta) {
+  const owners = $filepath.join(stagingRoot(app), ".owners");
+  $os.mkdirAll(owners, DIR_MODE);
+  const root = $os.openRoot(owners);
+  try {
+    const name = `${meta.candidate}-${meta.question}`;
+    let earlier = "";
+    try {
+      earlier = toString(root.readFile(name));
+    } catch (_) {
+      // the pair's first take
+    }
+    if (earlier !== takeId && validTakeId(earlier)) {
+      const earlierMeta = readMeta(app, earlier);
+      if (earlierMeta && earlierMeta.candidate === meta.candidate && earlierMeta.question === meta.question) {
+        removeTake(app, earlier);
+      }
+    }
+    root.writeFile(name, takeId, FILE_MODE);
+  } finally {
+    root.close();
+  }
+}
+
+/**
  * Records who a take belongs to, once: the meta is written under a temporary name and hard-linked into place,
- * which fails when it exists, so of two first parts racing only one meta ever counts. Returns the meta in place.
+ * which fails when it exists, so of two first parts racing only one meta ever counts. The take replaces the
+ * candidate's earlier take of the same question. Returns the meta in place.
  */
 function claimTake(app, takeId, meta) {
   const dir = takeDir(app, takeId);
@@ -77,7 +108,9 @@ function claimTake(app, takeId, meta) {
   } finally {
     root.close();
   }
-  return readMeta(app, takeId);
+  const claimed = readMeta(app, takeId);
+  if (claimed && claimed.candidate === meta.candidate && claimed.question === meta.question) replaceEarlierTake(app, takeId, claimed);
+  return claimed;
 }
 
 /** The parts of a staged take, [{offset, size}] by offset; [] when there is none. */
