@@ -43,6 +43,7 @@ const pb = await startPocketBase({
   dataDir,
   publicDir: join(root, "dist"),
   superuser: SU,
+  stdio: process.env.BENCH_PB_LOG ? "inherit" : "pipe",
   // no mail catcher: invite e-mails fail fast (and are logged) instead of queueing
   env: { APP_URL: "http://bench.invalid", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(await freePort()) },
 });
