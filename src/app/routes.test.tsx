@@ -3,11 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { env } from '@/config/env';
+import { buildCompany, fullList, managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 
 import { companyQueries } from '@/features/companies/api/company-queries';
 import { jobQueries } from '@/features/jobs/api/job-queries';
 import { pb } from '@/lib/pocketbase';
+import { Collections, type JobsResponse, type QuestionsResponse, type VideoQuestionsResponse } from '@/lib/pocketbase-types';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
@@ -23,10 +25,8 @@ async function expectScreen(view: ReturnType<typeof renderRoute>, url: string, h
 describe('route table', () => {
   // What the shell and the confirm screens ask the server for; this suite is about the routes only.
   beforeEach(() => {
+    managerShellApi();
     server.use(
-      http.get('*/api/collections/companies/records', () =>
-        HttpResponse.json({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items: [] }),
-      ),
       http.post('*/api/collections/users/confirm-verification', () =>
         HttpResponse.json({ status: 400, message: 'Invalid or expired verification token.', data: {} }, { status: 400 }),
       ),
@@ -82,6 +82,7 @@ describe('route table', () => {
 
     it('returns a user who signed in from an invite link to the invite', async () => {
       signInAs({ primaryCompany: 'c1', email: 'ada@example.com' });
+      serveInvite('i1', 'ada@example.com');
       const view = renderRoute('/auth/sign-in?redirect=%2Finvites%2Fi1%2Fada%2540example.com');
       await expectScreen(view, '/invites/i1/ada%40example.com', 'Company invitation');
     });
@@ -112,6 +113,7 @@ describe('route table', () => {
 
     it('shows the shell with a link home and the user name', async () => {
       signInAs({ primaryCompany: 'c1', firstName: 'Grace', lastName: 'Hopper' });
+      serveCompany('c1');
       const view = renderRoute('/companies/c1/questions');
       await expectScreen(view, '/companies/c1/questions', 'Questions');
       expect(screen.getByRole('link', { name: 'Screenroom' })).toHaveAttribute('href', '/');
@@ -124,6 +126,7 @@ describe('route table', () => {
       ['/preferences', '/preferences/profile', 'Profile'],
     ])('redirects %s to %s', async (path, url, heading) => {
       signInAs({ primaryCompany: 'c1' });
+      serveCompany('c1');
       const view = renderRoute(path);
       await expectScreen(view, url, heading);
     });
@@ -179,14 +182,35 @@ describe('route table', () => {
   );
 });
 
-/** The company the company screens load, and its (empty) lists. */
+/**
+ * The company the company screens load, and what they read of it: no pending invites, one question (q1, a video
+ * question) and one job asking it (j1), with the switcher's list of the user's companies and the jobs list.
+ */
 function serveCompany(id: string) {
-  const company = { id, collectionId: 'companies', collectionName: 'companies', name: 'Acme', website: 'https://acme.example.com', logo: '', managers: ['u1'], created: '', updated: '' };
+  const company = buildCompany({ id });
   const empty = { page: 1, perPage: 500, totalItems: 0, totalPages: 1, items: [] };
+  const at = '2024-01-02 10:00:00.000Z';
+  const questionRecord: QuestionsResponse = { id: 'q1', collectionId: 'questions', collectionName: Collections.Questions, company: id, title: 'Tell us about yourself', description: 'A minute is enough.', timeout: 60, canPreview: true, created: at, updated: at };
+  const video: VideoQuestionsResponse = { id: 'vq1', collectionId: 'video_questions', collectionName: Collections.VideoQuestions, question: 'q1', takes: 2, created: at, updated: at };
+  const question = { ...questionRecord, expand: { video_questions_via_question: video } };
+  const job: JobsResponse = { id: 'j1', collectionId: 'jobs', collectionName: Collections.Jobs, company: id, title: 'Support engineer', description: 'Help our customers.', location: 'Remote', questions: ['q1'], created: at, updated: at };
+  managerShellApi({ companies: [company], jobs: [job] });
   server.use(
     http.get(`${env.apiUrl}/api/collections/companies/records/${id}`, () => HttpResponse.json(company)),
     http.get(`${env.apiUrl}/api/collections/manager_invites/records`, () => HttpResponse.json(empty)),
+    http.get(`${env.apiUrl}/api/collections/questions/records`, () => HttpResponse.json(fullList([question]))),
+    http.get(`${env.apiUrl}/api/collections/questions/records/q1`, () => HttpResponse.json(question)),
+    http.get(`${env.apiUrl}/api/collections/jobs/records/j1`, () =>
+      HttpResponse.json({ ...job, expand: { questions: [questionRecord] } }),
+    ),
   );
+}
+
+/** An invite to another company than the user's own (c2, Globex), as its invitee reads it. */
+function serveInvite(id: string, email: string) {
+  const company = buildCompany({ id: 'c2', name: 'Globex', website: 'https://globex.example.com', managers: ['u2'] });
+  const invite = { id, collectionId: 'manager_invites', collectionName: Collections.ManagerInvites, company: company.id, email, created: company.created, updated: company.updated, expand: { company } };
+  server.use(http.get(`${env.apiUrl}/api/collections/manager_invites/records/${id}`, () => HttpResponse.json(invite)));
 }
 
 describe('the company home', () => {

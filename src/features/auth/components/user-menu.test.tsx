@@ -4,22 +4,21 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { pb } from '@/lib/pocketbase';
+import { buildCompany, fullList, managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
-import { buildUser, signInAs } from '@/testing/session';
+import { signInAs } from '@/testing/session';
 
 const COMPANIES = [
-  { ...buildUser(), id: 'c1', collectionName: 'companies', name: 'Alpha Hiring' },
-  { ...buildUser(), id: 'c2', collectionName: 'companies', name: 'Beta Talent' },
+  buildCompany({ id: 'c1', name: 'Alpha Hiring', website: 'https://alpha.example.com' }),
+  buildCompany({ id: 'c2', name: 'Beta Talent', website: 'https://beta.example.com' }),
 ];
 
 describe('shell', () => {
   beforeEach(() => {
-    server.use(
-      http.get('*/api/collections/companies/records', () =>
-        HttpResponse.json({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items: COMPANIES }),
-      ),
-    );
+    managerShellApi({ companies: COMPANIES });
+    // The screen behind the menu, /companies/c2/questions: c2 has no questions yet.
+    server.use(http.get('*/api/collections/questions/records', () => HttpResponse.json(fullList([]))));
   });
 
   async function openMenu(path: string) {

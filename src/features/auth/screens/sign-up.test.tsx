@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { buildUser, fakeAuthToken } from '@/testing/session';
@@ -129,10 +130,9 @@ describe('sign-up', () => {
           record: buildUser({ email: 'grace@example.com', primaryCompany: 'c1' }),
         }),
       ),
-      http.get('*/api/collections/companies/records', () =>
-        HttpResponse.json({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items: [] }),
-      ),
     );
+    // Signed in, the user lands on the company of the invite (c1, with no jobs yet), in the manager shell.
+    managerShellApi();
     const { user, view } = await openSignUp('/auth/sign-up?invite=inv1&email=grace%40example.com');
     const email = screen.getByLabelText('Email');
     expect(email).toBeDisabled();

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { pb } from '@/lib/pocketbase';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 import { queryClient } from '@/lib/query-client';
+import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
@@ -66,6 +67,8 @@ let subscribe: MockInstance<RecordService<VideoAnswersResponse>['subscribe']>;
 
 beforeEach(() => {
   tokens = 0;
+  // The shell around the screen: the switcher lists the user's company, c1.
+  managerShellApi();
   server.use(
     http.get(pb.buildURL('/api/screenroom/reviews/:id'), ({ params }) => {
       if (params.id !== 'k1') return HttpResponse.json({ status: 404, message: "The requested resource wasn't found.", data: {} }, { status: 404 });

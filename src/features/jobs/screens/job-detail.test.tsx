@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
+import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
@@ -35,6 +36,9 @@ const job = {
 };
 
 describe('job detail', () => {
+  // The shell around the screen: the switcher lists the user's company, c1.
+  beforeEach(() => managerShellApi());
+
   it("shows the job, its questions in the job's order and its candidates linking to their review", async () => {
     signInAs({ primaryCompany: 'c1' });
     server.use(

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
@@ -16,6 +17,8 @@ describe('new question', () => {
   ])('creates a %s question and its kind record in one batch, then shows the list', async (kind, collection, data) => {
     signInAs({ primaryCompany: 'c1' });
     const sent: BatchRequest[][] = [];
+    // The shell around the screen: the switcher lists the user's company, c1.
+    managerShellApi();
     server.use(
       http.post('*/api/batch', async ({ request }) => {
         const payload = (await request.formData()).get('@jsonPayload');

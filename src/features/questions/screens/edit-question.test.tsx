@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
+import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
@@ -43,6 +44,9 @@ function captureBatch() {
 }
 
 describe('edit question', () => {
+  // The shell around the screen: the switcher lists the user's company, c1.
+  beforeEach(() => managerShellApi());
+
   it('swaps the kind in one batch: the question, then the old kind deleted, then the new one created', async () => {
     signInAs({ primaryCompany: 'c1' });
     const sent = captureBatch();
