@@ -87,7 +87,6 @@ export type Take = { blob: Blob; mimeType: string };
 /** One take at a time: start() clears earlier chunks, stop() resolves with the recorded file. */
 export class TakeRecorder {
   private recorder: MediaRecorder | null = null;
-  private chunks: Blob[] = [];
   private finished: Promise<Take> | null = null;
 
   constructor(private readonly stream: MediaStream) {}
@@ -99,7 +98,8 @@ export class TakeRecorder {
   /** Starts a take; `onChunk` gets each piece of the file as the recorder emits it (about one a second), in order. */
   start(onChunk?: (data: Blob) => void): void {
     const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
-    this.chunks = [];
+    // This take's own chunks: a late event of an earlier recorder cannot slip into them.
+    const chunks: Blob[] = [];
     const recorder = new MediaRecorder(this.stream, {
       ...(mimeType ? { mimeType } : {}),
       videoBitsPerSecond: VIDEO_BITS_PER_SECOND,
@@ -109,13 +109,13 @@ export class TakeRecorder {
     this.finished = new Promise<Take>((resolve, reject) => {
       recorder.ondataavailable = (event) => {
         if (event.data.size === 0) return;
-        this.chunks.push(event.data);
+        chunks.push(event.data);
         onChunk?.(event.data);
       };
       recorder.onerror = () => reject(new Error('The recording failed'));
       recorder.onstop = () => {
         const type = containerOf(recorder.mimeType || mimeType || 'video/webm');
-        resolve({ blob: new Blob(this.chunks, { type }), mimeType: type });
+        resolve({ blob: new Blob(chunks, { type }), mimeType: type });
       };
     });
     // A timeslice keeps memory flat and loses at most a second if the tab dies mid-take.
@@ -136,6 +136,5 @@ export class TakeRecorder {
       this.recorder.stop();
     }
     this.recorder = null;
-    this.chunks = [];
   }
 }

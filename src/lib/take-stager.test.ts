@@ -2,7 +2,7 @@ import { Blob as NodeBlob } from 'node:buffer';
 
 import { describe, expect, it, vi } from 'vitest';
 
-import { TakeStager, type PartTransport } from './take-stager';
+import { PART_MAX_BYTES, TakeStager, type PartTransport } from './take-stager';
 import { UploadError } from './upload-queue';
 
 /** A fake server for parts: stores what it accepts by offset; each queued failure fails one put. */
@@ -39,6 +39,7 @@ function fakeParts() {
 
 /** jsdom's Blob cannot be read back; Node's can (a browser's chunks are Blobs either way). */
 const chunk = (text: string) => new NodeBlob([text]) as unknown as Blob;
+const noRetries = { retryDelaysMs: [] };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const offsetsPut = (put: ReturnType<typeof fakeParts>['put']) => put.mock.calls.map(([, offset]) => offset);
 
@@ -72,7 +73,7 @@ describe('TakeStager', () => {
 
   it('sends a part that failed during the recording again with the next chunk, never twice once stored', async () => {
     const server = fakeParts();
-    const stager = new TakeStager('take1', 'cand', 'q1', server.transport);
+    const stager = new TakeStager('take1', 'cand', 'q1', server.transport, noRetries);
     server.failNext(new UploadError('The connection was lost', 0));
     stager.push(chunk('abc'));
     await settle();
@@ -87,7 +88,7 @@ describe('TakeStager', () => {
 
   it('rejects flush with a transient failure, and a later flush sends only the missing parts', async () => {
     const server = fakeParts();
-    const stager = new TakeStager('take1', 'cand', 'q1', server.transport);
+    const stager = new TakeStager('take1', 'cand', 'q1', server.transport, noRetries);
     stager.push(chunk('abc'));
     await settle();
     server.failNext(new UploadError('The connection was lost', 0));
@@ -148,5 +149,56 @@ describe('TakeStager', () => {
     stager.push(chunk('de'));
     await expect(stager.flush()).resolves.toBe(false);
     expect(server.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a part that fails on the way again after a pause, and gives up only after the last retry', async () => {
+    const server = fakeParts();
+    const pauses: number[] = [];
+    const sleep = (ms: number) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    };
+    const stager = new TakeStager('take1', 'cand', 'q1', server.transport, { retryDelaysMs: [10, 20], sleep });
+    server.failNext(new UploadError('The connection was lost', 0), new UploadError('Bad gateway', 502));
+    stager.push(chunk('abc'));
+    await expect(stager.flush()).resolves.toBe(true);
+    expect(pauses).toEqual([10, 20]);
+    expect(offsetsPut(server.put)).toEqual([0, 0, 0]);
+
+    const lost = () => new UploadError('The connection was lost', 0);
+    server.failNext(lost(), lost(), lost());
+    stager.push(chunk('de'));
+    await settle();
+    await expect(stager.flush()).resolves.toBe(true);
+    // three failures: the first attempt and its two retries, then the flush's attempt gets through
+    expect(offsetsPut(server.put)).toEqual([0, 0, 0, 3, 3, 3, 3]);
+    expect(server.assembled()).toBe('abcde');
+  });
+
+  it('cuts a big chunk into parts of at most PART_MAX_BYTES, at their own offsets', async () => {
+    const server = fakeParts();
+    const stager = new TakeStager('take1', 'cand', 'q1', server.transport);
+    stager.push(chunk('x'.repeat(PART_MAX_BYTES * 2 + 5)));
+    stager.push(chunk('yz'));
+    await expect(stager.flush()).resolves.toBe(true);
+    expect(offsetsPut(server.put)).toEqual([0, PART_MAX_BYTES, PART_MAX_BYTES * 2, PART_MAX_BYTES * 2 + 5]);
+    expect(server.put.mock.calls.map(([, , data]) => data.size)).toEqual([PART_MAX_BYTES, PART_MAX_BYTES, 5, 2]);
+    expect(stager.size).toBe(PART_MAX_BYTES * 2 + 7);
+    expect(server.assembled()).toBe(`${'x'.repeat(PART_MAX_BYTES * 2 + 5)}yz`);
+  });
+
+  it('reports the progress of parts sent before the submit while it waits for them', async () => {
+    const server = fakeParts();
+    const stager = new TakeStager('take1', 'cand', 'q1', server.transport);
+    server.hold();
+    stager.push(chunk('ab'));
+    stager.push(chunk('cd'));
+    const progress: number[] = [];
+    const flushed = stager.flush((fraction) => progress.push(fraction));
+    await settle();
+    expect(progress).toEqual([0]);
+    server.release();
+    await expect(flushed).resolves.toBe(true);
+    expect(progress).toEqual([0, 0.5, 1]);
   });
 });

@@ -22,6 +22,18 @@ export type StagedTakeRef = { readonly takeId: string; readonly candidateId: str
 
 type Part = { readonly offset: number; readonly data: Blob; confirmed: boolean };
 
+/**
+ * Parts are at most this big. A recorder's chunk is about a second (~160 KB), but browsers hand over far bigger ones
+ * after a pause (a locked phone, a sleeping tab); a small part still gets through a slow connection before its
+ * timeout, and a failure costs little to send again.
+ */
+export const PART_MAX_BYTES = 1024 * 1024;
+
+/** A part that fails on the way (no answer, a server error) is tried again after these delays before giving up. */
+export const PART_RETRY_DELAYS_MS: readonly number[] = [1000, 2000];
+
+type Options = { retryDelaysMs?: readonly number[]; sleep?: (ms: number) => Promise<void> };
+
 export class TakeStager implements StagedTakeRef {
   private readonly parts: Part[] = [];
   private pushed = 0;
@@ -29,13 +41,21 @@ export class TakeStager implements StagedTakeRef {
   /** The server refused a part for good (no access, too big): the take goes up whole instead. */
   private refused = false;
   private discarded = false;
+  /** Who hears about the progress of the parts (the answer's upload, once it is submitted). */
+  private onProgress: ((fraction: number) => void) | undefined;
+  private readonly retryDelaysMs: readonly number[];
+  private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
     readonly takeId: string,
     readonly candidateId: string,
     readonly questionId: string,
     private readonly transport: PartTransport,
-  ) {}
+    options: Options = {},
+  ) {
+    this.retryDelaysMs = options.retryDelaysMs ?? PART_RETRY_DELAYS_MS;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
 
   /** Bytes recorded so far (the take's size once recording has stopped). */
   get size(): number {
@@ -47,11 +67,17 @@ export class TakeStager implements StagedTakeRef {
     return !this.refused && !this.discarded;
   }
 
-  /** A new chunk of the recording: sent in order behind the earlier ones. A failure waits for the next chunk. */
+  /**
+   * A new chunk of the recording: sent in order behind the earlier ones, cut into parts of at most PART_MAX_BYTES.
+   * A part that still fails after its retries waits for the next chunk (or the submit).
+   */
   push(data: Blob): void {
     if (!this.usable || data.size === 0) return;
-    this.parts.push({ offset: this.pushed, data, confirmed: false });
-    this.pushed += data.size;
+    for (let start = 0; start < data.size; start += PART_MAX_BYTES) {
+      const part = data.size <= PART_MAX_BYTES ? data : data.slice(start, Math.min(start + PART_MAX_BYTES, data.size));
+      this.parts.push({ offset: this.pushed, data: part, confirmed: false });
+      this.pushed += part.size;
+    }
     this.run().catch(() => {
       // Sent again with the next chunk, or by flush() when the answer is submitted.
     });
@@ -63,9 +89,12 @@ export class TakeStager implements StagedTakeRef {
    * caller retries later, and only the missing parts go again).
    */
   async flush(onProgress?: (fraction: number) => void): Promise<boolean> {
+    // The parts still on their way report to the submitted answer from now on.
+    this.onProgress = onProgress;
+    this.report();
     if (this.running) await this.running.catch(() => undefined);
     if (!this.usable) return false;
-    await this.run(onProgress);
+    await this.run();
     return this.usable;
   }
 
@@ -77,26 +106,41 @@ export class TakeStager implements StagedTakeRef {
     void (this.running ? this.running.catch(() => undefined).then(drop) : drop());
   }
 
-  private run(onProgress?: (fraction: number) => void): Promise<void> {
-    this.running ??= this.sendMissing(onProgress).finally(() => {
+  private run(): Promise<void> {
+    this.running ??= this.sendMissing().finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async sendMissing(onProgress?: (fraction: number) => void) {
-    const report = () => onProgress?.(this.pushed ? this.confirmedBytes() / this.pushed : 1);
-    report();
+  private report() {
+    this.onProgress?.(this.pushed ? this.confirmedBytes() / this.pushed : 1);
+  }
+
+  private async sendMissing() {
     for (let part = this.nextMissing(); part && this.usable; part = this.nextMissing()) {
+      if (!(await this.sendPart(part))) return;
+      part.confirmed = true;
+      this.report();
+    }
+  }
+
+  /** Sends one part, trying again after a transient failure; false when the server refused it for good. */
+  private async sendPart(part: Part): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
       try {
         await this.transport.put(this, part.offset, part.data);
+        return true;
       } catch (error) {
-        if (isTransient(error)) throw error;
-        this.refused = true;
-        return;
+        if (!isTransient(error)) {
+          this.refused = true;
+          return false;
+        }
+        const delay = this.retryDelaysMs[attempt];
+        if (delay === undefined || !this.usable) throw error;
+        await this.sleep(delay);
+        if (!this.usable) return false;
       }
-      part.confirmed = true;
-      report();
     }
   }
 

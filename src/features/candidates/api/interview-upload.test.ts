@@ -133,7 +133,30 @@ describe('VideoDrafts and the parts of a take', () => {
     await settle();
     videoDrafts.leave();
     await settle();
+    expect(takeIdsPut()).toHaveLength(1);
     expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
+  });
+
+  it('stops staging the take shown once a new one starts (the server keeps one per question), but keeps its draft', async () => {
+    const { drafts, discard, discardedDrafts, put, videoDrafts, record, settle, takeIdsPut } = setup();
+    videoDrafts.keep(await record('first'));
+    videoDrafts.startTake();
+    await settle();
+    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual([drafts[0]!.id]);
+    expect(discardedDrafts).not.toHaveBeenCalled();
+    expect(takeIdsPut()).toEqual([drafts[0]!.id]);
+    expect(put).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a take handed over twice (a double stop) once, with its staged parts', async () => {
+    const { drafts, discard, videoDrafts, record, settle, takeIdsPut } = setup();
+    const take = await record('abc');
+    videoDrafts.keep(take);
+    videoDrafts.keep(take);
+    await settle();
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]!.id).toBe(takeIdsPut()[0]);
+    expect(discard).not.toHaveBeenCalled();
   });
 
   it('does not tie a take to parts that are not its bytes: a new id, and the parts are dropped', async () => {
@@ -141,6 +164,7 @@ describe('VideoDrafts and the parts of a take', () => {
     await record('abc');
     videoDrafts.keep({ blob: new Blob(['something else']), mimeType: 'video/webm' });
     await settle();
+    expect(takeIdsPut()).toHaveLength(1);
     expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
     expect(drafts[0]!.id).not.toBe(takeIdsPut()[0]);
   });

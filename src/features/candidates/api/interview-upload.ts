@@ -112,6 +112,14 @@ async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) 
 /** A part is about a second of video (about 150 KB): two minutes is room for a very slow connection. */
 const PART_TIMEOUT_MS = 120_000;
 
+/** AbortSignal.timeout(), or its equivalent where it is missing (Safari before 16). */
+function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), ms);
+  return controller.signal;
+}
+
 async function putPart(take: { takeId: string; candidateId: string; questionId: string }, offset: number, data: Blob) {
   let response: Response;
   try {
@@ -120,7 +128,7 @@ async function putPart(take: { takeId: string; candidateId: string; questionId: 
       headers: { [CANDIDATE_ID_HEADER]: take.candidateId, 'Content-Type': 'application/octet-stream' },
       body: data,
       // A stalled connection fails the part (sent again later) instead of holding the take forever.
-      ...(typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(PART_TIMEOUT_MS) } : {}),
+      signal: timeoutSignal(PART_TIMEOUT_MS),
     });
   } catch {
     throw new UploadError('The connection was lost', 0);
@@ -215,9 +223,17 @@ export class VideoDrafts {
     private readonly parts: PartTransport = partTransport,
   ) {}
 
-  /** A take starts recording: returns where its chunks go (to the server, as they come). */
+  /**
+   * A take starts recording: returns where its chunks go (to the server, as they come). The take shown so far stays
+   * submittable until the new one is finished (time may run out first), but the server keeps one staged take per
+   * question, so from now on that one would go up whole.
+   */
   startTake(): (chunk: Blob) => void {
     this.recording?.discard();
+    if (this.current && !this.current.submitted) {
+      this.current.staged?.discard();
+      this.current.staged = null;
+    }
     const staged = new TakeStager(newRecordId(), this.candidateId, this.questionId, this.parts);
     this.recording = staged;
     return (chunk) => staged.push(chunk);
@@ -225,6 +241,8 @@ export class VideoDrafts {
 
   /** A take is finished: store it, and drop the one it replaces. */
   keep(take: Take): void {
+    // The same take again (a second stop: a double click, or the countdown ending as the candidate stopped)
+    if (this.current?.take.file === take.blob) return;
     this.dropCurrent();
     // The take the server has been getting in parts, if it is this one (the same bytes, in the same order).
     let staged = this.recording;

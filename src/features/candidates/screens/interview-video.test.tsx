@@ -59,6 +59,8 @@ class FakeUpload {
     FakeUpload.sent.push({ ...this.request, body });
     setTimeout(() => {
       ({ status: this.status, response: this.response } = FakeUpload.reply(body));
+      // no response at all: the connection dropped
+      if (this.status === 0) return this.onerror?.();
       this.onload?.();
     }, 0);
   }
@@ -173,10 +175,12 @@ describe('a video answer', () => {
       size: 'recorded video'.length,
       fileName: 'answer.webm',
     });
-    expect(api.dropped).toEqual([]);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q2'));
     // confirmed by the server: nothing is left on the device
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    // the server made the parts the answer: nothing to drop
+    expect(api.dropped).toEqual([]);
+    expect(FakeUpload.sent).toHaveLength(1);
   });
 
   it('replaced by a new take drops the old take; leaving the question unsubmitted drops the last one', async () => {
@@ -224,7 +228,7 @@ describe('a video answer', () => {
   });
 
   it('goes up whole when the server no longer has its parts (409), once it knows the answer is not stored', async () => {
-    interviewApi();
+    const api = interviewApi();
     const looked: string[] = [];
     server.use(
       http.get(`${env.apiUrl}/api/collections/answers/records/:id`, ({ params }) => {
@@ -246,6 +250,42 @@ describe('a video answer', () => {
     expect(looked).toEqual([takeId]);
     expect((whole as FormData).get('id')).toBe(takeId);
     expect(((whole as FormData).get('file') as File).size).toBe('recorded video'.length);
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    // and the parts the server may still hold are dropped
+    expect(api.dropped).toEqual([takeId]);
+  });
+
+  it('counts as stored, with no second upload, when the 409 comes after the answer was stored (a lost response)', async () => {
+    interviewApi();
+    server.use(
+      http.get(`${env.apiUrl}/api/collections/answers/records/:id`, ({ params }) =>
+        HttpResponse.json({ id: params.id, candidate: 'cand5', question: 'q1' }),
+      ),
+    );
+    FakeUpload.reply = () => ({ status: 409, response: { status: 409, message: 'The take is not complete on the server.', data: {} } });
+    renderRoute('/candidates/cand5/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await recordTake();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    expect(FakeUpload.sent).toHaveLength(1);
+    expect(typeof FakeUpload.sent[0]!.body).toBe('string');
+  });
+
+  it('sends the small request again after a dropped connection, without the whole file', async () => {
+    interviewApi();
+    let attempts = 0;
+    FakeUpload.reply = (body) => {
+      attempts += 1;
+      return attempts === 1 ? { status: 0, response: null } : storeEveryAnswer(body);
+    };
+    renderRoute('/candidates/cand6/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await recordTake();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    // the queue waits a second before the retry
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(2), { timeout: 4000 });
+    expect(FakeUpload.sent.map((request) => typeof request.body)).toEqual(['string', 'string']);
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
   });
 });
