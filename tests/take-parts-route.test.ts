@@ -547,6 +547,9 @@ describe("discarding a take", () => {
     // the row stays as a tombstone until the hourly job
     expect(await rowOf(id)).toMatchObject({ replaced: true });
     await expectNotComplete(() => submit(pb, { id, candidate, question: w.video.question.id, size: webm().length }));
+    // the whole file still goes
+    await postAnswer(pb, { id, candidate, question: w.video.question.id, file: webmFile() });
+    expect(await rowOf(id)).toBeNull();
   });
 
   it("answers 204 for an unknown take", async () => {
@@ -674,6 +677,7 @@ describe("one live take per candidate and question, decided one request at a tim
     await putPart(pb, winner, 5000, bytes.subarray(5000), question);
     await submit(pb, { id: winner, candidate, question, size: bytes.length });
     expect((await storedVideo(winner)).bytes.equals(Buffer.from(bytes))).toBe(true);
+    expect(await rowOf(winner)).toBeNull();
     expect(existsSync(stagingDir(winner))).toBe(false);
   });
 
@@ -702,5 +706,33 @@ describe("one live take per candidate and question, decided one request at a tim
 
     await submit(pb, { id: newer, candidate, question, size: bytes.length });
     expect((await storedVideo(newer)).bytes.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("a whole-file answer removes the take staged under its id (row and dir)", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const question = w.video.question.id;
+    const id = randomId();
+    // a take whose submit could not work (a gap): the client's fallback uploads the whole file under the same id
+    const parts = cut(webm(), [4000, 9000]);
+    for (const part of [parts[0]!, parts[2]!]) await putPart(pb, id, part.offset, part.bytes, question);
+    await expectNotComplete(() => submit(pb, { id, candidate, question, size: webm().length }));
+    expect(existsSync(stagingDir(id))).toBe(true);
+    await postAnswer(pb, { id, candidate, question, file: webmFile() });
+    expect(existsSync(stagingDir(id))).toBe(false);
+    expect(await rowOf(id)).toBeNull();
+    expect(await answersOf(candidate)).toBe(1);
+  });
+
+  it("a whole-file answer leaves another candidate's take alone, even under the same id", async () => {
+    const candidate = await newCandidate();
+    const neighbour = await newCandidate();
+    const question = w.video.question.id;
+    const theirs = randomId();
+    await stage(asCandidate(neighbour), theirs, question, webm(), [5000]);
+    await postAnswer(asCandidate(candidate), { id: theirs, candidate, question, file: webmFile() });
+    expect(existsSync(stagingDir(theirs))).toBe(true);
+    expect(await rowOf(theirs)).toMatchObject({ replaced: false });
+    await deleteTake(asCandidate(neighbour), theirs);
   });
 });
