@@ -39,6 +39,7 @@ interface Ctx {
   invite: RecordModel;
   videoAnswer: { answer: RecordModel; kind: RecordModel };
   textAnswer: { answer: RecordModel; kind: RecordModel };
+  stagedTake: StagedTake;
   su: PocketBase;
 }
 let ctx: Ctx;
@@ -71,9 +72,27 @@ async function freshCandidate() {
   return ctx.a.manager.pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("fresh-candidate") });
 }
 
+interface StagedTake {
+  /** the staged_takes record's id */
+  id: string;
+  take: string;
+  candidate: string;
+}
+
+/** A take staged by a fresh candidate of A's job (its first part), with its row in the hidden staged_takes. */
+async function freshStagedTake(su: PocketBase): Promise<StagedTake> {
+  const candidate = (await freshCandidate()).id;
+  const take = randomId();
+  await putPart(asCandidate(candidate), take, 0, new Uint8Array(fixture("answer.webm")).subarray(0, 1000), ctx.a.video.question.id);
+  const row = await su.collection("staged_takes").getFirstListItem(su.filter("take = {:take}", { take }));
+  return { id: row.id, take, candidate };
+}
+
 interface Row {
   collection: string;
   allowed: Record<Op, Actor[]>;
+  /** no API rules at all (superusers only): PocketBase refuses even the list with 403 instead of answering no items */
+  hidden?: true;
   /** the existing record read by list and view */
   existing: () => Target;
   /** a record body for create, made fresh per case */
@@ -276,6 +295,23 @@ const rows: Row[] = [
       },
     }),
   ),
+  {
+    // Staged takes' ownership and byte accounting (pocketbase/pb_hooks/lib/takes.js): hidden, no API rules, only the
+    // hooks (and superusers) touch it. The candidate presents the id of the take's own candidate.
+    collection: "staged_takes",
+    hidden: true,
+    allowed: { list: [], view: [], create: [], update: [], delete: [] },
+    existing: () => ({ id: ctx.stagedTake.id, candidateId: ctx.stagedTake.candidate }),
+    create: async () => {
+      const candidate = await freshCandidate();
+      return { body: { take: randomId(), candidate: candidate.id, question: ctx.a.video.question.id, bytes: 0 }, candidateId: candidate.id };
+    },
+    update: () => ({ bytes: 0, replaced: true }),
+    fresh: async () => {
+      const staged = await freshStagedTake(ctx.su);
+      return { id: staged.id, candidateId: staged.candidate };
+    },
+  },
 ];
 
 function pngBlob() {
@@ -293,7 +329,9 @@ beforeAll(async () => {
   const invite = await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: invitee.user.email });
   const videoAnswer = await answerVideo(a.candidate.id, a.video.question.id);
   const textAnswer = await answerText(a.candidate.id, a.text.question.id);
-  ctx = { a, b, noCompany, invitee, invite, videoAnswer, textAnswer, su: await superuser() };
+  const su = await superuser();
+  ctx = { a, b, noCompany, invitee, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, su };
+  ctx.stagedTake = await freshStagedTake(su);
 });
 
 describe.each(rows)("$collection", (row) => {
@@ -301,7 +339,12 @@ describe.each(rows)("$collection", (row) => {
     it(`list ${row.allowed.list.includes(actor) ? "includes" : "omits"} the record`, async () => {
       const target = row.existing();
       const pb = clientFor(actor, target.candidateId ?? ctx.a.candidate.id);
-      const items = await pb.collection(row.collection).getFullList({ filter: pb.filter("id = {:id}", { id: target.id }) });
+      const list = () => pb.collection(row.collection).getFullList({ filter: pb.filter("id = {:id}", { id: target.id }) });
+      if (row.hidden && !row.allowed.list.includes(actor)) {
+        expect(await statusOf(list)).toBe(403);
+        return;
+      }
+      const items = await list();
       expect(items.map((r) => r.id).includes(target.id)).toBe(row.allowed.list.includes(actor));
     });
 

@@ -1,11 +1,15 @@
 // Staged takes (pocketbase/pb_hooks/takes.pb.js, lib/takes.js, answers.pb.js): a video take uploaded in parts while
 // it is recorded, then submitted with a tiny POST /api/screenroom/answers {take, size, fileName}. Staged parts are
 // not an answer; the submit makes exactly the answer the whole-file upload would have made, or 409 and nothing.
-import { existsSync, readdirSync, utimesSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { binaryPath } from "../scripts/lib/pocketbase.mjs";
 import {
   anonymous,
   asCandidate,
@@ -32,6 +36,7 @@ beforeAll(async () => {
 
 const MB = 1024 * 1024;
 const NOT_COMPLETE = { status: 409, message: "The take is not complete on the server.", data: {} };
+const REPLACED = { status: 409, message: "This take was replaced by a newer one.", data: {} };
 
 /** A fresh candidate of w's job: each candidate answers each question once. */
 const newCandidate = async () =>
@@ -39,6 +44,37 @@ const newCandidate = async () =>
 
 const answersOf = (candidate: string) => countOf("answers", "candidate = {:c}", { c: candidate });
 const stagingDir = (takeId: string) => join(inject("pbDataDir"), "screenroom_takes", takeId);
+const partsIn = (takeId: string) => readdirSync(stagingDir(takeId)).filter((name) => /^\d+$/.test(name));
+
+/** A take's row in the hidden staged_takes collection (superusers only), or null. */
+async function rowOf(takeId: string): Promise<RecordModel | null> {
+  const su = await admin();
+  const rows = await su.collection("staged_takes").getFullList({ filter: su.filter("take = {:t}", { t: takeId }) });
+  return rows[0] ?? null;
+}
+
+/** Every staged_takes row of a candidate and question. */
+async function rowsOfPair(candidate: string, question: string) {
+  const su = await admin();
+  return su.collection("staged_takes").getFullList({ filter: su.filter("candidate = {:c} && question = {:q}", { c: candidate, q: question }) });
+}
+
+/** A part sent with a chunked body (no Content-Length), as a raw fetch. */
+function putChunked(candidate: string, takeId: string, offset: number, chunks: number, chunk: Uint8Array, question: string) {
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ < chunks) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+  return fetch(`${inject("pbUrl")}/api/screenroom/takes/${takeId}/parts/${offset}?question=${question}`, {
+    method: "PUT",
+    headers: { "X-Candidate-Id": candidate, "Content-Type": "application/octet-stream" },
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+}
 
 /** `bytes` cut at the given offsets: [{offset, bytes}]. */
 function cut(bytes: Uint8Array<ArrayBuffer>, at: number[]) {
@@ -142,7 +178,7 @@ describe("staging a take and submitting it", () => {
     expect(served.equals(Buffer.from(bytes))).toBe(true);
   });
 
-  it("a retried part replaces the earlier one (any length), and counts once", async () => {
+  it("a retried part replaces the earlier one (any length) in the take; its bytes count against the limit both times", async () => {
     const candidate = await newCandidate();
     const pb = asCandidate(candidate);
     const id = randomId();
@@ -150,7 +186,9 @@ describe("staging a take and submitting it", () => {
     // a first attempt of part 0 that arrived garbled and longer
     await putPart(pb, id, 0, new Uint8Array(6000).fill(7), w.video.question.id);
     await stage(pb, id, w.video.question.id, bytes, [5000]);
-    expect(readdirSync(stagingDir(id)).filter((name) => /^\d+$/.test(name)).sort()).toEqual(["0", "5000"]);
+    expect(partsIn(id).sort()).toEqual(["0", "5000"]);
+    // every byte accepted for the take is reserved, the garbled attempt's too
+    expect((await rowOf(id))?.bytes).toBe(6000 + bytes.length);
     await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length });
     expect((await storedVideo(id)).bytes.equals(Buffer.from(bytes))).toBe(true);
   });
@@ -351,7 +389,7 @@ describe("the parts route refuses", () => {
     await deleteTake(pb, id);
   });
 
-  it("staged bytes adding up to more than the video size limit (400), and a part over 16 MB (413)", async () => {
+  it("bytes accepted for a take adding up to more than the video size limit (400), retries included, and a part over 16 MB (413)", async () => {
     const candidate = await newCandidate();
     const pb = asCandidate(candidate);
     const id = randomId();
@@ -361,31 +399,73 @@ describe("the parts route refuses", () => {
     const err = await errorOf(() => putPart(pb, id, 9, part, w.video.question.id));
     expect(err.status).toBe(400);
     expect(err.response.message).toMatch(/larger than 150 MB/);
-    // replacing a part is not adding one
-    await putPart(pb, id, 8, part, w.video.question.id);
-    expect(readdirSync(stagingDir(id)).filter((name) => /^\d+$/.test(name))).toHaveLength(9);
+    // a retry is bytes accepted again: 16 MB more does not fit either, what is left (6 MB) does
+    expect(await statusOf(() => putPart(pb, id, 8, part, w.video.question.id))).toBe(400);
+    await putPart(pb, id, 8, new Blob([new Uint8Array(6 * MB)]), w.video.question.id);
+    expect((await rowOf(id))?.bytes).toBe(150 * MB);
+    expect(partsIn(id)).toHaveLength(9);
+    expect(statSync(join(stagingDir(id), "8")).size).toBe(6 * MB);
+    expect(await statusOf(() => putPart(pb, id, 9, new Uint8Array(1), w.video.question.id))).toBe(400);
 
     expect(await statusOf(() => putPart(pb, id, 0, new Blob([new Uint8Array(16 * MB + 1)]), w.video.question.id))).toBe(413);
-    // the same without a Content-Length (chunked): cut off while streaming
-    const chunk = new Uint8Array(MB);
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent++ < 17) controller.enqueue(chunk);
-        else controller.close();
-      },
-    });
-    const res = await fetch(`${inject("pbUrl")}/api/screenroom/takes/${id}/parts/0?question=${w.video.question.id}`, {
-      method: "PUT",
-      headers: { "X-Candidate-Id": candidate, "Content-Type": "application/octet-stream" },
-      body: stream,
-      duplex: "half",
-    } as RequestInit);
-    expect(res.status).toBe(413);
+    // the same without a Content-Length (chunked): refused before a byte is read, as any part without one (411)
+    const res = await putChunked(candidate, id, 0, 17, new Uint8Array(MB), w.video.question.id);
+    expect(res.status).toBe(411);
     // nothing half-written is left behind
     expect(readdirSync(stagingDir(id)).filter((name) => name.startsWith("."))).toEqual([]);
     await deleteTake(pb, id);
     expect(existsSync(stagingDir(id))).toBe(false);
+  });
+
+  it("a part without a Content-Length (a chunked body): 411, nothing stored, no take started", async () => {
+    const candidate = await newCandidate();
+    const id = randomId();
+    const res = await putChunked(candidate, id, 0, 4, new Uint8Array(1000).fill(1), w.video.question.id);
+    expect(res.status).toBe(411);
+    expect(await res.json()).toMatchObject({ status: 411, message: "A part needs a Content-Length header (a chunked body is not accepted)." });
+    expect(existsSync(stagingDir(id))).toBe(false);
+    expect(await rowOf(id)).toBeNull();
+
+    // nor a later part of a take that was started
+    const pb = asCandidate(candidate);
+    await putPart(pb, id, 0, webm().subarray(0, 5000), w.video.question.id);
+    expect((await putChunked(candidate, id, 5000, 4, new Uint8Array(1000), w.video.question.id)).status).toBe(411);
+    expect(partsIn(id)).toEqual(["0"]);
+    expect((await rowOf(id))?.bytes).toBe(5000);
+    await deleteTake(pb, id);
+  });
+
+  it("parts of one take sent at once cannot reserve more than the video size limit between them", async () => {
+    const su = await admin();
+    const collection = await su.collections.getOne("video_answers");
+    const original = structuredClone(collection.fields);
+    const lowered = structuredClone(collection.fields);
+    const fileField = lowered.find((field: { name: string }) => field.name === "file")!;
+    fileField.maxSize = MB; // for this test only: 1 MB
+    await su.collections.update(collection.id, { fields: lowered });
+    try {
+      const candidate = await newCandidate();
+      const pb = asCandidate(candidate);
+      const id = randomId();
+      const size = 200 * 1024;
+      // 8 parts of 200 KB at once (1.6 MB): five fit in 1 MB, whoever comes first
+      const statuses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => statusOf(() => putPart(pb, id, i * size, new Uint8Array(size).fill(i + 1), w.video.question.id))),
+      );
+      expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(3);
+      const row = await rowOf(id);
+      expect(row?.bytes).toBe(5 * size);
+      expect(partsIn(id)).toHaveLength(5);
+      const onDisk = partsIn(id).reduce((sum, name) => sum + statSync(join(stagingDir(id), name)).size, 0);
+      expect(onDisk).toBeLessThanOrEqual(MB);
+      const err = await errorOf(() => putPart(pb, id, 0, new Uint8Array(size), w.video.question.id));
+      expect(err.response.message).toMatch(/larger than 1 MB/);
+      await deleteTake(pb, id);
+    } finally {
+      await su.collections.update(collection.id, { fields: original });
+    }
+    expect((await su.collections.getOne("video_answers")).fields.find((field: { name: string }) => field.name === "file")?.maxSize).toBe(150 * MB);
   });
 });
 
@@ -400,7 +480,8 @@ describe("a complete take the video field refuses", () => {
     expect(err.status).toBe(400);
     expect(err.response.data.file).toBeDefined();
     expect(await storedOrNull("answers", id)).toBeNull();
-    expect(readdirSync(stagingDir(id)).sort()).toEqual(["0", "100", "meta.json"]);
+    expect(readdirSync(stagingDir(id)).sort()).toEqual(["0", "100"]);
+    expect(await rowOf(id)).toMatchObject({ candidate, question: w.video.question.id, replaced: false });
     await deleteTake(pb, id);
   });
 });
@@ -451,6 +532,26 @@ describe("discarding a take", () => {
     expect(await answersOf(candidate)).toBe(0);
   });
 
+  it("a part sent after the DELETE is refused (409) and starts nothing again, at any offset", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    await stage(pb, id, w.video.question.id, webm(), [5000]);
+    await deleteTake(pb, id);
+    for (const offset of [5000, 0]) {
+      const err = await errorOf(() => putPart(pb, id, offset, webm().subarray(offset, offset + 1000), w.video.question.id));
+      expect(err.status).toBe(409);
+      expect(err.response).toEqual(REPLACED);
+    }
+    expect(existsSync(stagingDir(id))).toBe(false);
+    // the row stays as a tombstone until the hourly job
+    expect(await rowOf(id)).toMatchObject({ replaced: true });
+    await expectNotComplete(() => submit(pb, { id, candidate, question: w.video.question.id, size: webm().length }));
+    // the whole file still goes
+    await postAnswer(pb, { id, candidate, question: w.video.question.id, file: webmFile() });
+    expect(await rowOf(id)).toBeNull();
+  });
+
   it("answers 204 for an unknown take", async () => {
     const res = await fetch(`${inject("pbUrl")}/api/screenroom/takes/${randomId()}`, {
       method: "DELETE",
@@ -459,7 +560,7 @@ describe("discarding a take", () => {
     expect(res.status).toBe(204);
   });
 
-  it("the hourly job removes takes untouched for a day, and leaves the others", async () => {
+  it("the hourly job removes takes untouched for a day (row and dir), strays without a row, and leaves the others", async () => {
     // two candidates: a candidate's new take of a question would replace its earlier one
     const pb = asCandidate(await newCandidate());
     const freshPb = asCandidate(await newCandidate());
@@ -468,17 +569,55 @@ describe("discarding a take", () => {
     await stage(pb, stale, w.video.question.id, webm(), [5000]);
     await stage(freshPb, fresh, w.video.question.id, webm(), [5000]);
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
-    for (const name of readdirSync(stagingDir(stale))) utimesSync(join(stagingDir(stale), name), dayAgo, dayAgo);
-    utimesSync(stagingDir(stale), dayAgo, dayAgo);
+    backdateRows([stale], dayAgo);
+    expect(new Date((await rowOf(stale))!.updated as string).getTime()).toBe(dayAgo.getTime());
+    // dirs without a row: one untouched for a day, one new (maybe a take whose row is being made)
+    const strayOld = stagingDir(randomId());
+    const strayNew = stagingDir(randomId());
+    for (const dir of [strayOld, strayNew]) {
+      mkdirSync(dir);
+      writeFileSync(join(dir, "0"), "leftover");
+    }
+    utimesSync(join(strayOld, "0"), dayAgo, dayAgo);
+    utimesSync(strayOld, dayAgo, dayAgo);
 
     const su = await admin();
     expect((await su.crons.getFullList()).map((job) => job.id)).toContain("screenroomStaleTakes");
     await su.crons.run("screenroomStaleTakes"); // runs in the background
-    await expect.poll(() => existsSync(stagingDir(stale)), { timeout: 10_000 }).toBe(false);
+    await expect.poll(async () => existsSync(stagingDir(stale)) || (await rowOf(stale)) !== null, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => existsSync(strayOld), { timeout: 10_000 }).toBe(false);
     expect(existsSync(stagingDir(fresh))).toBe(true);
+    expect(await rowOf(fresh)).toMatchObject({ replaced: false });
+    expect(existsSync(strayNew)).toBe(true);
+    rmSync(strayNew, { recursive: true });
     await deleteTake(freshPb, fresh);
   });
 });
+
+/**
+ * Sets the `updated` time of the takes' staged_takes rows, which no API can (an autodate field): a one-off JS
+ * migration run by the same PocketBase binary against the test server's data dir.
+ */
+function backdateRows(takeIds: string[], at: Date) {
+  const dir = mkdtempSync(join(tmpdir(), "screenroom-backdate-"));
+  try {
+    mkdirSync(join(dir, "hooks"));
+    mkdirSync(join(dir, "migrations"));
+    const updated = at.toISOString().replace("T", " ");
+    writeFileSync(
+      join(dir, "migrations", `${Math.floor(Date.now() / 1000)}_backdate_staged_takes.js`),
+      `migrate((app) => {
+        for (const take of ${JSON.stringify(takeIds)}) {
+          app.db().newQuery("UPDATE staged_takes SET updated = {:updated} WHERE take = {:take}").bind({ updated: ${JSON.stringify(updated)}, take }).execute();
+        }
+      });`,
+    );
+    const args = ["migrate", "up", "--dir", inject("pbDataDir"), "--migrationsDir", join(dir, "migrations"), "--hooksDir", join(dir, "hooks")];
+    execFileSync(binaryPath, args, { stdio: "pipe" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe("one staged take per candidate and question", () => {
   it("a new take replaces the earlier one (whose submit is then 409); other questions' and candidates' takes stay", async () => {
@@ -502,6 +641,98 @@ describe("one staged take per candidate and question", () => {
     const res = await submit(pb, { id: second, candidate, question: w.video.question.id, size: webm().length });
     expect(res.answer.id).toBe(second);
     expect((await storedVideo(second)).bytes.equals(Buffer.from(webm()))).toBe(true);
+    await deleteTake(asCandidate(neighbour), theirs);
+  });
+});
+
+describe("one live take per candidate and question, decided one request at a time", () => {
+  it("12 takes' first parts at once leave exactly one take live; the others' dirs are gone and their parts refused (409)", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const question = w.video.question.id;
+    const bytes = webm();
+    const ids = Array.from({ length: 12 }, () => randomId());
+    const statuses = await Promise.all(ids.map((id) => statusOf(() => putPart(pb, id, 0, bytes.subarray(0, 5000), question))));
+    // a take replaced before its part was written is refused; the others were accepted, then replaced
+    for (const status of statuses) expect([200, 409]).toContain(status);
+
+    const rows = await rowsOfPair(candidate, question);
+    expect(rows.map((row) => row.take).sort()).toEqual([...ids].sort());
+    const live = rows.filter((row) => !row.replaced);
+    expect(live).toHaveLength(1);
+    const winner = live[0]!.take as string;
+    expect(statuses[ids.indexOf(winner)]).toBe(200);
+    for (const id of ids) expect(existsSync(stagingDir(id)), id).toBe(id === winner);
+
+    // a replaced take stays replaced: later parts, and a first part again, are 409, and its dir is not made again
+    const loser = ids.find((id) => id !== winner)!;
+    for (const offset of [5000, 0]) {
+      const err = await errorOf(() => putPart(pb, loser, offset, bytes.subarray(offset, offset + 1000), question));
+      expect(err.response).toEqual(REPLACED);
+    }
+    expect(existsSync(stagingDir(loser))).toBe(false);
+    await expectNotComplete(() => submit(pb, { id: loser, candidate, question, size: bytes.length }));
+
+    // the live take goes on and becomes the answer
+    await putPart(pb, winner, 5000, bytes.subarray(5000), question);
+    await submit(pb, { id: winner, candidate, question, size: bytes.length });
+    expect((await storedVideo(winner)).bytes.equals(Buffer.from(bytes))).toBe(true);
+    expect(await rowOf(winner)).toBeNull();
+    expect(existsSync(stagingDir(winner))).toBe(false);
+  });
+
+  it("a late part of a replaced take is refused (409) and leaves the newer take whole, which submits", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const question = w.video.question.id;
+    const bytes = webm();
+    const older = randomId();
+    const newer = randomId();
+    await putPart(pb, older, 0, bytes.subarray(0, 5000), question);
+    await stage(pb, newer, question, bytes, [5000]);
+    expect(existsSync(stagingDir(older))).toBe(false);
+
+    // the older take's next part, still on its way when 'Record again' started the newer take; and its first part
+    // sent again (a retry), which once looked like a new take and replaced the newer one
+    for (const offset of [5000, 0]) {
+      const err = await errorOf(() => putPart(pb, older, offset, bytes.subarray(offset), question));
+      expect(err.status).toBe(409);
+      expect(err.response).toEqual(REPLACED);
+    }
+    expect(existsSync(stagingDir(older))).toBe(false);
+    expect(await rowOf(older)).toMatchObject({ replaced: true });
+    expect(await rowOf(newer)).toMatchObject({ replaced: false, bytes: bytes.length });
+    expect(partsIn(newer).sort()).toEqual(["0", "5000"]);
+
+    await submit(pb, { id: newer, candidate, question, size: bytes.length });
+    expect((await storedVideo(newer)).bytes.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("a whole-file answer removes the take staged under its id (row and dir)", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const question = w.video.question.id;
+    const id = randomId();
+    // a take whose submit could not work (a gap): the client's fallback uploads the whole file under the same id
+    const parts = cut(webm(), [4000, 9000]);
+    for (const part of [parts[0]!, parts[2]!]) await putPart(pb, id, part.offset, part.bytes, question);
+    await expectNotComplete(() => submit(pb, { id, candidate, question, size: webm().length }));
+    expect(existsSync(stagingDir(id))).toBe(true);
+    await postAnswer(pb, { id, candidate, question, file: webmFile() });
+    expect(existsSync(stagingDir(id))).toBe(false);
+    expect(await rowOf(id)).toBeNull();
+    expect(await answersOf(candidate)).toBe(1);
+  });
+
+  it("a whole-file answer leaves another candidate's take alone, even under the same id", async () => {
+    const candidate = await newCandidate();
+    const neighbour = await newCandidate();
+    const question = w.video.question.id;
+    const theirs = randomId();
+    await stage(asCandidate(neighbour), theirs, question, webm(), [5000]);
+    await postAnswer(asCandidate(candidate), { id: theirs, candidate, question, file: webmFile() });
+    expect(existsSync(stagingDir(theirs))).toBe(true);
+    expect(await rowOf(theirs)).toMatchObject({ replaced: false });
     await deleteTake(asCandidate(neighbour), theirs);
   });
 });

@@ -58,10 +58,12 @@ onRecordCreateRequest((e) => {
 // second answer. 200 {answer, kind: "video_answers" | "text_answers", record}.
 // A video answer's file may instead be a take staged in parts while it was recorded (takes.pb.js): `take` (its id,
 // equal to `id`), `size` (its total bytes) and `fileName` ("answer.webm" or "answer.mp4"), in JSON or multipart.
-// The staged parts must be the same candidate's and question's, contiguous from 0 to exactly `size`; they are
-// joined Go-side into one file that is stored like an uploaded one, and the staging dir is removed on success.
-// Anything else (no such take, someone else's, a gap, another size) is 409 "The take is not complete on the
-// server." and nothing is created: the client then uploads the whole file.
+// The take must be live (its staged_takes row not replaced by a newer take or discarded: checked again inside the
+// transaction that stores the answer) and the same candidate's and question's, its parts contiguous from 0 to exactly
+// `size`; they are joined Go-side into one file that is stored like an uploaded one, and the take (row and dir) is
+// removed on success. Anything else (no such take, someone else's, replaced, a gap, another size) is 409 "The take
+// is not complete on the server." and nothing is created: the client then uploads the whole file. A whole-file
+// answer also removes a take staged under its id (the client's fallback after a refused part or a 409).
 routerAdd(
   "POST",
   "/api/screenroom/answers",
@@ -110,7 +112,7 @@ routerAdd(
         const claimed = String(e.request.header.get("X-Candidate-Id") || "");
         const joined = candidate === claimed ? takes.assembleTake(e.app, take, candidate, text("question"), size, fileName) : null;
         if (!joined) throw new ApiError(409, takes.NOT_COMPLETE);
-        staged = { take: take, file: joined.file, cleanup: joined.cleanup };
+        staged = { take: take, candidate: candidate, question: text("question"), file: joined.file, cleanup: joined.cleanup };
       }
     }
 
@@ -125,8 +127,17 @@ routerAdd(
 
     let answer = null;
     let kind = null;
+    let notComplete = null;
     try {
       e.app.runInTransaction((txApp) => {
+        if (staged) {
+          // Replaced or discarded since it was joined: transactions run one at a time, so this holds until the commit.
+          const takes = require(`${__hooks}/lib/takes.js`);
+          if (!takes.isLive(takes.findRow(txApp, staged.take), staged.candidate, staged.question)) {
+            notComplete = new ApiError(409, takes.NOT_COMPLETE);
+            throw notComplete;
+          }
+        }
         const answers = txApp.findCollectionByNameOrId("answers");
         answer = new Record(answers);
         if (text("id")) answer.set("id", text("id"));
@@ -152,11 +163,17 @@ routerAdd(
       });
     } catch (err) {
       if (staged) staged.cleanup(); // the staged parts stay (the cron removes them if nothing else does)
-      throw err;
+      throw notComplete || err;
     }
-    if (staged) {
-      const takes = require(`${__hooks}/lib/takes.js`);
-      takes.removeTake(e.app, staged.take);
+    // The answer is stored: its staged take (the one it was joined from, or one the whole file replaces) is of no
+    // more use. Removing it must not turn the stored answer into an error: the cron removes what is left.
+    if (staged || files.length) {
+      try {
+        const takes = require(`${__hooks}/lib/takes.js`);
+        takes.forgetTake(e.app, answer.id, answer.getString("candidate"));
+      } catch (err) {
+        e.app.logger().warn("could not remove the staged take of a stored answer", "answer", answer.id, "error", String(err));
+      }
     }
     return e.json(200, { answer: answer, kind: kindName, record: kind });
   },

@@ -5,12 +5,16 @@
 // Storage and checks: lib/takes.js.
 
 // PUT /api/screenroom/takes/{takeId}/parts/{offset}?question={questionId}, header X-Candidate-Id, body: the part's
-// raw bytes (at most 16 MB). takeId is the id the answer will get; offset is the part's byte offset in the take.
-// Who may: exactly whoever the answers create rule lets create the answer {id: takeId, candidate: header,
-// question} — checked in full on a take's first part, which records {candidate, question}; later parts must bring
-// the same. A retried offset replaces the part. 200 {take, offset, size}.
+// raw bytes (at most 16 MB, with a Content-Length). takeId is the id the answer will get; offset is the part's byte
+// offset in the take. Who may: exactly whoever the answers create rule lets create the answer {id: takeId,
+// candidate: header, question} — checked in full on a take's first part, which gives the take its row in
+// staged_takes (lib/takes.js) and retires the candidate's earlier take of the same question (one live take per
+// candidate and question); later parts must bring the same candidate and question. Every part's bytes are reserved
+// on the row before they are read, all parts of the take together (retries included) at most the video field's
+// size limit. A retried offset replaces the part. 200 {take, offset, size}.
 // 400: a malformed id or offset, no question, the answer already submitted, the take over the video size limit
-// (or not a video question); 403: not this candidate's to record; 413: a part over 16 MB.
+// (or not a video question); 403: not this candidate's to record; 409: the take was replaced by a newer one (or
+// discarded); 411: no Content-Length (a chunked body); 413: a part over 16 MB.
 routerAdd(
   "PUT",
   "/api/screenroom/takes/{takeId}/parts/{offset}",
@@ -28,18 +32,21 @@ routerAdd(
     const candidate = String(e.request.header.get("X-Candidate-Id") || "");
     // The create rule starts with `@request.headers.x_candidate_id != ""`.
     if (!candidate) throw new ForbiddenError(takes.REFUSED);
-    if (findByIdOrNull(e.app, "answers", takeId)) throw new BadRequestError("This answer has already been submitted.");
+    if (findByIdOrNull(e.app, "answers", takeId)) throw new BadRequestError(takes.SUBMITTED);
     const maxBytes = takes.maxTakeBytes(e.app);
     if (offset > maxBytes) throw takes.tooBig(maxBytes);
+    // The bytes are reserved before they are read: their number must be known (-1: a chunked body).
+    const length = Number(e.request.contentLength);
+    if (!(length >= 0)) throw takes.lengthRequired();
+    if (offset + length > maxBytes) throw takes.tooBig(maxBytes);
 
-    let meta = takes.readMeta(e.app, takeId);
-    if (!meta) {
+    const claim = !takes.findRow(e.app, takeId);
+    if (claim) {
       // The take's first part: the answers create rule on the answer this take would become, decided inside a
       // transaction that is always rolled back (the rule sees the saved record, as in answers.pb.js).
       if (!findByIdOrNull(e.app, "candidates", candidate)) throw new ForbiddenError(takes.REFUSED);
       // The body is the part's bytes, which requestInfo() would try (and fail) to parse as a form: take PocketBase's
       // own request info (auth, headers, query) with the body left out.
-      const length = e.request.contentLength;
       e.request.contentLength = 0;
       let info;
       try {
@@ -64,34 +71,33 @@ routerAdd(
       }
       if (!allowed) throw new ForbiddenError(takes.REFUSED);
       if (questionKind(e.app, question) !== "video") throw new BadRequestError("This question does not take a video answer.");
-      meta = takes.claimTake(e.app, takeId, { candidate: candidate, question: question });
     }
-    if (!meta || meta.candidate !== candidate || meta.question !== question) throw new ForbiddenError(takes.REFUSED);
 
-    const size = takes.writePart(e.app, takeId, offset, e.request.body, maxBytes);
+    // Ownership and bytes, in one transaction (lib/takes.js); the takes this one replaced lose their dirs after it.
+    const replaced = takes.reservePart(e.app, takeId, { candidate: candidate, question: question }, length, maxBytes, claim);
+    takes.removeTakesQuietly(e.app, replaced);
+
+    const size = takes.writePart(e.app, takeId, offset, e.request.body, length);
     return e.json(200, { take: takeId, offset: offset, size: size });
   },
   $apis.bodyLimit(16 * 1024 * 1024),
 );
 
 // DELETE /api/screenroom/takes/{takeId}, header X-Candidate-Id: discards a staged take (its candidate only, 403
-// for anyone else). An unknown take is 204 as well, so a repeat is harmless.
+// for anyone else). Its row stays as a tombstone (replaced) until the cron, so a part that arrives late is refused
+// (409) rather than starting the take again. An unknown take is 204 as well, so a repeat is harmless.
 routerAdd("DELETE", "/api/screenroom/takes/{takeId}", (e) => {
   const takes = require(`${__hooks}/lib/takes.js`);
   const takeId = e.request.pathValue("takeId");
   if (!takes.validTakeId(takeId)) throw new BadRequestError("A take id is 15 characters a-z and 0-9.");
-  const meta = takes.readMeta(e.app, takeId);
-  if (meta) {
-    if (meta.candidate !== String(e.request.header.get("X-Candidate-Id") || "")) {
-      throw new ForbiddenError("You cannot discard this take.");
-    }
-    takes.removeTake(e.app, takeId);
+  if (takes.retireTake(e.app, takeId, String(e.request.header.get("X-Candidate-Id") || ""))) {
+    takes.removeTakesQuietly(e.app, [takeId]);
   }
   return e.noContent(204);
 });
 
 // Takes never submitted (the candidate closed the tab, recorded again, lost the connection for good): removed once
-// nothing changed in them for a day.
+// nothing changed in them for a day, rows and dirs (lib/takes.js removeStaleTakes).
 cronAdd("screenroomStaleTakes", "0 * * * *", () => {
   const { removeStaleTakes } = require(`${__hooks}/lib/takes.js`);
   const removed = removeStaleTakes($app, 24 * 60 * 60);

@@ -3,25 +3,32 @@
 // answer by POST /api/screenroom/answers with `take` (pb_hooks/answers.pb.js). A staged take is not an answer:
 // nobody reads it, and one never submitted is removed by the hourly cron after a day.
 //
+// Who a take belongs to, whether it is live and how many bytes it was allowed: its row in the hidden collection
+// `staged_takes` (migration 1732600000), decided in transactions. PocketBase runs every transaction on its one
+// writer connection, one at a time, so "no row yet: insert it and retire the pair's other takes" and "the row is
+// live: add this part's bytes if they fit" cannot interleave with each other. Disk I/O stays outside them.
+//
 // On disk: {dataDir}/screenroom_takes/{takeId}/
-//   meta.json          {candidate, question}, written once, by the first part that passed the access check
 //   {offset}           one file per part, named by its byte offset in the take (decimal)
-//   .part-*, .meta-*   a part or the meta being written (renamed / linked into place when complete)
+//   .part-*            a part being written (renamed into place when complete)
 //   .submit-*/{name}   the assembled take while POST /api/screenroom/answers stores it
-// Bytes only ever move Go-side (os.File.ReadFrom), never through JS arrays.
+// The dir is made only by the transaction that inserts the take's row; a part never makes it again, so a take that
+// was replaced or discarded (its dir removed) stays gone. Bytes only ever move Go-side (os.File.ReadFrom), never
+// through JS arrays.
 
+const COLLECTION = "staged_takes";
 const TAKE_ID = /^[a-z0-9]{15}$/;
 const OFFSET = /^[0-9]{1,15}$/;
 const PART_NAME = /^(0|[1-9][0-9]*)$/;
-const META = "meta.json";
 /** At most this many parts per take: a take of 600 s in 1 s chunks has about 600. */
 const MAX_PARTS = 10000;
 const PART_MAX_BYTES = 16 * 1024 * 1024;
 const DIR_MODE = 0o755;
-const FILE_MODE = 0o644;
 
 const REFUSED = "You cannot record an answer to this question.";
 const NOT_COMPLETE = "The take is not complete on the server.";
+const REPLACED = "This take was replaced by a newer one.";
+const SUBMITTED = "This answer has already been submitted.";
 
 function stagingRoot(app) {
   return $filepath.join(app.dataDir(), "screenroom_takes");
@@ -46,71 +53,149 @@ function tooBig(maxBytes) {
   return new BadRequestError(`This take is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB, the most an answer may have.`);
 }
 
-/** {candidate, question} of a staged take, or null when there is none (or it is unreadable). */
-function readMeta(app, takeId) {
+/** 409: the take was replaced by a newer take of the same candidate and question, or discarded (DELETE). */
+function replacedError() {
+  return new ApiError(409, REPLACED);
+}
+
+/** 411: a part's bytes are reserved before they are read, so its length must be known. */
+function lengthRequired() {
+  return new ApiError(411, "A part needs a Content-Length header (a chunked body is not accepted).");
+}
+
+/** The take's row in staged_takes, or null. */
+function findRow(app, takeId) {
   try {
-    const meta = JSON.parse(toString($os.readFile($filepath.join(takeDir(app, takeId), META))));
-    if (meta && typeof meta.candidate === "string" && typeof meta.question === "string") return meta;
+    return app.findFirstRecordByData(COLLECTION, "take", takeId);
   } catch (_) {
-    // no take, or not one of ours
+    return null;
   }
-  return null;
+}
+
+function answerExists(app, takeId) {
+  try {
+    return !!app.findRecordById("answers", takeId);
+  } catch (_) {
+    return false;
+  }
+}
+
+/** Whether `row` is a live take (not replaced or discarded) of `candidate` for `question`. */
+function isLive(row, candidate, question) {
+  return !!row && !row.getBool("replaced") && row.getString("candidate") === candidate && row.getString("question") === question;
 }
 
 /**
- * One staged take per candidate and question: a new take drops the one staged before it (the interview records one
- * take at a time; 'Record again' or a second tab makes the older one obsolete, and its submit then gets 409 and
- * uploads its whole file). Without it, a candidate's link could stage 150 MB takes without end. The latest take
- * of each pair is named in `.owners/{candidate}-{question}`.
+ * The ownership and byte accounting of one part of `takeId`, in one transaction. With `claim` (a first part whose
+ * access the caller checked: no row was there when it looked), a take without a row gets one, owned by
+ * `owner` ({candidate, question}), its staging dir is made, and every other live take of the same candidate and
+ * question is marked replaced: one live take per candidate and question. (A row that another request inserted
+ * meanwhile is simply used: the part goes on as a later part.) Then, for every part: the row must exist (else 409, or
+ * 400 once the answer is stored), be `owner`'s (else 403) and not be replaced (else 409); and its bytes plus `length`
+ * must stay within `maxBytes` (else 400), which adds `length` to them. Returns the ids of the takes it replaced: their
+ * dirs are the caller's to remove, after the commit.
  */
-function replaceEarlierTake(app, takeId, meta) {
-  const owners = $filepath.join(stagingRoot(app), ".owners");
-  $os.mkdirAll(owners, DIR_MODE);
-  const root = $os.openRoot(owners);
+function reservePart(app, takeId, owner, length, maxBytes, claim) {
+  const replaced = [];
+  let refusal = null;
+  const refuse = (err) => {
+    refusal = err;
+    throw err;
+  };
   try {
-    const name = `${meta.candidate}-${meta.question}`;
-    let earlier = "";
-    try {
-      earlier = toString(root.readFile(name));
-    } catch (_) {
-      // the pair's first take
-    }
-    if (earlier !== takeId && validTakeId(earlier)) {
-      const earlierMeta = readMeta(app, earlier);
-      if (earlierMeta && earlierMeta.candidate === meta.candidate && earlierMeta.question === meta.question) {
-        removeTake(app, earlier);
+    app.runInTransaction((txApp) => {
+      let row = findRow(txApp, takeId);
+      if (!row && claim) {
+        if (answerExists(txApp, takeId)) refuse(new BadRequestError(SUBMITTED));
+        row = new Record(txApp.findCollectionByNameOrId(COLLECTION));
+        row.set("take", takeId);
+        row.set("candidate", owner.candidate);
+        row.set("question", owner.question);
+        row.set("bytes", 0);
+        row.set("replaced", false);
+        txApp.save(row);
+        const others = txApp.findRecordsByFilter(
+          COLLECTION,
+          "candidate = {:candidate} && question = {:question} && replaced = false && id != {:id}",
+          "",
+          0,
+          0,
+          { candidate: owner.candidate, question: owner.question, id: row.id },
+        );
+        for (const other of others) {
+          other.set("replaced", true);
+          txApp.save(other);
+          replaced.push(other.getString("take"));
+        }
+        $os.mkdirAll(takeDir(txApp, takeId), DIR_MODE);
       }
-    }
-    root.writeFile(name, takeId, FILE_MODE);
-  } finally {
-    root.close();
+      if (!row) refuse(answerExists(txApp, takeId) ? new BadRequestError(SUBMITTED) : replacedError());
+      if (row.getString("candidate") !== owner.candidate || row.getString("question") !== owner.question) {
+        refuse(new ForbiddenError(REFUSED));
+      }
+      if (row.getBool("replaced")) refuse(replacedError());
+      const bytes = row.getInt("bytes");
+      if (bytes + length > maxBytes) refuse(tooBig(maxBytes));
+      row.set("bytes", bytes + length);
+      txApp.save(row);
+    });
+  } catch (err) {
+    if (refusal) throw refusal;
+    throw err;
   }
+  return replaced;
 }
 
 /**
- * Records who a take belongs to, once: the meta is written under a temporary name and hard-linked into place,
- * which fails when it exists, so of two first parts racing only one meta ever counts. The take replaces the
- * candidate's earlier take of the same question. Returns the meta in place.
+ * DELETE of a take by `candidate`: its row becomes a tombstone (replaced), so a part sent late is refused (409)
+ * instead of starting the take again. Returns whether there was a take (false: unknown, nothing to do); 403 when it
+ * is another candidate's. The dir is the caller's to remove, after the commit.
  */
-function claimTake(app, takeId, meta) {
-  const dir = takeDir(app, takeId);
-  $os.mkdirAll(dir, DIR_MODE);
-  const root = $os.openRoot(dir);
+function retireTake(app, takeId, candidate) {
+  let found = false;
+  let refusal = null;
   try {
-    const tmp = `.meta-${$security.randomString(12)}`;
-    root.writeFile(tmp, JSON.stringify({ candidate: meta.candidate, question: meta.question }), FILE_MODE);
-    try {
-      root.link(tmp, META);
-    } catch (_) {
-      // another request wrote it first: what it wrote is what counts
-    }
-    root.remove(tmp);
-  } finally {
-    root.close();
+    app.runInTransaction((txApp) => {
+      const row = findRow(txApp, takeId);
+      if (!row) return;
+      if (row.getString("candidate") !== candidate) {
+        refusal = new ForbiddenError("You cannot discard this take.");
+        throw refusal;
+      }
+      found = true;
+      if (!row.getBool("replaced")) {
+        row.set("replaced", true);
+        txApp.save(row);
+      }
+    });
+  } catch (err) {
+    if (refusal) throw refusal;
+    throw err;
   }
-  const claimed = readMeta(app, takeId);
-  if (claimed && claimed.candidate === meta.candidate && claimed.question === meta.question) replaceEarlierTake(app, takeId, claimed);
-  return claimed;
+  return found;
+}
+
+/**
+ * After an answer with id `takeId` of `candidate` was stored: its staged take (row and dir, the joined copy with
+ * it), if it is that candidate's, is of no more use. Both are tried; the first failure is thrown after. Returns
+ * whether there was one.
+ */
+function forgetTake(app, takeId, candidate) {
+  const row = findRow(app, takeId);
+  if (!row || row.getString("candidate") !== candidate) return false;
+  let failure = null;
+  try {
+    removeTake(app, takeId);
+  } catch (err) {
+    failure = err;
+  }
+  try {
+    app.delete(row);
+  } catch (err) {
+    failure = failure || err;
+  }
+  if (failure) throw failure;
+  return true;
 }
 
 /** The parts of a staged take, [{offset, size}] by offset; [] when there is none. */
@@ -132,55 +217,110 @@ function listParts(dir) {
 }
 
 /**
- * Streams `body` (the request body) into the part at `offset`: written under a temporary name, then renamed over
- * any earlier part at that offset (a retry replaces it). Refuses (400) a part that would take the take's staged
- * bytes, or its end, past `maxBytes`. Returns the bytes stored.
+ * Streams `body` (the request body, `length` bytes, already reserved by reservePart) into the part at `offset`:
+ * written under a temporary name, then renamed over any earlier part at that offset (a retry replaces it). Never
+ * makes the take's dir: when it is gone (the take was replaced or discarded since the reservation) the part is
+ * refused with 409. Returns the bytes stored.
  */
-function writePart(app, takeId, offset, body, maxBytes) {
+function writePart(app, takeId, offset, body, length) {
   const dir = takeDir(app, takeId);
-  const root = $os.openRoot(dir);
+  // the dir removed while this part was on its way is the 409; any other failure is itself
+  const goneOr = (err) => {
+    try {
+      $os.stat(dir);
+    } catch (_) {
+      return replacedError();
+    }
+    return err;
+  };
+  let root;
+  try {
+    root = $os.openRoot(dir);
+  } catch (err) {
+    throw goneOr(err);
+  }
   try {
     const tmp = `.part-${$security.randomString(12)}`;
+    let file;
+    try {
+      file = root.create(tmp);
+    } catch (err) {
+      throw goneOr(err);
+    }
     let written = 0;
-    const file = root.create(tmp);
     try {
       written = Number(file.readFrom(body));
     } catch (err) {
       file.close();
-      root.remove(tmp);
+      removeQuietly(root, tmp);
       throw err; // a body over the part limit is PocketBase's 413; a dropped connection ends the request anyway
     }
     file.close();
 
-    const others = listParts(dir).filter((part) => part.offset !== offset);
-    const staged = others.reduce((sum, part) => sum + part.size, 0);
     let refusal = null;
-    if (offset + written > maxBytes || staged + written > maxBytes) refusal = tooBig(maxBytes);
-    else if (others.length >= MAX_PARTS) refusal = new BadRequestError(`A take has at most ${MAX_PARTS} parts.`);
+    if (written !== length) refusal = new BadRequestError("The part's body is not as long as its Content-Length.");
+    else if (listParts(dir).filter((part) => part.offset !== offset).length >= MAX_PARTS) {
+      refusal = new BadRequestError(`A take has at most ${MAX_PARTS} parts.`);
+    }
     if (refusal) {
-      root.remove(tmp);
+      removeQuietly(root, tmp);
       throw refusal;
     }
-    root.rename(tmp, String(offset));
+    try {
+      root.rename(tmp, String(offset));
+    } catch (err) {
+      removeQuietly(root, tmp);
+      throw goneOr(err);
+    }
     return written;
   } finally {
     root.close();
   }
 }
 
-/** Removes a take's staging dir (nothing when there is none). */
+function removeQuietly(root, name) {
+  try {
+    root.remove(name);
+  } catch (_) {
+    // gone already (with its dir)
+  }
+}
+
+/**
+ * Removes a take's staging dir (nothing when there is none). A part being renamed into it at that very moment can
+ * make the removal find the dir not empty: it tries again.
+ */
 function removeTake(app, takeId) {
-  $os.removeAll(takeDir(app, takeId));
+  const dir = takeDir(app, takeId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      $os.removeAll(dir);
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
+/** Removes the staging dirs of `takeIds`, logging (never throwing) what could not be removed (the cron tries later). */
+function removeTakesQuietly(app, takeIds) {
+  for (const takeId of takeIds) {
+    try {
+      removeTake(app, takeId);
+    } catch (err) {
+      app.logger().warn("could not remove a staged take", "take", takeId, "error", String(err));
+    }
+  }
 }
 
 /**
  * Joins a staged take into one file `fileName` (Go-side copies) for the answer of `candidate` to `question`.
  * Returns {file, cleanup} (file: a filesystem.File to attach; cleanup removes the joined copy), or null when the
- * take is missing, is someone else's (meta), or its parts are not contiguous from 0 to exactly `size` bytes.
+ * take has no live row of that candidate and question, or its parts are not contiguous from 0 to exactly `size`
+ * bytes. (The caller checks the row again inside the transaction that stores the answer.)
  */
 function assembleTake(app, takeId, candidate, question, size, fileName) {
-  const meta = readMeta(app, takeId);
-  if (!meta || meta.candidate !== candidate || meta.question !== question) return null;
+  if (!isLive(findRow(app, takeId), candidate, question)) return null;
   const dir = takeDir(app, takeId);
   const parts = listParts(dir);
   let end = 0;
@@ -191,7 +331,12 @@ function assembleTake(app, takeId, candidate, question, size, fileName) {
   if (end !== size) return null;
 
   const sub = `.submit-${$security.randomString(12)}`;
-  const root = $os.openRoot(dir);
+  let root;
+  try {
+    root = $os.openRoot(dir);
+  } catch (_) {
+    return null; // replaced or discarded meanwhile
+  }
   let complete = false;
   try {
     root.mkdir(sub, DIR_MODE);
@@ -231,31 +376,73 @@ function assembleTake(app, takeId, candidate, question, size, fileName) {
   };
 }
 
-/** Removes staged takes in which nothing changed for `maxAgeSeconds`. Returns how many. */
+/** PocketBase's datetime text (UTC, "2006-01-02 15:04:05.000Z") of `ms` since the epoch. */
+function dbTime(ms) {
+  return new Date(ms).toISOString().replace("T", " ");
+}
+
+/**
+ * The hourly sweep: removes staged takes whose row was not updated for `maxAgeSeconds` (each part updates it), row
+ * and dir; the dirs of replaced takes still there (a removal that failed); and anything else under the staging root
+ * without a row (a take whose candidate or question was deleted, leftovers of older versions) once nothing in it
+ * changed for `maxAgeSeconds`. Returns how many takes and dirs it removed.
+ */
 function removeStaleTakes(app, maxAgeSeconds) {
+  const cutoff = dbTime(Date.now() - maxAgeSeconds * 1000);
+  let removed = 0;
+  for (const stale of app.findRecordsByFilter(COLLECTION, "updated < {:cutoff}", "", 0, 0, { cutoff: cutoff })) {
+    const takeId = stale.getString("take");
+    try {
+      let deleted = false;
+      app.runInTransaction((txApp) => {
+        // a part may have come in since the list was read
+        const row = findRow(txApp, takeId);
+        if (row && row.getString("updated") < cutoff) {
+          txApp.delete(row);
+          deleted = true;
+        }
+      });
+      if (!deleted) continue;
+      removeTake(app, takeId);
+      removed++;
+    } catch (err) {
+      app.logger().warn("could not remove a stale staged take", "take", takeId, "error", String(err));
+    }
+  }
+
   const rootDir = stagingRoot(app);
   let entries;
   try {
     entries = $os.readDir(rootDir);
   } catch (_) {
-    return 0; // nothing staged yet
+    return removed; // nothing staged yet
   }
+  const rows = {};
+  for (const row of app.findAllRecords(COLLECTION)) rows[row.getString("take")] = row;
   const now = Date.now() / 1000;
-  let removed = 0;
   for (const entry of entries) {
-    const dir = $filepath.join(rootDir, entry.name());
-    let newest = 0;
-    try {
-      newest = Number(entry.info().modTime().unix());
-      if (entry.isDir()) {
-        for (const inner of $os.readDir(dir)) newest = Math.max(newest, Number(inner.info().modTime().unix()));
+    const name = entry.name();
+    const row = rows[name];
+    if (row && !row.getBool("replaced")) continue; // a live take: its row decides
+    const dir = $filepath.join(rootDir, name);
+    if (!row) {
+      let newest = 0;
+      try {
+        newest = Number(entry.info().modTime().unix());
+        if (entry.isDir()) {
+          for (const inner of $os.readDir(dir)) newest = Math.max(newest, Number(inner.info().modTime().unix()));
+        }
+      } catch (_) {
+        continue; // removed meanwhile
       }
-    } catch (_) {
-      continue; // removed meanwhile
+      if (now - newest < maxAgeSeconds) continue; // maybe a take whose row is being inserted right now
     }
-    if (now - newest < maxAgeSeconds) continue;
-    $os.removeAll(dir);
-    removed++;
+    try {
+      $os.removeAll(dir);
+      removed++;
+    } catch (err) {
+      app.logger().warn("could not remove a staged take's dir", "name", name, "error", String(err));
+    }
   }
   return removed;
 }
@@ -265,15 +452,22 @@ module.exports = {
   PART_MAX_BYTES,
   REFUSED,
   NOT_COMPLETE,
+  SUBMITTED,
   takeDir,
   validTakeId,
   maxTakeBytes,
   tooBig,
-  readMeta,
-  claimTake,
+  replacedError,
+  lengthRequired,
+  findRow,
+  isLive,
+  reservePart,
+  retireTake,
+  forgetTake,
   listParts,
   writePart,
   removeTake,
+  removeTakesQuietly,
   assembleTake,
   removeStaleTakes,
 };
