@@ -12,6 +12,7 @@ export enum Collections {
   Jobs = "jobs",
   ManagerInvites = "manager_invites",
   Questions = "questions",
+  StagedTakes = "staged_takes",
   TextAnswers = "text_answers",
   TextQuestions = "text_questions",
   Users = "users",
@@ -87,6 +88,16 @@ export type QuestionsRecord = {
   updated: IsoDateString;
 };
 
+export type StagedTakesRecord = {
+  take: string;
+  candidate: RecordIdString;
+  question: RecordIdString;
+  bytes: number;
+  replaced: boolean;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
 export type TextAnswersRecord = {
   answer: RecordIdString;
   content: string;
@@ -134,6 +145,7 @@ export type CompaniesResponse<Texpand = unknown> = Required<CompaniesRecord> & B
 export type JobsResponse<Texpand = unknown> = Required<JobsRecord> & BaseSystemFields<Texpand>;
 export type ManagerInvitesResponse<Texpand = unknown> = Required<ManagerInvitesRecord> & BaseSystemFields<Texpand>;
 export type QuestionsResponse<Texpand = unknown> = Required<QuestionsRecord> & BaseSystemFields<Texpand>;
+export type StagedTakesResponse<Texpand = unknown> = Required<StagedTakesRecord> & BaseSystemFields<Texpand>;
 export type TextAnswersResponse<Texpand = unknown> = Required<TextAnswersRecord> & BaseSystemFields<Texpand>;
 export type TextQuestionsResponse<Texpand = unknown> = Required<TextQuestionsRecord> & BaseSystemFields<Texpand>;
 export type UsersResponse<Texpand = unknown> = Required<UsersRecord> & AuthSystemFields<Texpand>;
@@ -147,6 +159,7 @@ export type CollectionRecords = {
   jobs: JobsRecord;
   manager_invites: ManagerInvitesRecord;
   questions: QuestionsRecord;
+  staged_takes: StagedTakesRecord;
   text_answers: TextAnswersRecord;
   text_questions: TextQuestionsRecord;
   users: UsersRecord;
@@ -161,6 +174,7 @@ export type CollectionResponses = {
   jobs: JobsResponse;
   manager_invites: ManagerInvitesResponse;
   questions: QuestionsResponse;
+  staged_takes: StagedTakesResponse;
   text_answers: TextAnswersResponse;
   text_questions: TextQuestionsResponse;
   users: UsersResponse;
@@ -175,6 +189,7 @@ export type TypedPocketBase = PocketBase & {
   collection(idOrName: "jobs"): RecordService<JobsResponse>;
   collection(idOrName: "manager_invites"): RecordService<ManagerInvitesResponse>;
   collection(idOrName: "questions"): RecordService<QuestionsResponse>;
+  collection(idOrName: "staged_takes"): RecordService<StagedTakesResponse>;
   collection(idOrName: "text_answers"): RecordService<TextAnswersResponse>;
   collection(idOrName: "text_questions"): RecordService<TextQuestionsResponse>;
   collection(idOrName: "users"): RecordService<UsersResponse>;
