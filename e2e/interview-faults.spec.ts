@@ -126,9 +126,18 @@ test("a take the candidate is still watching is kept on the device but never bec
     posted += 1;
     await route.continue();
   });
+  // the take's parts went to the server while it was recorded; leaving the page withdraws them
+  const staged = new Set<string>();
+  const withdrawn: string[] = [];
+  page.on("request", (request) => {
+    const take = /\/api\/screenroom\/takes\/([a-z0-9]+)(\/parts\/\d+)?/.exec(request.url());
+    if (take && request.method() === "PUT") staged.add(take[1]!);
+    if (take && !take[2] && request.method() === "DELETE") withdrawn.push(take[1]!);
+  });
   await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   await recordTake(page);
+  expect(staged.size).toBe(1);
   // stored while the candidate watches it, before any 'Submit answer'
   await expect.poll(() => localTakes(page)).toBe(1);
   expect(await localCopies(page)).toBe(0);
@@ -137,6 +146,7 @@ test("a take the candidate is still watching is kept on the device but never bec
   await expect(page.getByRole("button", { name: "View question" })).toBeVisible();
   await page.waitForTimeout(1500);
   expect(posted).toBe(0);
+  expect(withdrawn).toEqual([...staged]);
   expect(await storedAnswers(candidate.id)).toHaveLength(0);
   expect(await localCopies(page)).toBe(0);
   // kept (another tab may still show it) until it is old enough to be a leftover

@@ -168,4 +168,21 @@ describe('VideoDrafts and the parts of a take', () => {
     expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
     expect(drafts[0]!.id).not.toBe(takeIdsPut()[0]);
   });
+
+  it('withdraws the staged parts of what was not submitted when the page goes away, and keeps the draft', async () => {
+    const { drafts, discard, discardedDrafts, videoDrafts, record, settle, takeIdsPut } = setup();
+    videoDrafts.keep(await record('shown'));
+    videoDrafts.withdrawStaging();
+    await settle();
+    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual([drafts[0]!.id]);
+    expect(discardedDrafts).not.toHaveBeenCalled();
+
+    // and a take still recording
+    videoDrafts.startTake()(new Blob(['recording']));
+    await settle();
+    videoDrafts.withdrawStaging();
+    await settle();
+    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
+    expect(takeIdsPut()).toHaveLength(2);
+  });
 });

@@ -142,7 +142,12 @@ async function putPart(take: { takeId: string; candidateId: string; questionId: 
 export const partTransport: PartTransport = {
   put: putPart,
   discard: async (take) => {
-    await fetch(pb.buildURL(takePartsRoute(take.takeId)), { method: 'DELETE', headers: { [CANDIDATE_ID_HEADER]: take.candidateId } });
+    await fetch(pb.buildURL(takePartsRoute(take.takeId)), {
+      method: 'DELETE',
+      headers: { [CANDIDATE_ID_HEADER]: take.candidateId },
+      // still sent when the page is closing (pagehide)
+      keepalive: true,
+    });
   },
 };
 
@@ -229,11 +234,7 @@ export class VideoDrafts {
    * question, so from now on that one would go up whole.
    */
   startTake(): (chunk: Blob) => void {
-    this.recording?.discard();
-    if (this.current && !this.current.submitted) {
-      this.current.staged?.discard();
-      this.current.staged = null;
-    }
+    this.withdrawStaging();
     const staged = new TakeStager(newRecordId(), this.candidateId, this.questionId, this.parts);
     this.recording = staged;
     return (chunk) => staged.push(chunk);
@@ -277,6 +278,19 @@ export class VideoDrafts {
     }
   }
 
+  /**
+   * The page is going away: the server drops the parts of what was not submitted. The draft stays on this device
+   * (another tab may show it); if this page comes back (back/forward cache), submitting it sends the whole file.
+   */
+  withdrawStaging(): void {
+    this.recording?.discard();
+    this.recording = null;
+    if (this.current && !this.current.submitted) {
+      this.current.staged?.discard();
+      this.current.staged = null;
+    }
+  }
+
   /** The answer form is closing: a take that was not submitted goes, and so does one still recording. */
   leave(): void {
     this.dropCurrent();
@@ -297,5 +311,11 @@ export class VideoDrafts {
 export function useVideoDrafts(candidateId: string, questionId: string): VideoDrafts {
   const [drafts] = useState(() => new VideoDrafts(candidateId, questionId));
   useEffect(() => () => drafts.leave(), [drafts]);
+  useEffect(() => {
+    // A closed tab's unsubmitted recording does not stay on the server until the cleanup a day later.
+    const onPageHide = () => drafts.withdrawStaging();
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [drafts]);
   return drafts;
 }
