@@ -68,7 +68,7 @@ routerAdd(
   "POST",
   "/api/screenroom/answers",
   (e) => {
-    const { clearDerivedVideoFields, findByIdOrNull, questionKind } = require(`${__hooks}/lib/util.js`);
+    const { clearDerivedVideoFields, findByIdOrNull, questionKind, runRefusable } = require(`${__hooks}/lib/util.js`);
     const info = e.requestInfo();
     const body = info.body || {};
     const text = (name) => (typeof body[name] === "string" ? body[name] : "");
@@ -127,15 +127,13 @@ routerAdd(
 
     let answer = null;
     let kind = null;
-    let notComplete = null;
     try {
-      e.app.runInTransaction((txApp) => {
+      runRefusable(e.app, (txApp, refuse) => {
         if (staged) {
           // Replaced or discarded since it was joined: transactions run one at a time, so this holds until the commit.
           const takes = require(`${__hooks}/lib/takes.js`);
           if (!takes.isLive(takes.findRow(txApp, staged.take), staged.candidate, staged.question)) {
-            notComplete = new ApiError(409, takes.NOT_COMPLETE);
-            throw notComplete;
+            refuse(new ApiError(409, takes.NOT_COMPLETE));
           }
         }
         const answers = txApp.findCollectionByNameOrId("answers");
@@ -163,7 +161,7 @@ routerAdd(
       });
     } catch (err) {
       if (staged) staged.cleanup(); // the staged parts stay (the cron removes them if nothing else does)
-      throw notComplete || err;
+      throw err;
     }
     // The answer is stored: its staged take (the one it was joined from, or one the whole file replaces) is of no
     // more use. Removing it must not turn the stored answer into an error: the cron removes what is left.

@@ -72,14 +72,6 @@ function findRow(app, takeId) {
   }
 }
 
-function answerExists(app, takeId) {
-  try {
-    return !!app.findRecordById("answers", takeId);
-  } catch (_) {
-    return false;
-  }
-}
-
 /** Whether `row` is a live take (not replaced or discarded) of `candidate` for `question`. */
 function isLive(row, candidate, question) {
   return !!row && !row.getBool("replaced") && row.getString("candidate") === candidate && row.getString("question") === question;
@@ -96,53 +88,45 @@ function isLive(row, candidate, question) {
  * dirs are the caller's to remove, after the commit.
  */
 function reservePart(app, takeId, owner, length, maxBytes, claim) {
+  const { findByIdOrNull, runRefusable } = require(`${__hooks}/lib/util.js`);
+  const answerExists = (txApp) => !!findByIdOrNull(txApp, "answers", takeId);
   const replaced = [];
-  let refusal = null;
-  const refuse = (err) => {
-    refusal = err;
-    throw err;
-  };
-  try {
-    app.runInTransaction((txApp) => {
-      let row = findRow(txApp, takeId);
-      if (!row && claim) {
-        if (answerExists(txApp, takeId)) refuse(new BadRequestError(SUBMITTED));
-        row = new Record(txApp.findCollectionByNameOrId(COLLECTION));
-        row.set("take", takeId);
-        row.set("candidate", owner.candidate);
-        row.set("question", owner.question);
-        row.set("bytes", 0);
-        row.set("replaced", false);
-        txApp.save(row);
-        const others = txApp.findRecordsByFilter(
-          COLLECTION,
-          "candidate = {:candidate} && question = {:question} && replaced = false && id != {:id}",
-          "",
-          0,
-          0,
-          { candidate: owner.candidate, question: owner.question, id: row.id },
-        );
-        for (const other of others) {
-          other.set("replaced", true);
-          txApp.save(other);
-          replaced.push(other.getString("take"));
-        }
-        $os.mkdirAll(takeDir(txApp, takeId), DIR_MODE);
-      }
-      if (!row) refuse(answerExists(txApp, takeId) ? new BadRequestError(SUBMITTED) : replacedError());
-      if (row.getString("candidate") !== owner.candidate || row.getString("question") !== owner.question) {
-        refuse(new ForbiddenError(REFUSED));
-      }
-      if (row.getBool("replaced")) refuse(replacedError());
-      const bytes = row.getInt("bytes");
-      if (bytes + length > maxBytes) refuse(tooBig(maxBytes));
-      row.set("bytes", bytes + length);
+  runRefusable(app, (txApp, refuse) => {
+    let row = findRow(txApp, takeId);
+    if (!row && claim) {
+      if (answerExists(txApp)) refuse(new BadRequestError(SUBMITTED));
+      row = new Record(txApp.findCollectionByNameOrId(COLLECTION));
+      row.set("take", takeId);
+      row.set("candidate", owner.candidate);
+      row.set("question", owner.question);
+      row.set("bytes", 0);
+      row.set("replaced", false);
       txApp.save(row);
-    });
-  } catch (err) {
-    if (refusal) throw refusal;
-    throw err;
-  }
+      const others = txApp.findRecordsByFilter(
+        COLLECTION,
+        "candidate = {:candidate} && question = {:question} && replaced = false && id != {:id}",
+        "",
+        0,
+        0,
+        { candidate: owner.candidate, question: owner.question, id: row.id },
+      );
+      for (const other of others) {
+        other.set("replaced", true);
+        txApp.save(other);
+        replaced.push(other.getString("take"));
+      }
+      $os.mkdirAll(takeDir(txApp, takeId), DIR_MODE);
+    }
+    if (!row) refuse(answerExists(txApp) ? new BadRequestError(SUBMITTED) : replacedError());
+    if (row.getString("candidate") !== owner.candidate || row.getString("question") !== owner.question) {
+      refuse(new ForbiddenError(REFUSED));
+    }
+    if (row.getBool("replaced")) refuse(replacedError());
+    const bytes = row.getInt("bytes");
+    if (bytes + length > maxBytes) refuse(tooBig(maxBytes));
+    row.set("bytes", bytes + length);
+    txApp.save(row);
+  });
   return replaced;
 }
 
@@ -152,26 +136,18 @@ function reservePart(app, takeId, owner, length, maxBytes, claim) {
  * is another candidate's. The dir is the caller's to remove, after the commit.
  */
 function retireTake(app, takeId, candidate) {
+  const { runRefusable } = require(`${__hooks}/lib/util.js`);
   let found = false;
-  let refusal = null;
-  try {
-    app.runInTransaction((txApp) => {
-      const row = findRow(txApp, takeId);
-      if (!row) return;
-      if (row.getString("candidate") !== candidate) {
-        refusal = new ForbiddenError("You cannot discard this take.");
-        throw refusal;
-      }
-      found = true;
-      if (!row.getBool("replaced")) {
-        row.set("replaced", true);
-        txApp.save(row);
-      }
-    });
-  } catch (err) {
-    if (refusal) throw refusal;
-    throw err;
-  }
+  runRefusable(app, (txApp, refuse) => {
+    const row = findRow(txApp, takeId);
+    if (!row) return;
+    if (row.getString("candidate") !== candidate) refuse(new ForbiddenError("You cannot discard this take."));
+    found = true;
+    if (!row.getBool("replaced")) {
+      row.set("replaced", true);
+      txApp.save(row);
+    }
+  });
   return found;
 }
 

@@ -104,6 +104,23 @@ function kindsOf(app, names, field, ownerIds) {
 }
 
 /** A new video answer holds nothing the media worker derives from its file (only the worker, a superuser, writes it). */
+/**
+ * app.runInTransaction(fn) where fn may refuse: `fn(txApp, refuse)`; `refuse(err)` rolls the transaction back and the
+ * call throws `err` itself (an error thrown through runInTransaction reaches the caller wrapped, its status lost).
+ */
+function runRefusable(app, fn) {
+  let refusal = null;
+  const refuse = (err) => {
+    refusal = err;
+    throw err;
+  };
+  try {
+    app.runInTransaction((txApp) => fn(txApp, refuse));
+  } catch (err) {
+    throw refusal || err;
+  }
+}
+
 function clearDerivedVideoFields(record) {
   record.set("transcript", "");
   record.set("transcriptStatus", "pending");
@@ -124,5 +141,6 @@ module.exports = {
   questionKind,
   jobQuestions,
   kindsOf,
+  runRefusable,
   clearDerivedVideoFields,
 };
