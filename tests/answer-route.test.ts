@@ -13,11 +13,11 @@ import {
   randomId,
   signUp,
   statusOf,
-  uniqueEmail,
   webmFile,
+  newCandidateOf,
   world,
 } from "./helpers";
-import { admin, chars, countOf, mp4File, storedOrNull, textFile } from "./support";
+import { admin, answersOf, chars, countOf, mp4File, storedOrNull, textFile } from "./support";
 
 let w: Awaited<ReturnType<typeof world>>;
 let other: Awaited<ReturnType<typeof world>>;
@@ -27,11 +27,7 @@ beforeAll(async () => {
   other = await world("route-other");
 });
 
-/** A fresh candidate of w's job: each candidate answers each question once. */
-const newCandidate = async () =>
-  (await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("route-candidate") })).id;
-
-const answersOf = (candidate: string) => countOf("answers", "candidate = {:c}", { c: candidate });
+const newCandidate = () => newCandidateOf(w, "route-candidate");
 
 /** A valid WebM (the fixture) padded with zero bytes to exactly `size` bytes. */
 function webmOfSize(size: number) {

@@ -12,6 +12,7 @@ import {
   signUp,
   uniqueEmail,
   webmFile,
+  newCandidateOf,
   world,
 } from "./helpers";
 import { chars, countOf, expectBatchFieldError, expectFieldError, mp4File, pngOfSize, storedOrNull, textFile } from "./support";
@@ -248,9 +249,7 @@ describe("answers", () => {
   beforeAll(async () => {
     w = await world("limits-answers");
   });
-  /** A fresh candidate for the shared job: each candidate answers a question once. */
-  const newCandidate = async () =>
-    (await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("limits-answerer") })).id;
+  const newCandidate = () => newCandidateOf(w, "limits-answerer");
 
   const sendAnswer = (candidateId: string, questionId: string, kind: "text_answers" | "video_answers", fields: Record<string, unknown>) => {
     const batch = asCandidate(candidateId).createBatch();

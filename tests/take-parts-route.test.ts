@@ -20,11 +20,11 @@ import {
   putPart,
   randomId,
   statusOf,
-  uniqueEmail,
   webmFile,
+  newCandidateOf,
   world,
 } from "./helpers";
-import { admin, countOf, mp4File, storedOrNull } from "./support";
+import { admin, answersOf, countOf, mp4File, storedOrNull } from "./support";
 
 let w: Awaited<ReturnType<typeof world>>;
 let other: Awaited<ReturnType<typeof world>>;
@@ -38,11 +38,7 @@ const MB = 1024 * 1024;
 const NOT_COMPLETE = { status: 409, message: "The take is not complete on the server.", data: {} };
 const REPLACED = { status: 409, message: "This take was replaced by a newer one.", data: {} };
 
-/** A fresh candidate of w's job: each candidate answers each question once. */
-const newCandidate = async () =>
-  (await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("takes-candidate") })).id;
-
-const answersOf = (candidate: string) => countOf("answers", "candidate = {:c}", { c: candidate });
+const newCandidate = () => newCandidateOf(w, "takes-candidate");
 const stagingDir = (takeId: string) => join(inject("pbDataDir"), "screenroom_takes", takeId);
 const partsIn = (takeId: string) => readdirSync(stagingDir(takeId)).filter((name) => /^\d+$/.test(name));
 

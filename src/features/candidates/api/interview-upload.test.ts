@@ -1,23 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { DraftTake, PendingAnswer } from '@/lib/answer-store';
+import type { DraftTake, PendingVideoAnswer } from '@/lib/answer-store';
 import type { PartTransport, StagedTakeRef } from '@/lib/take-stager';
 
 import { answerErrorMessage, answerUploads, buildAnswerForm, buildStagedAnswerBody, VideoDrafts } from './interview-upload';
 
+/** A submitted video answer of candidate cand1 to q1 with `file` as its take. */
+function videoAnswer(file: Blob): PendingVideoAnswer {
+  return { id: 'abcdefghij12345', candidateId: 'cand1', questionId: 'q1', createdAt: 1, kind: 'video', file, fileName: 'answer.webm' };
+}
+
 describe('buildAnswerForm', () => {
   it('sends the answer with its client id, and the video file under `file`', () => {
     const file = new Blob(['video'], { type: 'video/webm' });
-    const answer: PendingAnswer = {
-      id: 'abcdefghij12345',
-      candidateId: 'cand1',
-      questionId: 'q1',
-      createdAt: 1,
-      kind: 'video',
-      file,
-      fileName: 'answer.webm',
-    };
-    const form = buildAnswerForm(answer);
+    const form = buildAnswerForm(videoAnswer(file));
     expect([...form.keys()]).toEqual(['id', 'candidate', 'question', 'file']);
     expect(form.get('id')).toBe('abcdefghij12345');
     expect(form.get('candidate')).toBe('cand1');
@@ -53,16 +49,7 @@ describe('answerErrorMessage', () => {
 
 describe('buildStagedAnswerBody', () => {
   it('names the staged take (the answer id), its size and file name, and carries no file', () => {
-    const file = new Blob(['0123456789'], { type: 'video/webm' });
-    const body = buildStagedAnswerBody({
-      id: 'abcdefghij12345',
-      candidateId: 'cand1',
-      questionId: 'q1',
-      createdAt: 1,
-      kind: 'video',
-      file,
-      fileName: 'answer.webm',
-    });
+    const body = buildStagedAnswerBody(videoAnswer(new Blob(['0123456789'], { type: 'video/webm' })));
     expect(JSON.parse(body)).toEqual({
       id: 'abcdefghij12345',
       candidate: 'cand1',

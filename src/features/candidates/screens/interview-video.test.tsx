@@ -148,6 +148,13 @@ async function recordTake() {
   await screen.findByRole('button', { name: 'Submit answer' });
 }
 
+/** Opens the question, records one take and submits it. */
+async function submitOneTake() {
+  await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+  await recordTake();
+  await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+}
+
 describe('a video answer', () => {
   it('is stored on the device when the take is finished, and becomes an answer only once it is submitted', async () => {
     const api = interviewApi();
@@ -217,9 +224,7 @@ describe('a video answer', () => {
       ),
     );
     renderRoute('/candidates/cand3/questions/q1');
-    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await recordTake();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await submitOneTake();
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
     const form = FakeUpload.sent[0]!.body as FormData;
     expect((form.get('file') as File).name).toBe('answer.webm');
@@ -241,9 +246,7 @@ describe('a video answer', () => {
         ? { status: 409, response: { status: 409, message: 'The take is not complete on the server.', data: {} } }
         : storeEveryAnswer(body);
     renderRoute('/candidates/cand4/questions/q1');
-    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await recordTake();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await submitOneTake();
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
     const [staged, whole] = FakeUpload.sent.map((request) => request.body);
     const takeId = (JSON.parse(staged as string) as { take: string }).take;
@@ -264,9 +267,7 @@ describe('a video answer', () => {
     );
     FakeUpload.reply = () => ({ status: 409, response: { status: 409, message: 'The take is not complete on the server.', data: {} } });
     renderRoute('/candidates/cand5/questions/q1');
-    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await recordTake();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await submitOneTake();
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
     expect(FakeUpload.sent).toHaveLength(1);
     expect(typeof FakeUpload.sent[0]!.body).toBe('string');
@@ -280,9 +281,7 @@ describe('a video answer', () => {
       return attempts === 1 ? { status: 0, response: null } : storeEveryAnswer(body);
     };
     renderRoute('/candidates/cand6/questions/q1');
-    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await recordTake();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await submitOneTake();
     // the queue waits a second before the retry
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(2), { timeout: 4000 });
     expect(FakeUpload.sent.map((request) => typeof request.body)).toEqual(['string', 'string']);
