@@ -13,7 +13,7 @@ import { fileExtensionOf, type Take } from '@/lib/media-recorder';
 import { CANDIDATE_ID_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/pocketbase-types';
 import { queryClient } from '@/lib/query-client';
-import { TakeStager, type PartTransport } from '@/lib/take-stager';
+import { TakeStager, type PartTransport, type StagedTakeRef } from '@/lib/take-stager';
 import { UploadError, UploadQueue, type UploadState, type UploadTransport } from '@/lib/upload-queue';
 
 import { interviewQueries } from './interview-get';
@@ -109,7 +109,7 @@ async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) 
   await postAnswer(answer, buildAnswerForm(answer), onProgress);
 }
 
-/** A part is about a second of video (about 150 KB): two minutes is room for a very slow connection. */
+/** A part is at most 2 MB (most are a second of video, about 150 KB): two minutes is room for a slow connection. */
 const PART_TIMEOUT_MS = 120_000;
 
 /** AbortSignal.timeout(), or its equivalent where it is missing (Safari before 16). */
@@ -120,7 +120,7 @@ function timeoutSignal(ms: number): AbortSignal {
   return controller.signal;
 }
 
-async function putPart(take: { takeId: string; candidateId: string; questionId: string }, offset: number, data: Blob) {
+async function putPart(take: StagedTakeRef, offset: number, data: Blob) {
   let response: Response;
   try {
     response = await fetch(pb.buildURL(`${takePartsRoute(take.takeId)}/parts/${offset}?question=${encodeURIComponent(take.questionId)}`), {
@@ -154,9 +154,8 @@ export const partTransport: PartTransport = {
 /** The takes being sent in parts in this page, by the id their answer will get. */
 const stagedTakes = new Map<string, TakeStager>();
 
-function stageTake(take: TakeStager): TakeStager {
+function stageTake(take: TakeStager): void {
   stagedTakes.set(take.takeId, take);
-  return take;
 }
 
 function forgetStagedTake(id: string): void {
