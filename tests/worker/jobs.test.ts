@@ -37,6 +37,15 @@ describe("job selection", () => {
     expect(isClaimable({ ...fromPreviousRun, transcriptClaimedBy: "me#run1" }, now, policy, me)).toBe(false);
     expect(isClaimable({ ...fromPreviousRun, transcriptClaimedBy: "meow#run0" }, now, policy, me)).toBe(false);
   });
+
+  it("puts the jobs its previous run was in the middle of before an older backlog (a restart resumes them at once)", () => {
+    const answers = [
+      { ...base, id: "old", transcriptStatus: "pending", created: pbDate(now - 9000) },
+      { ...base, id: "mine", transcriptStatus: "pending", created: pbDate(now - 1000), transcriptClaimedBy: "me#run0", transcriptClaimedAt: pbDate(now - 500) },
+      { ...base, id: "older", transcriptStatus: "pending", created: pbDate(now - 9500) },
+    ];
+    expect(selectJobs(answers, now, policy, me).map((a) => a.id)).toEqual(["mine", "older", "old"]);
+  });
 });
 
 describe("retries", () => {
@@ -62,6 +71,15 @@ describe("idempotence of the queue", () => {
     expect(queue.take()).toBeUndefined();
     queue.done("a");
     expect(queue.offer("a", now)).toBe(true);
+  });
+
+  it("puts an interrupted job at the front, also when a scan had queued it behind others", () => {
+    const queue = new JobQueue();
+    queue.offer("a", now);
+    queue.offer("b", now);
+    expect(queue.offer("c", now, { first: true })).toBe(true);
+    expect(queue.offer("b", now, { first: true })).toBe(false); // already queued: moved, not added
+    expect([queue.take(), queue.take(), queue.take(), queue.take()]).toEqual(["b", "c", "a", undefined]);
   });
 
   it("waits for a failed answer's retry time", () => {

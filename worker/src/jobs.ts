@@ -40,7 +40,7 @@ export interface ClaimOwner {
 export function isHeld(answer: VideoAnswerState, now: number, policy: JobPolicy, self?: ClaimOwner): boolean {
   const holder = answer.transcriptClaimedBy;
   if (!holder) return false;
-  if (self && holder.startsWith(`${self.worker}#`) && holder !== `${self.worker}#${self.run}`) return false;
+  if (isInterrupted(answer, self)) return false;
   const at = parsePbDate(answer.transcriptClaimedAt);
   return at !== null && now - at < policy.leaseMs;
 }
@@ -53,11 +53,26 @@ export function isClaimable(answer: VideoAnswerState, now: number, policy: JobPo
   return answer.transcriptStatus === "pending" && !isHeld(answer, now, policy, self);
 }
 
-/** The claimable answers of a scan, oldest first (candidates who answered first get their transcript first). */
+/** Whether the answer was claimed by this worker's previous process, which died mid-job. */
+export function isInterrupted(answer: VideoAnswerState, self?: ClaimOwner): boolean {
+  const holder = answer.transcriptClaimedBy;
+  return !!self && !!holder && holder.startsWith(`${self.worker}#`) && holder !== `${self.worker}#${self.run}`;
+}
+
+/**
+ * The claimable answers of a scan: first the jobs this worker's previous process was in the middle of (a
+ * restart resumes them at once, not behind a backlog of newer answers), then oldest first (candidates who
+ * answered first get their transcript first).
+ */
 export function selectJobs<T extends VideoAnswerState>(answers: T[], now: number, policy: JobPolicy, self?: ClaimOwner): T[] {
   return answers
     .filter((a) => isClaimable(a, now, policy, self))
-    .sort((a, b) => (parsePbDate(a.created) ?? 0) - (parsePbDate(b.created) ?? 0) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        Number(isInterrupted(b, self)) - Number(isInterrupted(a, self)) ||
+        (parsePbDate(a.created) ?? 0) - (parsePbDate(b.created) ?? 0) ||
+        a.id.localeCompare(b.id),
+    );
 }
 
 export type FailureOutcome = { status: "failed" } | { status: "pending"; retryInMs: number };
@@ -78,12 +93,21 @@ export class JobQueue {
   private readonly notBefore = new Map<string, number>();
 
   /** Adds the answer unless it is queued, running or waiting for its retry; returns whether it was added. */
-  offer(id: string, now: number): boolean {
-    if (this.running.has(id) || this.queued.includes(id)) return false;
+  offer(id: string, now: number, { first = false }: { first?: boolean } = {}): boolean {
+    if (this.running.has(id)) return false;
+    const at = this.queued.indexOf(id);
+    if (at !== -1) {
+      // already queued: an interrupted job still moves to the front
+      if (!first || at === 0) return false;
+      this.queued.splice(at, 1);
+      this.queued.unshift(id);
+      return false;
+    }
     const wait = this.notBefore.get(id);
     if (wait !== undefined && now < wait) return false;
     this.notBefore.delete(id);
-    this.queued.push(id);
+    if (first) this.queued.unshift(id);
+    else this.queued.push(id);
     return true;
   }
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import type { WorkerConfig } from "./config";
-import { afterFailure, isClaimable, JobQueue, selectJobs, type ClaimOwner, type VideoAnswerState } from "./jobs";
+import { afterFailure, isClaimable, isInterrupted, JobQueue, selectJobs, type ClaimOwner, type VideoAnswerState } from "./jobs";
 import { extractAudio, hasAudio, probeDuration, remux } from "./media";
 import { connectRealtime } from "./realtime";
 import { createTranscriber, type Transcriber } from "./transcribe";
@@ -96,14 +96,16 @@ export class MediaWorker {
     });
     const jobs = selectJobs(pending, Date.now(), this.config.policy, this.owner);
     let added = 0;
-    for (const job of jobs) if (this.enqueue(job.id)) added += 1;
+    // interrupted jobs go to the front in reverse, so they keep their own order there
+    for (const job of [...jobs].reverse()) if (isInterrupted(job, this.owner) && this.enqueue(job.id, { first: true })) added += 1;
+    for (const job of jobs) if (!isInterrupted(job, this.owner) && this.enqueue(job.id)) added += 1;
     if (added) this.log(`scan: ${added} pending answer(s) queued`);
     return added;
   }
 
-  enqueue(id: string): boolean {
+  enqueue(id: string, options: { first?: boolean } = {}): boolean {
     if (this.stopped) return false;
-    const added = this.queue.offer(id, Date.now());
+    const added = this.queue.offer(id, Date.now(), options);
     if (added) this.drain();
     return added;
   }
