@@ -1,11 +1,40 @@
 // Helpers for integration suites: real clients against the PocketBase started by global-setup.
 import PocketBase, { ClientResponseError, type RecordModel } from "pocketbase";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import * as mail from "../scripts/lib/maildev.mjs";
+import { freePort, startPocketBase } from "../scripts/lib/pocketbase.mjs";
 
-export const pbUrl = () => inject("pbUrl");
+let ownServerUrl: string | undefined;
+export const pbUrl = () => ownServerUrl ?? inject("pbUrl");
+
+/**
+ * A PocketBase of the suite's own (fresh data, the project's migrations and hooks, the shared MailDev), to which
+ * every helper of this file points until `stop`. For suites that need a server with nobody else's records (the
+ * media worker's queue) or with settings of their own (low rate limits).
+ */
+export async function useOwnServer(env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "screenroom-own-"));
+  const server = await startPocketBase({
+    port: await freePort(),
+    dataDir,
+    publicDir: join(dataDir, "public"),
+    superuser: inject("superuser"),
+    env: { APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(inject("mailSmtpPort")), ...env },
+  });
+  ownServerUrl = server.url;
+  return {
+    url: server.url,
+    dataDir,
+    stop: async () => {
+      ownServerUrl = undefined;
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 export const mailUrl = () => inject("mailUrl");
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -191,7 +220,7 @@ export interface Mail {
 }
 
 /** Waits for an e-mail to `address` in MailDev, optionally matching its subject. */
-export const waitForMail = (address: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> =>
+export const waitForMail = (address: string, subject?: RegExp, timeoutMs = 30_000): Promise<Mail> =>
   mail.waitForMail(mailUrl(), address, subject, timeoutMs);
 
 export const mailsTo = (address: string): Promise<Mail[]> => mail.mailsTo(mailUrl(), address);

@@ -22,6 +22,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide("pbUrl", pb.url);
   project.provide("mailUrl", mail.url);
+  project.provide("mailSmtpPort", mail.smtpPort);
   project.provide("superuser", SUPERUSER);
   // where the server keeps its files, for suites that check what it left on disk (staged takes)
   project.provide("pbDataDir", dataDir);
@@ -36,6 +37,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     pbUrl: string;
     mailUrl: string;
+    mailSmtpPort: number;
     superuser: { email: string; password: string };
     pbDataDir: string;
   }

@@ -36,10 +36,10 @@ afterAll(() => {
   return new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-async function until(check: () => boolean, timeoutMs = 5000) {
+async function until(check: () => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms: ${check.toString()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

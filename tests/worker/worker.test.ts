@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RecordModel } from "pocketbase";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { WorkerConfig } from "../../worker/src/config";
 import { MediaWorker } from "../../worker/src/worker";
-import { asCandidate, pbUrl, randomId, world } from "../helpers";
+import { asCandidate, pbUrl, randomId, useOwnServer, world } from "../helpers";
 import { admin } from "../support";
 import { recordingOf, referenceOf, wordErrorRate } from "./media-fixtures";
 
@@ -36,6 +36,27 @@ const started: MediaWorker[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((w) => w.stop()));
 });
+
+// A server of this suite's own: a worker that starts takes every pending answer on its server, and the shared
+// one holds the untranscribed answers of every suite before this one, which a started worker would work through
+// (ffmpeg and pocketsphinx each) before the answer a test waits for.
+let server: Awaited<ReturnType<typeof useOwnServer>> | undefined;
+beforeAll(async () => {
+  server = await useOwnServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A worker's log, with a way to wait for a line. */
+function logOf() {
+  const lines: string[] = [];
+  return {
+    lines,
+    log: (line: string) => void lines.push(line),
+    waitFor: (pattern: RegExp, timeoutMs = 60_000) => waitFor(async () => lines.find((l) => pattern.test(l)), (l) => l !== undefined, timeoutMs),
+  };
+}
 
 /** A candidate's video answer, uploaded as the candidate (batch with X-Candidate-Id), as the app does. */
 async function videoAnswer(recording = recordingOf(CLIP)) {
@@ -65,15 +86,29 @@ async function durationOfStoredFile(record: RecordModel): Promise<number> {
   return Number(out.trim());
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+/** Polls until `done`; its bound is far above the slowest run under load, and below each test's own timeout. */
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    if (Date.now() > deadline) throw new Error(`not there after ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// each started worker's test's own bound: above its inner waits added up (120 s of backlog, 60 s for a transcript)
+const WORKER_TEST_TIMEOUT = 240_000;
 
 describe("media worker", () => {
   it("transcribes a LibriVox answer with pocketsphinx and stores a seekable file with its duration", async () => {
@@ -196,35 +231,53 @@ describe("media worker", () => {
     expect(await stored(answer.id)).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 3, transcriptClaimedBy: "" });
   });
 
-  it("survives a restart mid-job: the same worker takes its job back at once, another waits for the lease", async () => {
-    const { videoAnswer: answer } = await videoAnswer();
-    const id = `restarting-${randomId()}`;
-    const crashed = new MediaWorker(config({ workerId: id }));
-    await crashed.signIn();
-    expect(await crashed.claim(answer.id)).not.toBeNull(); // ...and the process dies here
+  it(
+    "survives a restart mid-job: the same worker takes its job back at once, before an older backlog; another waits for the lease",
+    async () => {
+      // a backlog older than the interrupted job, as after downtime
+      await videoAnswer();
+      await videoAnswer();
+      const { videoAnswer: answer } = await videoAnswer();
+      const id = `restarting-${randomId()}`;
+      const crashed = new MediaWorker(config({ workerId: id }));
+      await crashed.signIn();
+      expect(await crashed.claim(answer.id)).not.toBeNull(); // ...and the process dies here
 
-    const other = new MediaWorker(config());
-    await other.signIn();
-    expect(await other.process(answer.id)).toEqual({ result: "skipped", retryInMs: 0 });
+      const other = new MediaWorker(config());
+      await other.signIn();
+      expect(await other.process(answer.id)).toEqual({ result: "skipped", retryInMs: 0 });
 
-    const restarted = new MediaWorker(config({ workerId: id }), { log: () => {} });
-    started.push(restarted);
-    await restarted.start(); // the scan on start finds it
-    const record = await waitFor(() => stored(answer.id), (r) => r.transcriptStatus === "done", 60_000);
-    expect(record.transcriptAttempts).toBe(2);
-    expect(record.transcript).not.toBe("");
-  });
+      const log = logOf();
+      const restarted = new MediaWorker(config({ workerId: id }), { log: log.log });
+      started.push(restarted);
+      await restarted.start(); // the scan on start finds it
+      const record = await waitFor(() => stored(answer.id), (r) => r.transcriptStatus === "done");
+      expect(record.transcriptAttempts).toBe(2);
+      expect(record.transcript).not.toBe("");
+      // the interrupted job was the first one the restarted worker took, the backlog only after it
+      const attempts = log.lines.filter((l) => /^answer \S+: attempt \d+$/.test(l)).map((l) => l.split(" ")[1]!.replace(/:$/, ""));
+      expect(attempts[0]).toBe(answer.id);
+    },
+    WORKER_TEST_TIMEOUT,
+  );
 
-  it("picks up a new answer from the realtime stream while running", async () => {
-    const worker = new MediaWorker(config(), { log: () => {} });
-    started.push(worker);
-    await worker.start();
-    await new Promise((r) => setTimeout(r, 500)); // subscribed
-    const { videoAnswer: answer } = await videoAnswer();
-    const record = await waitFor(() => stored(answer.id), (r) => r.transcriptStatus === "done", 60_000);
-    expect(record.durationSeconds).toBeGreaterThan(2);
-    expect(record.transcript).toMatch(/\w+/);
-  });
+  it(
+    "picks up a new answer from the realtime stream while running",
+    async () => {
+      const log = logOf();
+      const worker = new MediaWorker(config(), { log: log.log });
+      started.push(worker);
+      await worker.start();
+      await log.waitFor(/^realtime: subscribed/);
+      // whatever the scan on start found (the restart test's backlog) is done first
+      await within(worker.idle(), 120_000, "the worker's start-up backlog being done");
+      const { videoAnswer: answer } = await videoAnswer();
+      const record = await waitFor(() => stored(answer.id), (r) => r.transcriptStatus === "done");
+      expect(record.durationSeconds).toBeGreaterThan(2);
+      expect(record.transcript).toMatch(/\w+/);
+    },
+    WORKER_TEST_TIMEOUT,
+  );
 });
 
 describe("media worker's server side, for everyone else", () => {
