@@ -14,6 +14,10 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
             setupFiles: ['src/testing/setup.ts'],
+            // above every inner wait (Testing Library's 10 s, src/testing/setup.ts), so a slow run fails with the
+            // message of what did not happen rather than as a bare timeout
+            testTimeout: 30_000,
+            hookTimeout: 30_000,
           },
         },
         {
@@ -23,7 +27,9 @@ export default mergeConfig(
             environment: 'node',
             include: ['tests/**/*.test.ts'],
             globalSetup: ['tests/setup/global-setup.ts'],
-            testTimeout: 60_000,
+            // above every inner wait (mail 30 s, polls 30 s; the worker's own tests set theirs), so a slow run
+            // fails with the message of what did not happen
+            testTimeout: 120_000,
             hookTimeout: 120_000,
             // `fileParallelism` is a root-only option in Vitest 3; one fork runs the files one after another,
             // which is what suites sharing a single PocketBase need.

@@ -66,7 +66,7 @@ test("the connection drops during an upload and comes back: exactly one answer a
   });
   await context.setOffline(false);
 
-  await expect(uploads(page)).toHaveCount(0, { timeout: 30_000 });
+  await expect(uploads(page)).toHaveCount(0, { timeout: 60_000 });
   expect(attempts).toBeGreaterThanOrEqual(2);
   expect(await localCopies(page)).toBe(0);
   expect(await localTakes(page)).toBe(0);
@@ -111,7 +111,7 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
   await held!.abort("connectionreset").catch(() => undefined);
 
   await expect(page.getByRole("button", { name: "View question" })).toBeVisible();
-  await expect(uploads(page)).toHaveCount(0, { timeout: 30_000 });
+  await expect(uploads(page)).toHaveCount(0, { timeout: 60_000 });
   const answers = await waitForAnswers(candidate.id, 1);
   expect(answers).toHaveLength(1);
   expect(kindOf(answers[0]!, "video_answers_via_answer")).toBeDefined();

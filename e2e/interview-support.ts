@@ -58,7 +58,7 @@ export function kindOf(answer: StoredAnswer, name: "video_answers_via_answer" | 
 }
 
 /** Polls until the candidate has `count` answers (uploads run in the background), then returns them. */
-export async function waitForAnswers(candidateId: string, count: number, timeoutMs = 30_000) {
+export async function waitForAnswers(candidateId: string, count: number, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answers = await storedAnswers(candidateId);

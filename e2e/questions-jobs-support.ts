@@ -62,14 +62,16 @@ export async function keyboardMove(
   await expect(liveRegion).toContainText(`Picked up question "${title}"`);
   // As a screen-reader user does: press the arrow until dnd-kit announces the item is over the target (each press
   // moves it 25 px, which the unit tests pin down; here the announcement is what counts, not the pixels).
+  // Each press is awaited by its effect (the item moved, then two frames for dnd-kit's announcement to render),
+  // never by a time a busy machine can outrun.
+  const over = `is over question "${target}"`;
   for (let press = 1; ; press += 1) {
+    const before = (await handle.boundingBox())!.y;
     await page.keyboard.press(key);
-    try {
-      await expect(liveRegion).toContainText(`is over question "${target}"`, { timeout: 1_000 });
-      break;
-    } catch (error) {
-      if (press >= maxPresses) throw error;
-    }
+    await expect.poll(async () => (await handle.boundingBox())!.y, { message: `press ${press} of ${key} moved "${title}"` }).not.toBe(before);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if ((await liveRegion.textContent())?.includes(over)) break;
+    if (press >= maxPresses) await expect(liveRegion, `after ${press} presses`).toContainText(over);
   }
   await page.keyboard.press("Space");
 }

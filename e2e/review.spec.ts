@@ -6,7 +6,7 @@ import { E2E } from "../scripts/lib/e2e-ports.mjs";
 import { answerWithText, answerWithVideo, recordInBrowser, reviewWorld } from "./review-support";
 import { client, createCompany, createUser, signInBrowser } from "./support";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 
 async function videoState(page: Page) {
   return page.getByLabel("Answer video").evaluate((node) => {
@@ -38,9 +38,9 @@ test("the manager reviews a recorded answer: the video plays and seeks, the tran
   const { answer, videoAnswer } = await answerWithVideo(world.candidate.id, world.questions.video.id, recording);
   await answerWithText(world.candidate.id, world.questions.text.id, "Because I enjoy helping people.");
 
-  await expect(videoSection.getByText(answer.id)).toBeVisible({ timeout: 20_000 });
+  await expect(videoSection.getByText(answer.id)).toBeVisible({ timeout: 40_000 });
   const transcript = videoSection.getByTestId("transcript");
-  await expect(transcript).not.toHaveText("Transcript pending", { timeout: 60_000 });
+  await expect(transcript).not.toHaveText("Transcript pending", { timeout: 180_000 });
   await expect(transcript).toHaveText(/\b(leisure|consider|power|john|much)\b/i);
   console.log(`transcript of the browser recording: ${await transcript.textContent()}`);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
@@ -53,8 +53,8 @@ test("the manager reviews a recorded answer: the video plays and seeks, the tran
   const player = page.getByLabel("Answer video");
   const stored = await world.manager.pb.collection("video_answers").getOne(videoAnswer.id);
   expect(stored.file).not.toBe(videoAnswer.file);
-  await expect.poll(async () => (await videoState(page)).src, { timeout: 15_000 }).toContain(`/${stored.file}?token=`);
-  await expect.poll(async () => (await videoState(page)).readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await expect.poll(async () => (await videoState(page)).src, { timeout: 30_000 }).toContain(`/${stored.file}?token=`);
+  await expect.poll(async () => (await videoState(page)).readyState, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
   const { duration } = await videoState(page);
   expect(Number.isFinite(duration)).toBe(true);
   expect(duration).toBeGreaterThan(5);
@@ -63,7 +63,7 @@ test("the manager reviews a recorded answer: the video plays and seeks, the tran
     video.muted = true;
     return video.play();
   });
-  await expect.poll(async () => (await videoState(page)).currentTime, { timeout: 10_000 }).toBeGreaterThan(0.5);
+  await expect.poll(async () => (await videoState(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
   const target = Math.round(duration / 2);
   await player.evaluate(
     (node, to) =>
@@ -80,9 +80,9 @@ test("the manager reviews a recorded answer: the video plays and seeks, the tran
   // Two minutes on, the file token is replaced in the player without losing the manager's place.
   const before = await videoState(page);
   await page.clock.fastForward("02:05");
-  await expect.poll(async () => (await videoState(page)).src, { timeout: 15_000 }).not.toBe(before.src);
+  await expect.poll(async () => (await videoState(page)).src, { timeout: 30_000 }).not.toBe(before.src);
   expect((await videoState(page)).src).toContain(`/${stored.file}?token=`);
-  await expect.poll(async () => Math.abs((await videoState(page)).currentTime - target), { timeout: 10_000 }).toBeLessThan(0.5);
+  await expect.poll(async () => Math.abs((await videoState(page)).currentTime - target), { timeout: 20_000 }).toBeLessThan(0.5);
   await page.screenshot({ path: "test-results/review.png", fullPage: true });
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 

@@ -83,7 +83,7 @@ export interface Mail {
   to: { address: string }[];
 }
 
-export const waitForMail = (address: string, subject?: RegExp, timeoutMs = 15_000): Promise<Mail> =>
+export const waitForMail = (address: string, subject?: RegExp, timeoutMs = 30_000): Promise<Mail> =>
   mail.waitForMail(E2E.mailUrl, address, subject, timeoutMs);
 
 /** The links of an e-mail; `pathOf` makes one relative so the test's baseURL applies. */

@@ -580,8 +580,8 @@ describe("discarding a take", () => {
     const su = await admin();
     expect((await su.crons.getFullList()).map((job) => job.id)).toContain("screenroomStaleTakes");
     await su.crons.run("screenroomStaleTakes"); // runs in the background
-    await expect.poll(async () => existsSync(stagingDir(stale)) || (await rowOf(stale)) !== null, { timeout: 10_000 }).toBe(false);
-    await expect.poll(() => existsSync(strayOld), { timeout: 10_000 }).toBe(false);
+    await expect.poll(async () => existsSync(stagingDir(stale)) || (await rowOf(stale)) !== null, { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => existsSync(strayOld), { timeout: 30_000 }).toBe(false);
     expect(existsSync(stagingDir(fresh))).toBe(true);
     expect(await rowOf(fresh)).toMatchObject({ replaced: false });
     expect(existsSync(strayNew)).toBe(true);

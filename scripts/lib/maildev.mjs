@@ -42,7 +42,7 @@ export async function startMailDev({ smtpPort, webPort, stdio = "pipe" }) {
  * @param {RegExp} [subject]
  * @returns {Promise<{ id: string, subject: string, html: string, to: { address: string }[] }>}
  */
-export async function waitForMail(mailUrl, address, subject, timeoutMs = 15_000) {
+export async function waitForMail(mailUrl, address, subject, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await mailsTo(mailUrl, address)).filter((m) => !subject || subject.test(m.subject)).pop();

@@ -43,7 +43,7 @@ describe('Deferred', () => {
     expect(screen.getByRole('button', { name: 'Menu (placeholder)' })).toBeInTheDocument();
     expect(chunk.load).not.toHaveBeenCalled();
 
-    await waitFor(() => expect(chunk.load).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await waitFor(() => expect(chunk.load).toHaveBeenCalledTimes(1));
     await act(async () => {
       chunk.release();
       await Promise.resolve();
@@ -73,7 +73,7 @@ describe('Deferred', () => {
     const chunk = widgetChunk();
     chunk.release();
     const first = renderDeferred(chunk.load);
-    await screen.findByRole('button', { name: 'Menu (widget)' }, { timeout: 3000 });
+    await screen.findByRole('button', { name: 'Menu (widget)' });
     first.unmount();
 
     renderDeferred(chunk.load);
@@ -85,7 +85,7 @@ describe('Deferred', () => {
     const Widget: DeferredWidget<Props> = ({ label }) => <button type="button">{label} (widget)</button>;
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Widget);
     renderDeferred(load);
-    await waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('button', { name: 'Menu (placeholder)' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Menu (placeholder)' }));

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { enableToaster } from '@/components/toaster';
@@ -14,6 +14,11 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// findBy* and waitFor wait for an event, not a time: Testing Library's 1 s default fails a busy 2-core machine
+// (a screen that takes 1.2 s to appear under load is not a bug). A wait that truly never ends still fails,
+// with the query's message, well inside the unit project's test timeout (vitest.config.ts).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Screens are rendered on their own too, outside the layouts that mount the toaster in the app.
 enableToaster();

@@ -283,7 +283,7 @@ describe('a video answer', () => {
     renderRoute('/candidates/cand6/questions/q1');
     await submitOneTake();
     // the queue waits a second before the retry
-    await waitFor(() => expect(FakeUpload.sent).toHaveLength(2), { timeout: 4000 });
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
     expect(FakeUpload.sent.map((request) => typeof request.body)).toEqual(['string', 'string']);
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
   });
