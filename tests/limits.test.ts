@@ -7,6 +7,7 @@ import {
   anonymous,
   asCandidate,
   createQuestion,
+  markVerified,
   pngFile,
   randomId,
   signUp,
@@ -49,7 +50,8 @@ describe("users: sign-up limits", () => {
 
   it("accepts a password of 8 characters (and it signs in)", async () => {
     const email = uniqueEmail("limits-pw8");
-    await signUpWith({ email, password: "abcdefgh", passwordConfirm: "abcdefgh" });
+    const user = await signUpWith({ email, password: "abcdefgh", passwordConfirm: "abcdefgh" });
+    await markVerified(user.id); // an unverified account does not sign in (issue 13)
     const pb = anonymous();
     await pb.collection("users").authWithPassword(email, "abcdefgh");
     expect(pb.authStore.isValid).toBe(true);
