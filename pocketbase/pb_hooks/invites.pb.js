@@ -49,7 +49,7 @@ onRecordAfterCreateSuccess((e) => {
   e.next();
 }, "manager_invites");
 
-// POST /api/screenroom/invites/{id}/accept: the signed-in invitee joins the company (rule 4).
+// POST /api/screenroom/invites/{id}/accept: the signed-in, verified invitee joins the company (rule 4).
 routerAdd(
   "POST",
   "/api/screenroom/invites/{id}/accept",
@@ -57,6 +57,9 @@ routerAdd(
     const { normalizeEmail, requestUser, findByIdOrNull } = require(`${__hooks}/lib/util.js`);
     const user = requestUser(e);
     if (!user) throw new UnauthorizedError("Please sign in to accept the invite.");
+    // Issue 13: only an address the account has proved accepts its invites (a token issued before the account
+    // became unverified still authenticates, so the sign-in refusal alone is not enough).
+    if (!user.verified()) throw new ForbiddenError("Please confirm your e-mail first.");
     const inviteId = e.request.pathValue("id");
     let companyId = "";
     e.app.runInTransaction((txApp) => {

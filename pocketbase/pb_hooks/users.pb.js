@@ -1,6 +1,7 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
 // Users: e-mails stored lower-cased (decisions.md), primaryCompany only a managed company (rule 2),
-// sign-up through a manager invite (rule 5), fellow managers see names, e-mail and avatar only.
+// sign-up through a manager invite (rule 5), fellow managers see names, e-mail and avatar only, and an unverified
+// account does not sign in (issue 13).
 
 onRecordCreate((e) => {
   const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
@@ -84,5 +85,23 @@ onRecordEnrich((e) => {
   if (!isSuperuser && (!auth || auth.id !== e.record.id)) {
     e.record.hide("primaryCompany");
   }
+  e.next();
+}, "users");
+
+// Issue 13: an unverified account does not sign in (the users authRule `verified = true`, which also refuses its
+// auth-refresh). The refusal says why, 'Please confirm your e-mail first', but only to whoever knows the password:
+// a wrong one gets PocketBase's own 400 'Failed to authenticate.', as for an unknown address, after one password
+// check as well, so neither the answer nor its timing tells whether an unverified account exists.
+onRecordAuthWithPasswordRequest((e) => {
+  const record = e.record;
+  if (record && !record.verified()) {
+    if (!record.validatePassword(e.password)) throw new BadRequestError("Failed to authenticate.");
+    throw new ForbiddenError("Please confirm your e-mail first.");
+  }
+  e.next();
+}, "users");
+
+onRecordAuthRefreshRequest((e) => {
+  if (!e.record.verified()) throw new ForbiddenError("Please confirm your e-mail first.");
   e.next();
 }, "users");
