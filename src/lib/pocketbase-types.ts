@@ -59,6 +59,7 @@ export type CompaniesRecord = {
   managers: RecordIdString[];
   created: IsoDateString;
   updated: IsoDateString;
+  owner: RecordIdString;
 };
 
 export type JobsRecord = {
