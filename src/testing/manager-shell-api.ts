@@ -9,7 +9,7 @@ export function fullList<T>(items: T[]) {
   return { page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items };
 }
 
-/** A company as the server stores it; by default c1, Acme, managed by the test user (buildUser's u1). */
+/** A company as the server stores it; by default c1, Acme, owned and managed by the test user (buildUser's u1). */
 export function buildCompany(overrides: Partial<CompaniesResponse> = {}): CompaniesResponse {
   return {
     id: 'c1',
@@ -19,6 +19,7 @@ export function buildCompany(overrides: Partial<CompaniesResponse> = {}): Compan
     website: 'https://acme.example.com',
     logo: 'logo_acme.png',
     managers: ['u1'],
+    owner: 'u1',
     created: '2024-01-01 00:00:00.000Z',
     updated: '2024-01-01 00:00:00.000Z',
     ...overrides,

@@ -4,7 +4,7 @@
 // manager may remove only themselves (leave).
 import type PocketBase from "pocketbase";
 import { describe, expect, it } from "vitest";
-import { createCompany, pngFile, signUp, superuser, uniqueEmail } from "../helpers";
+import { createCompany, pngFile, signUp, statusOf, superuser, uniqueEmail } from "../helpers";
 import { acceptInvite, expectFieldError, storedOrNull } from "../support";
 
 type Account = Awaited<ReturnType<typeof signUp>>;
@@ -146,7 +146,7 @@ describe("the owner's account", () => {
   it("cannot be deleted while it owns a company; a co-manager's can", async () => {
     const { owner, company, others } = await team("delete-owner", 1);
     const [co] = others;
-    expect((await owner.pb.collection("users").delete(owner.user.id).catch((err: { status: number }) => err)).status).toBe(400);
+    expect(await statusOf(() => owner.pb.collection("users").delete(owner.user.id))).toBe(400);
     expect(await storedOrNull("users", owner.user.id)).not.toBeNull();
     await co!.pb.collection("users").delete(co!.user.id);
     expect(await managersOf(company.id)).toEqual([owner.user.id]);
