@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { ClientResponseError } from 'pocketbase';
 
 import { pb } from '@/lib/pocketbase';
 
@@ -11,4 +12,13 @@ export function signIn({ email, password }: SignInValues) {
 /** Stores the session on success; the signed-out-only guard then sends the user home. */
 export function useSignIn() {
   return useMutation({ mutationFn: signIn });
+}
+
+/**
+ * Whether a failed sign-in was refused because the account's e-mail is not confirmed yet. The server refuses only
+ * that with 403 (the users authRule `verified = true`), and only once the password was right; a wrong password or
+ * an unknown address stays a 400.
+ */
+export function isUnverifiedAccountError(error: unknown): boolean {
+  return error instanceof ClientResponseError && error.status === 403;
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
@@ -61,6 +61,85 @@ describe('sign-in', () => {
     expect(await screen.findByText('Failed to authenticate')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('wrong');
+  });
+
+  describe('an account whose e-mail is not confirmed (403)', () => {
+    const refuseUnverified = () =>
+      http.post('*/api/collections/users/auth-with-password', () =>
+        HttpResponse.json(
+          { status: 403, message: "The request doesn't satisfy the collection requirements to authenticate.", data: {} },
+          { status: 403 },
+        ),
+      );
+
+    async function signInUnverified() {
+      const user = userEvent.setup();
+      const view = renderRoute('/auth/sign-in');
+      await screen.findByRole('heading', { name: 'Sign In' });
+      await fillFields(user, { Email: 'Ada@Example.com', Password: 'correct-horse' });
+      await user.click(submit());
+      return { user, view };
+    }
+
+    it("says so in the app's own words, offers a new link and keeps what was typed", async () => {
+      server.use(refuseUnverified());
+      const { view } = await signInUnverified();
+
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent('Please confirm your e-mail first');
+      expect(notice).toHaveTextContent('ada@example.com');
+      expect(screen.getByRole('button', { name: 'Resend verification e-mail' })).toBeInTheDocument();
+      expect(screen.queryByText(/collection requirements/)).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('Ada@Example.com');
+      expect(screen.getByLabelText('Password')).toHaveValue('correct-horse');
+      expect(view.router.state.location.pathname).toBe('/auth/sign-in');
+    });
+
+    it('resends the verification e-mail to the address and says it was sent', async () => {
+      let body: unknown;
+      server.use(
+        refuseUnverified(),
+        http.post('*/api/collections/users/request-verification', async ({ request }) => {
+          body = await request.json();
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      const { user } = await signInUnverified();
+      await user.click(await screen.findByRole('button', { name: 'Resend verification e-mail' }));
+      expect(await screen.findByText('Verification e-mail sent to ada@example.com')).toBeInTheDocument();
+      expect(body).toEqual({ email: 'ada@example.com' });
+    });
+
+    it("a failed resend shows the app's generic message, not the server's", async () => {
+      server.use(
+        refuseUnverified(),
+        http.post('*/api/collections/users/request-verification', () =>
+          HttpResponse.json({ status: 429, message: 'Too Many Requests.', data: {} }, { status: 429 }),
+        ),
+      );
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user } = await signInUnverified();
+      await user.click(await screen.findByRole('button', { name: 'Resend verification e-mail' }));
+      expect(await screen.findByText('Something went wrong while processing your request.')).toBeInTheDocument();
+      expect(screen.queryByText(/Too Many Requests/)).not.toBeInTheDocument();
+      expect(error).toHaveBeenCalled();
+      error.mockRestore();
+    });
+
+    it('goes away when a later sign-in is refused for another reason', async () => {
+      server.use(refuseUnverified());
+      const { user } = await signInUnverified();
+      await screen.findByRole('alert');
+      server.use(
+        http.post('*/api/collections/users/auth-with-password', () =>
+          HttpResponse.json({ status: 400, message: 'Failed to authenticate.', data: {} }, { status: 400 }),
+        ),
+      );
+      await fillFields(user, { Password: 'wrong' });
+      await user.click(submit());
+      expect(await screen.findByText('Failed to authenticate')).toBeInTheDocument();
+      expect(screen.queryByText('Please confirm your e-mail first')).not.toBeInTheDocument();
+    });
   });
 
   it('links to reset-password and sign-up', async () => {

@@ -1,16 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Heading, Link as RadixLink } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
 import { reportFormError } from '@/components/form-error';
+import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 
-import { useSignIn } from '../api/sign-in';
+import { useRequestVerification } from '../api/request-verification';
+import { isUnverifiedAccountError, useSignIn } from '../api/sign-in';
 import { OrDivider } from '../components/or-divider';
 import { TextInput } from '@/components/text-input';
 import { signInSchema, type SignInInput, type SignInValues } from '../schemas';
+
+export const CONFIRM_EMAIL_FIRST_MESSAGE = 'Please confirm your e-mail first';
+export const RESEND_VERIFICATION_LABEL = 'Resend verification e-mail';
+export const verificationSentMessage = (email: string) => `Verification e-mail sent to ${email}`;
 
 export function SignInScreen() {
   const form = useForm<SignInInput, unknown, SignInValues>({
@@ -19,13 +27,17 @@ export function SignInScreen() {
   });
   const { errors, isSubmitting } = form.formState;
   const signIn = useSignIn();
+  // The address of an account whose sign-in was refused until its e-mail is confirmed (issue 13).
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   // On success the session changes and the signed-out-only guard sends the user home.
   const onSubmit = form.handleSubmit(async (values) => {
+    setUnverifiedEmail(null);
     try {
       await signIn.mutateAsync(values);
     } catch (error) {
-      reportFormError(error, form.setError, ['email', 'password']);
+      if (isUnverifiedAccountError(error)) setUnverifiedEmail(values.email);
+      else reportFormError(error, form.setError, ['email', 'password']);
     }
   });
 
@@ -34,6 +46,7 @@ export function SignInScreen() {
       <Heading as="h1" size="6" align="center">
         Sign In
       </Heading>
+      {unverifiedEmail ? <UnverifiedAccountNotice email={unverifiedEmail} /> : null}
       <form onSubmit={onSubmit} noValidate>
         <Flex direction="column" gap="3">
           <TextInput
@@ -64,5 +77,30 @@ export function SignInScreen() {
         <FormDevtools control={form.control} />
       </form>
     </Flex>
+  );
+}
+
+/** The sign-in of an account whose e-mail is not confirmed: says so in the SPA's own words, and offers a new link. */
+function UnverifiedAccountNotice({ email }: { email: string }) {
+  const resend = useRequestVerification();
+  const onResend = () =>
+    resend.mutate(email, {
+      onSuccess: () => toast.success(verificationSentMessage(email)),
+      onError: (error) => {
+        console.error(error);
+        toast.error(GENERIC_ERROR_MESSAGE);
+      },
+    });
+
+  return (
+    <Callout.Root color="amber" role="alert">
+      <Flex direction="column" gap="2" align="start">
+        <Callout.Text weight="bold">{CONFIRM_EMAIL_FIRST_MESSAGE}</Callout.Text>
+        <Text size="2">Follow the link in the e-mail we sent to {email} when you signed up, then sign in.</Text>
+        <Button type="button" size="2" variant="soft" color="amber" loading={resend.isPending} onClick={onResend}>
+          {RESEND_VERIFICATION_LABEL}
+        </Button>
+      </Flex>
+    </Callout.Root>
   );
 }
