@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { signInAs } from '@/testing/session';
 
 const api = (path: string) => `${env.apiUrl}${path}`;
 
-function company() {
+function company(overrides: Record<string, unknown> = {}) {
   return {
     id: 'c1',
     collectionId: 'companies',
@@ -19,11 +19,13 @@ function company() {
     website: 'https://acme.example.com',
     logo: 'logo.png',
     managers: ['u1'],
+    owner: 'u1',
     created: '2024-05-01 10:00:00.000Z',
     updated: '2024-05-01 10:00:00.000Z',
     expand: {
       managers: [{ id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', created: '2024-05-01 10:00:00.000Z' }],
     },
+    ...overrides,
   };
 }
 
@@ -74,5 +76,33 @@ describe('Team members', () => {
     const pending = await screen.findByRole('region', { name: 'Pending invites' });
     expect(pending).toHaveTextContent('bob@example.com');
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue(''));
+  });
+
+  it("marks the company's owner", async () => {
+    signInAs({ id: 'u2', email: 'bob@example.com', primaryCompany: 'c1' });
+    const teamOfTwo = company({
+      managers: ['u1', 'u2'],
+      owner: 'u1',
+      expand: {
+        managers: [
+          { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', created: '2024-05-01 10:00:00.000Z' },
+          { id: 'u2', email: 'bob@example.com', firstName: 'Bob', lastName: 'Builder', created: '2024-05-02 10:00:00.000Z' },
+        ],
+      },
+    });
+    server.use(
+      http.get(api('/api/collections/companies/records/c1'), () => HttpResponse.json(teamOfTwo)),
+      http.get(api('/api/collections/companies/records'), () => HttpResponse.json({ page: 1, perPage: 500, totalItems: 1, totalPages: 1, items: [teamOfTwo] })),
+      http.get(api('/api/collections/manager_invites/records'), () => HttpResponse.json({ page: 1, perPage: 500, totalItems: 0, totalPages: 1, items: [] })),
+    );
+    renderRoute('/companies/c1/team');
+
+    const managers = await screen.findByRole('region', { name: 'Managers' });
+    const rows = await within(managers).findAllByRole('row');
+    const ada = rows.find((row) => row.textContent?.includes('ada@example.com'));
+    const bob = rows.find((row) => row.textContent?.includes('bob@example.com'));
+    expect(within(ada!).getByText('Owner')).toBeInTheDocument();
+    expect(within(bob!).queryByText('Owner')).not.toBeInTheDocument();
+    expect(within(managers).getAllByText('Owner')).toHaveLength(1);
   });
 });

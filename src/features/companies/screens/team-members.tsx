@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
@@ -22,10 +22,14 @@ export function TeamMembersScreen() {
   const { companyId = '' } = useParams();
   const company = useQuery(companyQueries.detail(companyId));
 
-  return <QueryState query={company}>{(data) => <Team companyId={companyId} managers={data.expand?.managers ?? []} />}</QueryState>;
+  return (
+    <QueryState query={company}>
+      {(data) => <Team companyId={companyId} ownerId={data.owner} managers={data.expand?.managers ?? []} />}
+    </QueryState>
+  );
 }
 
-function Team({ companyId, managers }: { companyId: string; managers: UsersResponse[] }) {
+function Team({ companyId, ownerId, managers }: { companyId: string; ownerId: string; managers: UsersResponse[] }) {
   return (
     <CompanySettingsLayout companyId={companyId} title="Team members">
       <Flex direction="column" gap="5">
@@ -41,7 +45,17 @@ function Team({ companyId, managers }: { companyId: string; managers: UsersRespo
             <Table.Body>
               {managers.map((manager) => (
                 <Table.Row key={manager.id}>
-                  <Table.Cell>{manager.email}</Table.Cell>
+                  <Table.Cell>
+                    <Flex gap="2" align="center" wrap="wrap">
+                      {manager.email}
+                      {/* the company's owner (its creator): only they remove managers, and nobody removes them */}
+                      {manager.id === ownerId ? (
+                        <Badge color="indigo" variant="soft">
+                          Owner
+                        </Badge>
+                      ) : null}
+                    </Flex>
+                  </Table.Cell>
                   <Table.Cell>{formatDate(manager.created)}</Table.Cell>
                 </Table.Row>
               ))}
