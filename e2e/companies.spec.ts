@@ -61,6 +61,7 @@ test("manager A creates and edits a company, invites B by e-mail, and B joins th
   const stored = await su.collection("companies").getOne(companyId);
   const aUser = await su.collection("users").getFirstListItem(su.filter("email = {:e}", { e: aEmail }));
   expect(stored.managers).toEqual([aUser.id]);
+  expect(stored.owner).toBe(aUser.id);
   expect(aUser.primaryCompany).toBe(companyId);
   const logo = await fetch(su.files.getURL(stored, stored.logo));
   expect(logo.status).toBe(200);
@@ -102,9 +103,12 @@ test("manager A creates and edits a company, invites B by e-mail, and B joins th
   await expect(b.getByRole("combobox", { name: "Company" })).toContainText("Acme Talent");
   await bContext.close();
 
-  // A's team table lists B, without a reload of anything but the screen
+  // A's team table lists B, without a reload of anything but the screen; A, the creator, is the owner
   await page.reload();
-  await expect(page.getByRole("region", { name: "Managers" })).toContainText(bEmail);
+  const managers = page.getByRole("region", { name: "Managers" });
+  await expect(managers).toContainText(bEmail);
+  await expect(managers.getByRole("row").filter({ hasText: aEmail })).toContainText("Owner");
+  await expect(managers.getByRole("row").filter({ hasText: bEmail })).not.toContainText("Owner");
   await expect(page.getByRole("region", { name: "Pending invites" })).toHaveCount(0);
 });
 
