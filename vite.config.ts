@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { cspManifestPlugin } from './scripts/vite-csp';
 import { radixSubset } from './scripts/vite-radix-subset';
 import { routePreload } from './scripts/vite-route-preload';
 
@@ -26,6 +27,8 @@ export default defineConfig({
       },
       { path: /^\/(companies|preferences)\//, modules: ['src/app/layouts/manager-shell.tsx'] },
     ]),
+    // dist/csp.json: the production CSP with the sha256 of the inline script above (pb_hooks/static.pb.js sends it)
+    cspManifestPlugin(),
   ],
   css: {
     postcss: { plugins: [radixSubset()] },
