@@ -38,15 +38,19 @@ export default defineConfig({
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
+  // A candidate's credential is in the page's path (/candidates/{key}): no request from the page may carry it in a
+  // Referer (issue 13). Production sends the same from PocketBase (pocketbase/pb_hooks/static.pb.js).
   server: {
     host: '127.0.0.1',
     port: 5173,
     strictPort: true,
+    headers: { 'Referrer-Policy': 'no-referrer' },
   },
   preview: {
     host: '127.0.0.1',
     port: 4173,
     strictPort: true,
+    headers: { 'Referrer-Policy': 'no-referrer' },
   },
   build: {
     outDir: 'dist',
