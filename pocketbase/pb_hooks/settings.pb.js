@@ -1,7 +1,11 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
-// APP_URL and SMTP_* from the environment win over stored settings on every start, so links in
-// e-mails and the mail catcher follow the process that runs the server (dev, tests, production).
-onBootstrap((e) => {
+// APP_URL and SMTP_* from the environment win over stored settings, so links in e-mails and the mail server follow
+// the process that runs the server (dev, tests, production). A variable that is unset or empty leaves the stored
+// value (what the dashboard saved) as it is.
+// Applied whenever the settings are (re)loaded, not only on bootstrap: `serve` runs pending migrations after
+// bootstrap, and on a first start the settings migration (1732000001_settings.js) saves SMTP TLS as false; a save
+// from the dashboard cannot undo a variable either. Saving here reloads once more and then finds nothing to change.
+onSettingsReload((e) => {
   e.next();
   const settings = e.app.settings();
   let changed = false;
@@ -19,6 +23,28 @@ onBootstrap((e) => {
   if (smtpPort && settings.smtp.port !== smtpPort) {
     settings.smtp.port = smtpPort;
     changed = true;
+  }
+  // A production mail server wants credentials and TLS (issue 13); the password is never echoed by the settings API.
+  const smtpUsername = $os.getenv("SMTP_USERNAME");
+  if (smtpUsername && settings.smtp.username !== smtpUsername) {
+    settings.smtp.username = smtpUsername;
+    changed = true;
+  }
+  const smtpPassword = $os.getenv("SMTP_PASSWORD");
+  if (smtpPassword && settings.smtp.password !== smtpPassword) {
+    settings.smtp.password = smtpPassword;
+    changed = true;
+  }
+  // true: TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when the server offers it.
+  const smtpTls = ($os.getenv("SMTP_TLS") || "").trim().toLowerCase();
+  if (smtpTls === "true" || smtpTls === "false") {
+    const tls = smtpTls === "true";
+    if (settings.smtp.tls !== tls) {
+      settings.smtp.tls = tls;
+      changed = true;
+    }
+  } else if (smtpTls) {
+    e.app.logger().warn("settings: SMTP_TLS must be true or false; the stored value is kept", "SMTP_TLS", smtpTls);
   }
   if (changed) e.app.save(settings);
 });
