@@ -133,10 +133,12 @@ test("an existing user accepts through /invites/..., and only the invited user s
   const mail = await waitForMail(c.email, /invited/i);
   const acceptPath = pathOf(linksIn(mail).find((l) => l.includes(`/invites/${invite.id}/`))!);
 
-  // signed out: the links to sign in or sign up
+  // signed out: the links to sign in or sign up; the sign-up carries the invite's key (hidden, read as superuser)
+  const key = (await (await superuser()).collection("manager_invites").getOne(invite.id)).secret as string;
+  expect(acceptPath).toContain(`?key=${key}`);
   await page.goto(acceptPath);
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", new RegExp(`invite=${invite.id}`));
+  await expect(page.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", new RegExp(`invite=${key}`));
 
   // signed in as someone else: no button, a line saying whom the invite is for
   const d = await createUser({ firstName: "Dora", lastName: "Dunn" });

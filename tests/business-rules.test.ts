@@ -22,7 +22,7 @@ import {
   webmFile,
   world,
 } from "./helpers";
-import { acceptInvite, admin, batchFailure, chars, countOf, expectBatchFieldError, expectFieldError, storedOrNull } from "./support";
+import { acceptInvite, admin, batchFailure, chars, countOf, expectBatchFieldError, expectFieldError, inviteKey, storedOrNull } from "./support";
 
 const APP_URL = "http://app.screenroom.test";
 
@@ -130,6 +130,11 @@ describe("rule 3: manager invites", () => {
     expect(mail.html).toContain("R3 Mail Company");
     const links = linksIn(mail).map((href) => new URL(href));
 
+    // both carry the invite's key, which only this e-mail has: the sign-up with it verifies the account (rule 5)
+    const key = await inviteKey(invite.id);
+    expect(key).toMatch(/^[a-zA-Z0-9]{40}$/);
+    expect(invite.secret).toBeUndefined();
+
     const accept = links.find((url) => url.pathname.startsWith("/invites/"));
     expect(accept, linksIn(mail).join("\n")).toBeDefined();
     expect(accept!.origin).toBe(APP_URL);
@@ -137,12 +142,13 @@ describe("rule 3: manager invites", () => {
     expect(inviteId).toBe(invite.id);
     expect(decodeURIComponent(encodedEmail!)).toBe(email);
     expect(rest).toEqual([]);
+    expect(accept!.searchParams.get("key")).toBe(key);
 
     const signUpLink = links.find((url) => url.search.includes("invite="));
     expect(signUpLink, linksIn(mail).join("\n")).toBeDefined();
     expect(signUpLink!.origin).toBe(APP_URL);
     expect(signUpLink!.pathname).toBe("/auth/sign-up");
-    expect(signUpLink!.searchParams.get("invite")).toBe(invite.id);
+    expect(signUpLink!.searchParams.get("invite")).toBe(key);
     expect(signUpLink!.searchParams.get("email")).toBe(email);
   });
 
@@ -201,7 +207,7 @@ describe("rule 4: accepting an invite", () => {
   });
 });
 
-describe("rule 5: sign-up with an invite", () => {
+describe("rule 5: sign-up with an invite (its key, from the invite e-mail)", () => {
   const signUpWithInvite = (email: string, invite: string) =>
     anonymous().collection("users").create({
       email,
@@ -219,7 +225,7 @@ describe("rule 5: sign-up with an invite", () => {
     const email = uniqueEmail("r5-invitee");
     const invite = await owner.pb.collection("manager_invites").create({ company: company.id, email });
 
-    const created = await signUpWithInvite(email, invite.id);
+    const created = await signUpWithInvite(email, await inviteKey(invite.id));
     expect(created.verified).toBe(true);
     expect((await storedUser(created.id)).verified).toBe(true);
     expect((await storedOrNull("companies", company.id))?.managers).toEqual([owner.user.id, created.id]);
@@ -235,15 +241,16 @@ describe("rule 5: sign-up with an invite", () => {
   it.each([
     ["another e-mail than the invite's", "wrong"],
     ["an unknown invite", "unknown"],
+    ["the invite's id rather than its key", "id"],
   ])("refuses a sign-up with %s and creates nothing", async (_what, kind) => {
     const owner = await signUp({ email: uniqueEmail("r5-refused-owner") });
     const company = await createCompany(owner.pb, "R5 refused");
     const invited = uniqueEmail("r5-invited");
     const invite = await owner.pb.collection("manager_invites").create({ company: company.id, email: invited });
-    const email = uniqueEmail("r5-intruder");
-    const inviteId = kind === "wrong" ? invite.id : "unknowninvite00";
+    const email = kind === "id" ? invited : uniqueEmail("r5-intruder");
+    const sent: Record<string, string> = { wrong: await inviteKey(invite.id), unknown: "x".repeat(40), id: invite.id };
 
-    const err = await errorOf(() => signUpWithInvite(email, inviteId));
+    const err = await errorOf(() => signUpWithInvite(email, sent[kind]!));
     expect(err.status, JSON.stringify(err.response)).toBe(400);
     expect(err.response.message).toMatch(/^This invitation is no longer valid/);
     expect(await countOf("users", "email = {:email}", { email })).toBe(0);

@@ -83,6 +83,11 @@ export function mp4File(name = "answer.mp4") {
   return new File([new Uint8Array([...ftyp, ...free])], name, { type: "video/mp4" });
 }
 
+/** A manager invite's key (its hidden `secret`, which only the invite e-mail carries), read as a superuser. */
+export async function inviteKey(inviteId: string): Promise<string> {
+  return (await (await admin()).collection("manager_invites").getOne(inviteId)).secret as string;
+}
+
 /** POST /api/screenroom/invites/{id}/accept, with the given token (or none). */
 export async function acceptInvite(inviteId: string, token?: string) {
   const res = await fetch(`${pbUrl()}/api/screenroom/invites/${encodeURIComponent(inviteId)}/accept`, {

@@ -5,6 +5,9 @@
 onRecordCreate((e) => {
   const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
   e.record.set("email", normalizeEmail(e.record.getString("email")));
+  // The key of the sign-up link (pb_migrations/1732700300_invite_key.js) is the server's own, never one a client sent:
+  // a manager who chose it could sign up, verified, as anyone they invite.
+  e.record.set("secret", $security.randomStringWithAlphabet(40, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"));
   e.next();
 }, "manager_invites");
 
@@ -34,8 +37,11 @@ onRecordAfterCreateSuccess((e) => {
   const company = e.app.findRecordById("companies", e.record.getString("company"));
   const email = e.record.getString("email");
   const base = appUrl(e.app);
-  const acceptUrl = `${base}/invites/${e.record.id}/${encodeURIComponent(email)}`;
-  const signUpUrl = `${base}/auth/sign-up?invite=${e.record.id}&email=${encodeURIComponent(email)}`;
+  // Both links carry the invite's key (only this mailbox gets it): the sign-up link as its `invite`, which verifies
+  // the new account (rule 5), and the accept link for its own 'Sign up' button; the accept link names the invite by id.
+  const key = e.record.getString("secret");
+  const acceptUrl = `${base}/invites/${e.record.id}/${encodeURIComponent(email)}?key=${key}`;
+  const signUpUrl = `${base}/auth/sign-up?invite=${key}&email=${encodeURIComponent(email)}`;
   const name = escapeHtml(company.getString("name"));
   sendMail(
     e.app,

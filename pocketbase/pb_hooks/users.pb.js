@@ -30,19 +30,24 @@ onRecordValidate((e) => {
 
 // Rule 5: sign-up with an invite. The invite must exist and match the e-mail; then the new user joins
 // the company, the invite is deleted, and the account is verified, all in the sign-up's transaction.
+// `invite` is the invite's key, which only its e-mail carries (pb_migrations/1732700300_invite_key.js), never its id:
+// the id reaches others (its company's managers, filter oracles), and the sign-up verifies the address.
 onRecordCreateRequest((e) => {
-  const { normalizeEmail, findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+  const { normalizeEmail, findFirstOrNull } = require(`${__hooks}/lib/util.js`);
   const body = e.requestInfo().body || {};
-  const inviteId = String(body.invite || "").trim();
-  if (!inviteId) {
+  const inviteKey = String(body.invite || "").trim();
+  if (!inviteKey) {
     e.next();
     return;
   }
   const email = normalizeEmail(e.record.email());
-  const invite = findByIdOrNull(e.app, "manager_invites", inviteId);
+  const invite = /^[a-zA-Z0-9]{40}$/.test(inviteKey)
+    ? findFirstOrNull(e.app, "manager_invites", "secret = {:key}", { key: inviteKey })
+    : null;
   if (!invite || normalizeEmail(invite.getString("email")) !== email) {
     throw new BadRequestError("This invitation is no longer valid");
   }
+  const inviteId = invite.id;
   const key = "signupInvite:" + email;
   e.app.store().set(key, inviteId);
   try {

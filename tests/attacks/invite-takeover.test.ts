@@ -17,7 +17,7 @@ import {
   superuser,
   uniqueEmail,
 } from "../helpers";
-import { acceptInvite, countOf, storedOrNull } from "../support";
+import { acceptInvite, countOf, inviteKey, storedOrNull } from "../support";
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -78,7 +78,7 @@ describe("signing up with someone else's address", () => {
     expect((await storedOrNull("companies", w.company.id))?.managers).toEqual([w.owner.user.id, created.id]);
   });
 
-  it("cannot come back through a deleted account and an invite sign-up without the invite's id", async () => {
+  it("cannot come back through a deleted account and an invite sign-up without the invite's key", async () => {
     const email = uniqueEmail("again");
     const w = await invited("again", email);
     // the account is verified, signed in and then un-verified, so it still holds a token to delete itself with
@@ -87,10 +87,10 @@ describe("signing up with someone else's address", () => {
     expect(await first.pb.collection("manager_invites").getFullList()).toEqual([]);
     expect(await statusOf(() => first.pb.collection("users").delete(first.user.id))).toBe(200);
 
-    // a sign-up with {invite} needs the id of an invite for exactly this address: a guess, or another address's
-    // invite, is refused and creates nothing
+    // a sign-up with {invite} needs the key of an invite for exactly this address, which only its e-mail carries: a
+    // guess, another address's invite, or this invite's id (its company's managers list it) is refused, creates nothing
     const other = await invited("again-other", uniqueEmail("someone-else"));
-    for (const invite of ["unknowninvite00", other.invite.id]) {
+    for (const invite of ["x".repeat(40), await inviteKey(other.invite.id), w.invite.id]) {
       const err = await errorOf(() => signUpUnverified({ email, invite }));
       expect(err.status, JSON.stringify(err.response)).toBe(400);
       expect(err.response.message).toMatch(/^This invitation is no longer valid/);
@@ -169,10 +169,44 @@ describe("the invite-link sign-up (rule 5)", () => {
   it("verifies the account, which signs in straight away", async () => {
     const email = uniqueEmail("invite-link");
     const w = await invited("invite-link", email);
-    const { created } = await signUpUnverified({ email, invite: w.invite.id });
+    const { created } = await signUpUnverified({ email, invite: await inviteKey(w.invite.id) });
     expect(created.verified).toBe(true);
     const pb = anonymous();
     await pb.collection("users").authWithPassword(email, PASSWORD);
     expect((await pb.collection("companies").getOne(w.company.id)).id).toBe(w.company.id);
+  });
+});
+
+describe("the invite's key", () => {
+  it("is seen by nobody through the API, not even the company's managers, and no filter can test it", async () => {
+    // M shares a company with the owner of a company M does not manage, whose invite is pending
+    const email = uniqueEmail("keyed");
+    const w = await invited("keyed", email);
+    const m = await signUp({ email: uniqueEmail("keyed-m") });
+    const shared = await createCompany(m.pb, "Shared company");
+    const join = await m.pb.collection("manager_invites").create({ company: shared.id, email: w.owner.user.email });
+    expect((await acceptInvite(join.id, w.owner.pb.authStore.token)).status).toBe(200);
+    const key = await inviteKey(w.invite.id);
+
+    expect((await w.owner.pb.collection("manager_invites").getOne(w.invite.id)).secret).toBeUndefined();
+    expect((await w.owner.pb.collection("manager_invites").getFullList())[0]!.secret).toBeUndefined();
+
+    const answer = async (pb: typeof m.pb, filter: string) => {
+      try {
+        const list = await pb.collection("users").getList(1, 10, { filter });
+        return { status: 200, count: list.totalItems };
+      } catch (err) {
+        const refused = err as { status: number; response: unknown };
+        return { status: refused.status, body: refused.response };
+      }
+    };
+    const path = `id = "${w.owner.user.id}" && companies_via_managers.manager_invites_via_company.secret`;
+    for (const [right, wrong] of [
+      [`${path} >= "${key.slice(0, 2)}"`, `${path} >= "~~"`],
+      [`${path} != "${key}"`, `${path} != "${"x".repeat(40)}"`],
+      [`${path} ?= "${key}"`, `${path} ?= "${"x".repeat(40)}"`],
+    ]) {
+      expect(await answer(m.pb, right!)).toEqual(await answer(m.pb, wrong!));
+    }
   });
 });

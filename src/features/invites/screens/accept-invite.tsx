@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Link as RadixLink, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 
 import { paths } from '@/config/paths';
@@ -12,9 +12,15 @@ import { inviteQueries, useAcceptInvite } from '../api/accept-invite';
 
 const NO_LONGER_VALID = 'This invitation is no longer valid';
 
-/** /invites/{inviteId}/{email}: what each kind of visitor sees is ruled by decisions.md ## Routes. */
+/**
+ * /invites/{inviteId}/{email}?key={key}: what each kind of visitor sees is ruled by decisions.md ## Routes. The key,
+ * which only the invite's e-mail carries, is what a sign-up with the invite sends (it verifies the new account); the
+ * id names the invite for its signed-in invitee.
+ */
 export function AcceptInviteScreen() {
   const { inviteId = '', email: routeEmail = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const inviteKey = searchParams.get('key') ?? '';
   const email = routeEmail.trim().toLowerCase();
   const { user } = useSession();
   const here = paths.invites.accept.href(inviteId, email);
@@ -25,7 +31,7 @@ export function AcceptInviteScreen() {
         Company invitation
       </Heading>
       {!user ? (
-        <SignedOut inviteId={inviteId} email={email} returnTo={here} />
+        <SignedOut inviteKey={inviteKey} email={email} returnTo={here} />
       ) : user.email.toLowerCase() !== email ? (
         <Text>
           This invite is for {email}. You are signed in as {user.email}.
@@ -37,7 +43,9 @@ export function AcceptInviteScreen() {
   );
 }
 
-function SignedOut({ inviteId, email, returnTo }: { inviteId: string; email: string; returnTo: string }) {
+function SignedOut({ inviteKey, email, returnTo }: { inviteKey: string; email: string; returnTo: string }) {
+  // A link without a key (e-mailed before invites had one) still signs up, as a plain sign-up to confirm by e-mail.
+  const signUp = inviteKey ? paths.auth.signUp.href({ invite: inviteKey, email }) : paths.auth.signUp.href();
   return (
     <Flex direction="column" gap="3">
       <Text>You have been invited to manage a company on Screenroom as {email}.</Text>
@@ -46,7 +54,7 @@ function SignedOut({ inviteId, email, returnTo }: { inviteId: string; email: str
           <Link to={`${paths.auth.signIn.href()}?redirect=${encodeURIComponent(returnTo)}`}>Sign in</Link>
         </Button>
         <Button asChild variant="soft">
-          <Link to={paths.auth.signUp.href({ invite: inviteId, email })}>Sign up</Link>
+          <Link to={signUp}>Sign up</Link>
         </Button>
       </Flex>
     </Flex>
