@@ -2,7 +2,7 @@
 // and the interview taken with the keyboard alone.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
-import { createCompany, createQuestion, createUser, signInBrowser, superuser, uniqueEmail } from "./support";
+import { createCompany, createQuestion, createUser, keyOf, signInBrowser, superuser, uniqueEmail } from "./support";
 
 async function audit(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
   await page.goto(path);
@@ -25,7 +25,7 @@ async function world() {
     questions: [video.id, text.id],
   });
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("audited") });
-  return { manager, company, video, text, job, candidate };
+  return { manager, company, video, text, job, candidate, key: await keyOf(candidate.id) };
 }
 
 test("signed-out screens, with their validation messages showing", async ({ page }) => {
@@ -47,17 +47,17 @@ test("signed-out screens, with their validation messages showing", async ({ page
 });
 
 test("candidate screens: start, intro, text answer, camera, finish, invalid link", async ({ page }) => {
-  const { candidate, video, text } = await world();
-  await audit(page, `/candidates/${candidate.id}`, heading("Interview at Audit Inc"));
-  await audit(page, `/candidates/${candidate.id}/questions/${video.id}`, (p) => expect(p.getByRole("button", { name: "View question" })).toBeVisible());
+  const { key, video, text } = await world();
+  await audit(page, `/candidates/${key}`, heading("Interview at Audit Inc"));
+  await audit(page, `/candidates/${key}/questions/${video.id}`, (p) => expect(p.getByRole("button", { name: "View question" })).toBeVisible());
   await page.getByRole("button", { name: "View question" }).click();
   await expect(page.getByRole("button", { name: "Start Recording" })).toBeVisible();
   await expectAccessible(page, "video answer form");
-  await page.goto(`/candidates/${candidate.id}/questions/${text.id}`);
+  await page.goto(`/candidates/${key}/questions/${text.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   await expect(page.getByLabel("Your answer")).toBeVisible();
   await expectAccessible(page, "text answer form");
-  await audit(page, `/candidates/${candidate.id}/finish`, heading("Thank you"));
+  await audit(page, `/candidates/${key}/finish`, heading("Thank you"));
   await audit(page, "/candidates/nosuchcandidate", (p) => expect(p.getByText("This interview link is not valid")).toBeVisible());
 });
 
@@ -106,7 +106,7 @@ test("the interview is fully usable with the keyboard alone", async ({ page }) =
   const job = await manager.pb.collection("jobs").create({ company: company.id, title: "Typist", description: "Types", location: "Home", questions: [text.id] });
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("keyboard") });
 
-  await page.goto(`/candidates/${candidate.id}`);
+  await page.goto(`/candidates/${await keyOf(candidate.id)}`);
   await expect(page.getByRole("heading", { name: "Interview at Keyboard Co" })).toBeVisible();
   const start = page.getByRole("link", { name: "Start Interview" });
   for (let i = 0; i < 10 && !(await start.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");

@@ -37,11 +37,11 @@ const localCopies = (page: import("@playwright/test").Page) => countIn(page, "pe
 const localTakes = (page: import("@playwright/test").Page) => countIn(page, "takes");
 
 test("the connection drops during an upload and comes back: exactly one answer arrives", async ({ page, context }) => {
-  const { candidate, questions } = await seedInterview([
+  const { candidate, key, questions } = await seedInterview([
     { kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 },
     { kind: "text", title: "Why this job" },
   ]);
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   await recordTake(page);
 
@@ -77,7 +77,7 @@ test("the connection drops during an upload and comes back: exactly one answer a
 });
 
 test("the page is reloaded during an upload: it resumes from the stored copy and one answer arrives", async ({ page }) => {
-  const { candidate, questions } = await seedInterview([
+  const { candidate, key, questions } = await seedInterview([
     { kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 },
     { kind: "text", title: "Why this job" },
   ]);
@@ -96,7 +96,7 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
     void dialog.accept();
   });
 
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   await recordTake(page);
   await page.getByRole("button", { name: "Submit answer" }).click();
@@ -120,7 +120,7 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
 });
 
 test("a take the candidate is still watching is kept on the device but never becomes an answer, even after a reload", async ({ page }) => {
-  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 }]);
+  const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 }]);
   let posted = 0;
   await page.route(ANSWERS_ROUTE, async (route) => {
     posted += 1;
@@ -134,7 +134,7 @@ test("a take the candidate is still watching is kept on the device but never bec
     if (take && request.method() === "PUT") staged.add(take[1]!);
     if (take && !take[2] && request.method() === "DELETE") withdrawn.push(take[1]!);
   });
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   await recordTake(page);
   expect(staged.size).toBe(1);
@@ -154,7 +154,7 @@ test("a take the candidate is still watching is kept on the device but never bec
 });
 
 test("camera permission denied: a clear message and a retry that works once allowed", async ({ browser }) => {
-  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 30 }]);
+  const { key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 30 }]);
   const context = await browser.newContext({ permissions: [] });
   // --use-fake-ui-for-media-stream grants every request, so the denial is played by the page itself.
   await context.addInitScript(() => {
@@ -172,7 +172,7 @@ test("camera permission denied: a clear message and a retry that works once allo
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
 
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Camera and microphone access is blocked" });
   await expect(alert).toBeVisible();
@@ -192,12 +192,12 @@ test("camera permission denied: a clear message and a retry that works once allo
 });
 
 test("opening the link again mid-interview resumes at the first unanswered question", async ({ page }) => {
-  const { candidate, questions } = await seedInterview([
+  const { candidate, key, questions } = await seedInterview([
     { kind: "text", title: "First question" },
     { kind: "text", title: "Second question" },
     { kind: "text", title: "Third question" },
   ]);
-  await page.goto(`/candidates/${candidate.id}`);
+  await page.goto(`/candidates/${key}`);
   await page.screenshot({ path: "test-results/interview-start.png", fullPage: true });
   await page.getByRole("link", { name: "Start Interview" }).click();
   await page.getByRole("button", { name: "View question" }).click();
@@ -207,28 +207,28 @@ test("opening the link again mid-interview resumes at the first unanswered quest
   await page.screenshot({ path: "test-results/interview-intro.png", fullPage: true });
   await waitForAnswers(candidate.id, 1);
 
-  await page.goto(`/candidates/${candidate.id}`);
+  await page.goto(`/candidates/${key}`);
   await expect(page.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
   await expect(page.getByText("you have answered 1 of 3")).toBeVisible();
   await page.getByRole("link", { name: "Start Interview" }).click();
   await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
 
   // An answered question cannot be opened again.
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
   expect(await storedAnswers(candidate.id)).toHaveLength(1);
 });
 
 test("when every question is answered the link shows the thank-you screen", async ({ page }) => {
-  const { candidate, questions } = await seedInterview([{ kind: "text", title: "Only question" }]);
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  const { candidate, key, questions } = await seedInterview([{ kind: "text", title: "Only question" }]);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   await page.getByLabel("Your answer").fill("Done");
   await page.getByRole("button", { name: "Submit answer" }).click();
   await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
   await waitForAnswers(candidate.id, 1);
 
-  await page.goto(`/candidates/${candidate.id}`);
-  await expect(page).toHaveURL(new RegExp(`/candidates/${candidate.id}/finish$`));
+  await page.goto(`/candidates/${key}`);
+  await expect(page).toHaveURL(new RegExp(`/candidates/${key}/finish$`));
   await expect(page.getByText("We'll get back to you soon")).toBeVisible();
 });

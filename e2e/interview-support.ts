@@ -1,6 +1,7 @@
 // Seeds and inspections for the candidate interview journeys: a company with two video questions and one text
-// question, a job and an invited candidate, made through the API as the manager; what the server stored, read
-// as a superuser; and ffprobe on a stored video.
+// question, a job and an invited candidate, made through the API as the manager, with the candidate's key (its
+// interview link is `/candidates/{key}`; `candidate.id` stays the record id the stored answers name); what the
+// server stored, read as a superuser; and ffprobe on a stored video.
 import type { Page } from "@playwright/test";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
@@ -8,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createCompany, createQuestion, createUser, superuser, uniqueEmail } from "./support";
+import { createCompany, createQuestion, createUser, keyOf, superuser, uniqueEmail } from "./support";
 
 export async function seedInterview(
   questions: { kind: "video" | "text"; title: string; timeout?: number; canPreview?: boolean; takes?: number }[],
@@ -35,7 +36,7 @@ export async function seedInterview(
     questions: made.map((q) => q.id),
   });
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("candidate") });
-  return { manager, company, questions: made, job, candidate };
+  return { manager, company, questions: made, job, candidate, key: await keyOf(candidate.id) };
 }
 
 export type StoredAnswer = RecordModel & {

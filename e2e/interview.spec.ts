@@ -11,7 +11,7 @@ import {
 } from "./interview-support";
 
 test("a candidate answers two video questions (one with a second take) and a text question", async ({ page }) => {
-  const { candidate, questions, manager } = await seedInterview([
+  const { candidate, key, questions, manager } = await seedInterview([
     // the countdown runs from the moment the camera is ready: generous times keep a loaded machine from eating a take
     { kind: "video", title: "Introduce yourself", timeout: 90, takes: 2 },
     { kind: "video", title: "Your hardest bug", timeout: 60, takes: 1, canPreview: false },
@@ -19,12 +19,12 @@ test("a candidate answers two video questions (one with a second take) and a tex
   ]);
   await trackCameraStreams(page);
 
-  await page.goto(`/candidates/${candidate.id}`);
+  await page.goto(`/candidates/${key}`);
   await expect(page.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
   await page.getByRole("link", { name: "Start Interview" }).click();
 
   // Question 1: previewable, two takes.
-  await expect(page).toHaveURL(new RegExp(`/candidates/${candidate.id}/questions/${questions[0]!.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/candidates/${key}/questions/${questions[0]!.id}$`));
   await expect(page.getByRole("heading", { name: "Introduce yourself" })).toBeVisible();
   await expect(page.getByText("You've 90 seconds to answer")).toBeVisible();
   await page.getByRole("button", { name: "View question" }).click();
@@ -84,11 +84,11 @@ test("a candidate answers two video questions (one with a second take) and a tex
 });
 
 test("a text answer is submitted by itself when the time runs out; an empty one says 'Time is up'", async ({ page }) => {
-  const { candidate, questions } = await seedInterview([
+  const { candidate, key, questions } = await seedInterview([
     { kind: "text", title: "First thoughts", timeout: 5 },
     { kind: "text", title: "Second thoughts", timeout: 5 },
   ]);
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   await page.getByLabel("Your answer").fill("Typed in time");
   // No click: the countdown submits it.
@@ -104,15 +104,22 @@ test("a text answer is submitted by itself when the time runs out; an empty one 
   expect(kindOf(answers[0]!, "text_answers_via_answer")?.content).toBe("Typed in time");
 });
 
-test("an unknown candidate id shows the friendly invalid-link page", async ({ page }) => {
+test("an unknown key, or a candidate's record id, shows the friendly invalid-link page", async ({ page }) => {
   await page.goto("/candidates/nosuchcandidat1");
   await expect(page.getByRole("heading", { name: "This interview link is not valid" })).toBeVisible();
+  // the record id is no credential: only the key (the link's last part) opens the interview
+  const { candidate, key } = await seedInterview([{ kind: "text", title: "Only question" }]);
+  expect(key).toMatch(/^[a-zA-Z0-9]{40}$/);
+  await page.goto(`/candidates/${candidate.id}`);
+  await expect(page.getByRole("heading", { name: "This interview link is not valid" })).toBeVisible();
+  await page.goto(`/candidates/${key}`);
+  await expect(page.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
 });
 
 test("a recording stops by itself at 0, and a retake gets the full time again", async ({ page }) => {
   // short enough to wait out, long enough that a loaded machine still clicks 'Start Recording' before 0
-  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Quick intro", timeout: 10, takes: 2 }]);
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Quick intro", timeout: 10, takes: 2 }]);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   await page.getByRole("button", { name: "Start Recording" }).click();
   await expect(page.getByRole("button", { name: "Stop Recording" })).toBeVisible();
@@ -134,7 +141,7 @@ test("a recording stops by itself at 0, and a retake gets the full time again", 
 });
 
 test("a take goes to the server while it is recorded: 'Submit answer' sends only a small request", async ({ page }) => {
-  const { candidate, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 2 }]);
+  const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 2 }]);
   // the parts the server stored, by take (PUT /api/screenroom/takes/{take}/parts/{offset} answers what it stored)
   const parts: { take: string; offset: number; bytes: number; atStop: boolean }[] = [];
   let stopped = false;
@@ -158,7 +165,7 @@ test("a take goes to the server while it is recorded: 'Submit answer' sends only
     if (take && request.method() === "DELETE") discarded.push(take[1]!);
   });
 
-  await page.goto(`/candidates/${candidate.id}/questions/${questions[0]!.id}`);
+  await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   await page.getByRole("button", { name: "View question" }).click();
   // a first take, replaced: its parts are dropped on the server
   await recordTake(page, 1500);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { createCompany, createUser, linksIn, pathOf, signInBrowser, superuser, uniqueEmail, waitForMail } from "./support";
+import { createCompany, createUser, keyOf, linksIn, pathOf, signInBrowser, superuser, uniqueEmail, waitForMail } from "./support";
 import { dragOnto, fillQuestionForm, keyboardMove, listedTitles } from "./questions-jobs-support";
 
 const Q1 = "Tell us about yourself";
@@ -153,7 +153,11 @@ test("a manager builds a question bank and a job, orders its questions and invit
   expect(mail.html).toContain("Senior Frontend Engineer");
   const interviewLink = linksIn(mail).find((link) => link.includes("/candidates/"));
   expect(interviewLink).toBeDefined();
+  // the link carries the candidate's key, not the record id the review link names
+  const key = await keyOf(candidateId);
+  expect(key).toMatch(/^[a-zA-Z0-9]{40}$/);
+  expect(interviewLink).not.toContain(candidateId);
   await page.goto(pathOf(interviewLink!));
-  await expect(page).toHaveURL(new RegExp(`/candidates/${candidateId}$`));
+  await expect(page).toHaveURL(new RegExp(`/candidates/${key}$`));
   await expect(page.getByRole("heading", { name: "Interview at Acme Screening" })).toBeVisible();
 });

@@ -1,9 +1,10 @@
 // Helpers for the review journey: a company with a job whose candidate answers, recordings made like the
-// candidate's browser makes them, and uploads as the candidate (batch with X-Candidate-Id, as the app does).
+// candidate's browser makes them, and uploads as the candidate (POST /api/screenroom/answers with the candidate's
+// key in X-Candidate-Key, as the app does: candidates cannot create answers through the records or batch API).
 import type { Page } from "@playwright/test";
-import PocketBase, { type RecordModel } from "pocketbase";
+import type { RecordModel } from "pocketbase";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
-import { createCompany, createQuestion, createUser, uniqueEmail } from "./support";
+import { createCompany, createQuestion, createUser, keyOf, uniqueEmail } from "./support";
 
 export async function reviewWorld() {
   const manager = await createUser({ firstName: "Maria", lastName: "Manager" });
@@ -19,17 +20,8 @@ export async function reviewWorld() {
     questions: [video.id, text.id, skipped.id],
   });
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("candidate") });
-  return { manager, company, job, candidate, questions: { video, text, skipped } };
-}
-
-function asCandidate(candidateId: string) {
-  const pb = new PocketBase(E2E.appUrl);
-  pb.autoCancellation(false);
-  pb.beforeSend = (url, options) => {
-    options.headers = { ...(options.headers as Record<string, string>), "X-Candidate-Id": candidateId };
-    return { url, options };
-  };
-  return pb;
+  // `key` opens the interview and authorises the candidate's uploads; `candidate.id` names it on the review screen
+  return { manager, company, job, candidate, key: await keyOf(candidate.id), questions: { video, text, skipped } };
 }
 
 function randomId() {
@@ -37,22 +29,32 @@ function randomId() {
   return Array.from({ length: 15 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
 }
 
-export async function answerWithVideo(candidateId: string, questionId: string, webm: Uint8Array<ArrayBuffer>) {
-  const id = randomId();
-  const batch = asCandidate(candidateId).createBatch();
-  batch.collection("answers").create({ id, candidate: candidateId, question: questionId });
-  batch.collection("video_answers").create({ answer: id, file: new File([webm], "answer.webm", { type: "video/webm" }) });
-  const [answer, kind] = await batch.send();
-  return { answer: answer!.body as RecordModel, videoAnswer: kind!.body as RecordModel };
+type StoredAnswer = { answer: RecordModel; kind: "video_answers" | "text_answers"; record: RecordModel };
+
+/**
+ * POST /api/screenroom/answers as the candidate whose key is `key` (pocketbase/pb_hooks/answers.pb.js): the answer
+ * and its kind record in one multipart request, a `file` for a video answer or a `content` for a text one.
+ */
+async function postAnswer(key: string, fields: Record<string, string | File>): Promise<StoredAnswer> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value instanceof File) form.append(name, value, value.name);
+    else form.append(name, value);
+  }
+  const res = await fetch(`${E2E.appUrl}/api/screenroom/answers`, { method: "POST", headers: { "X-Candidate-Key": key }, body: form });
+  if (!res.ok) throw new Error(`POST /api/screenroom/answers: ${res.status} ${await res.text()}`);
+  return (await res.json()) as StoredAnswer;
 }
 
-export async function answerWithText(candidateId: string, questionId: string, content: string) {
-  const id = randomId();
-  const batch = asCandidate(candidateId).createBatch();
-  batch.collection("answers").create({ id, candidate: candidateId, question: questionId });
-  batch.collection("text_answers").create({ answer: id, content });
-  const [answer] = await batch.send();
-  return answer!.body as RecordModel;
+export async function answerWithVideo(key: string, questionId: string, webm: Uint8Array<ArrayBuffer>) {
+  const file = new File([webm], "answer.webm", { type: "video/webm" });
+  const { answer, record } = await postAnswer(key, { id: randomId(), question: questionId, file });
+  return { answer, videoAnswer: record };
+}
+
+export async function answerWithText(key: string, questionId: string, content: string) {
+  const { answer } = await postAnswer(key, { id: randomId(), question: questionId, content });
+  return answer;
 }
 
 /**

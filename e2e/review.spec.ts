@@ -21,7 +21,7 @@ test("the manager reviews a recorded answer: the video plays and seeks, the tran
   // The candidate records in a real browser (fake camera; the fake microphone plays a LibriVox clip).
   const candidateContext = await browser.newContext();
   const candidatePage = await candidateContext.newPage();
-  await candidatePage.goto(`/candidates/${world.candidate.id}`);
+  await candidatePage.goto(`/candidates/${world.key}`);
   const recording = await recordInBrowser(candidatePage, 7_000);
   await candidateContext.close();
   expect(recording.byteLength).toBeGreaterThan(10_000);
@@ -35,8 +35,8 @@ test("the manager reviews a recorded answer: the video plays and seeks, the tran
   await expect(videoSection.getByText("No answer")).toBeVisible();
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
-  const { answer, videoAnswer } = await answerWithVideo(world.candidate.id, world.questions.video.id, recording);
-  await answerWithText(world.candidate.id, world.questions.text.id, "Because I enjoy helping people.");
+  const { answer, videoAnswer } = await answerWithVideo(world.key, world.questions.video.id, recording);
+  await answerWithText(world.key, world.questions.text.id, "Because I enjoy helping people.");
 
   await expect(videoSection.getByText(answer.id)).toBeVisible({ timeout: 40_000 });
   const transcript = videoSection.getByTestId("transcript");

@@ -1,6 +1,8 @@
 // The benchmark data set of issue 8: one company, 30 jobs, 60 questions, 3,000 candidates and 9,000
-// answers, written by a superuser in batches (rules and hooks still run for every record).
+// answers, written by a superuser in batches (rules and hooks still run for every record). Each candidate gets its
+// key (the hidden `secret`, its interview link's credential) here, so the bench knows it without reading it back.
 import PocketBase from "pocketbase";
+import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./lib/pocketbase.mjs";
@@ -9,6 +11,17 @@ import { logoFile, randomId } from "./seed.mjs";
 const answerVideo = readFileSync(join(root, "tests", "fixtures", "answer.webm"));
 
 export const BENCH_SIZE = { jobs: 30, questions: 60, candidates: 3000, answersPerCandidate: 3 };
+
+const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+/**
+ * A candidate's key as the server makes it (40 letters and digits, pocketbase/pb_migrations/1732700000_candidate_key.js):
+ * only a superuser may set or read it. The interview link is `/candidates/{key}` and the header `X-Candidate-Key: {key}`.
+ */
+export function candidateKey() {
+  let key = "";
+  for (let i = 0; i < 40; i++) key += KEY_ALPHABET[randomInt(KEY_ALPHABET.length)];
+  return key;
+}
 
 async function inBatches(pb, items, size, add) {
   for (let i = 0; i < items.length; i += size) {
@@ -60,11 +73,12 @@ export async function seedBench({ url, superuser }) {
     });
   });
 
-  const candidates = Array.from({ length: BENCH_SIZE.candidates }, (_, i) => ({ id: randomId(), job: jobs[i % jobs.length], n: i + 1 }));
+  const candidates = Array.from({ length: BENCH_SIZE.candidates }, (_, i) => ({ id: randomId(), secret: candidateKey(), job: jobs[i % jobs.length], n: i + 1 }));
   await inBatches(su, candidates, 50, (batch, c) => {
-    batch.collection("candidates").create({ id: c.id, job: c.job.id, email: `candidate-${c.n}@bench.example.com` });
+    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: c.job.id, email: `candidate-${c.n}@bench.example.com` });
   });
-  // every candidate answers its job's three questions: one small recording, two texts
+  // every candidate answers its job's three questions: one small recording, two texts (a superuser may still create
+  // answers through the batch API; candidates store theirs with POST /api/screenroom/answers)
   const answers = candidates.flatMap((c) =>
     c.job.questions.slice(0, BENCH_SIZE.answersPerCandidate).map((q) => ({ id: randomId(), candidate: c.id, question: q.id, kind: q.kind })),
   );
@@ -74,5 +88,12 @@ export async function seedBench({ url, superuser }) {
     else batch.collection("text_answers").create({ answer: a.id, content: "A benchmark answer of a reasonable length, as a candidate would type it." });
   });
 
-  return { manager, companyId: company.id, jobId: jobs[0].id, candidateId: candidates[0].id, counts: { jobs: jobs.length, questions: questions.length, candidates: candidates.length, answers: answers.length } };
+  // candidateId (the record id) names the candidate on the review screen and route; candidateKey opens its interview
+  return {
+    manager,
+    companyId: company.id,
+    jobId: jobs[0].id,
+    candidateId: candidates[0].id,
+    candidateKey: candidates[0].secret,
+    counts: { jobs: jobs.length, questions: questions.length, candidates: candidates.length, answers: answers.length } };
 }

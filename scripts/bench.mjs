@@ -30,7 +30,7 @@ ensurePocketBase();
 const { default: autocannon } = await import("autocannon");
 const { chromium } = await import("@playwright/test");
 const { default: PocketBase } = await import("pocketbase");
-const { seedBench } = await import("./bench-seed.mjs");
+const { candidateKey, seedBench } = await import("./bench-seed.mjs");
 
 if (!process.argv.includes("--no-build")) {
   const built = spawnSync(join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
@@ -91,7 +91,7 @@ async function firstVisitBytes(url, manager, seed) {
   );
   managerScreens.add("manager-shell");
   const pages = {
-    candidate: { path: `/candidates/${seed.candidateId}`, session: null },
+    candidate: { path: `/candidates/${seed.candidateKey}`, session: null },
     signIn: { path: "/auth/sign-in", session: null },
     companyHome: { path: `/companies/${seed.companyId}`, session: { token: manager.authStore.token, record: manager.authStore.record } },
   };
@@ -137,7 +137,7 @@ async function lighthouseScores(url, manager, seed) {
   const { default: puppeteer } = await import("puppeteer-core");
   const session = JSON.stringify({ token: manager.authStore.token, record: manager.authStore.record });
   const pages = {
-    candidate: { path: `/candidates/${seed.candidateId}`, session: null },
+    candidate: { path: `/candidates/${seed.candidateKey}`, session: null },
     signIn: { path: "/auth/sign-in", session: null },
     companyHome: { path: `/companies/${seed.companyId}`, session },
   };
@@ -183,10 +183,10 @@ async function latencies(url, token, seed) {
   // the SDK's getFullList: pages of 1000 without a total count
   const fullList = (params) => q({ page: "1", perPage: "1000", skipTotal: "1", ...params });
   const requests = {
-    // the interview's one read (src/features/candidates/api/interview-get.ts)
+    // the interview's one read (src/features/candidates/api/interview-get.ts): the link's key, in the path and the header
     candidateStart: {
-      path: `/api/screenroom/interviews/${seed.candidateId}`,
-      headers: { "x-candidate-id": seed.candidateId },
+      path: `/api/screenroom/interviews/${seed.candidateKey}`,
+      headers: { "x-candidate-key": seed.candidateKey },
     },
     // the company's jobs list (src/features/jobs/api/job-queries.ts, list)
     companyHome: {
@@ -202,7 +202,7 @@ async function latencies(url, token, seed) {
       path: `/api/collections/candidates/records?${fullList({ filter: `job = "${seed.jobId}"`, sort: "-created,id" })}`,
       headers: { authorization: token },
     },
-    // the candidate review (src/features/candidates/api/review-candidate.ts): the review route
+    // the candidate review (src/features/candidates/api/review-candidate.ts): the review route, by record id
     candidateReview: {
       path: `/api/screenroom/reviews/${seed.candidateId}`,
       headers: { authorization: token },
@@ -253,7 +253,12 @@ async function uploadRatio(url, superuserCredentials, seed) {
   await su.collection("_superusers").authWithPassword(superuserCredentials.email, superuserCredentials.password);
   const job = await su.collection("jobs").getOne(seed.jobId, { expand: "questions.video_questions_via_question" });
   const videoQuestion = job.expand.questions.find((q) => q.expand?.video_questions_via_question);
-  const freshCandidate = async (n) => su.collection("candidates").create({ job: job.id, email: `upload-${n}-${Date.now()}@bench.example.com` });
+  // its key (`secret`) set here, as only a superuser may: the interview link is `/candidates/{key}`
+  const freshCandidate = async (n) => {
+    const secret = candidateKey();
+    const created = await su.collection("candidates").create({ job: job.id, secret, email: `upload-${n}-${Date.now()}@bench.example.com` });
+    return { ...created, secret };
+  };
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -350,7 +355,7 @@ async function uploadRatio(url, superuserCredentials, seed) {
       };
     }, seconds);
     const page = await context.newPage();
-    await page.goto(`${url}/candidates/${candidate.id}/questions/${videoQuestion.id}`);
+    await page.goto(`${url}/candidates/${candidate.secret}/questions/${videoQuestion.id}`);
     await page.getByRole("button", { name: "View question" }).click();
     await page.getByRole("button", { name: "Start Recording" }).click();
     await page.waitForFunction(() => globalThis.__benchTakeReady === true);
@@ -378,34 +383,31 @@ async function uploadRatio(url, superuserCredentials, seed) {
     };
   };
 
-  /** One plain multipart create of the same file, from a blank page of the same Chromium, to the same server. */
+  /**
+   * One plain multipart create of the same file, from a blank page of the same Chromium, to the same server: the
+   * records API's create of the video answer (timed) for an answer made just before (not timed). Candidates may no
+   * longer create answers through the records API (answers.pb.js), so the plain run does it as the superuser.
+   */
   const plainRun = async (n) => {
     const candidate = await freshCandidate(`plain${n}`);
+    const answer = await su.collection("answers").create({ candidate: candidate.id, question: videoQuestion.id });
     const ms = await plainPage.evaluate(
-      async ({ candidateId, questionId }) => {
-        const headers = { "x-candidate-id": candidateId };
-        const answer = await (
-          await fetch("/api/collections/answers/records", {
-            method: "POST",
-            headers: { ...headers, "content-type": "application/json" },
-            body: JSON.stringify({ candidate: candidateId, question: questionId }),
-          })
-        ).json();
+      async ({ answerId, token }) => {
         const form = new FormData();
-        form.append("answer", answer.id);
+        form.append("answer", answerId);
         form.append("file", globalThis.__benchFile, "answer.webm");
         const started = performance.now();
         const status = await new Promise((resolve) => {
           const xhr = new globalThis.XMLHttpRequest();
           xhr.open("POST", "/api/collections/video_answers/records");
-          xhr.setRequestHeader("x-candidate-id", candidateId);
+          xhr.setRequestHeader("authorization", token);
           xhr.onloadend = () => resolve(xhr.status);
           xhr.send(form);
         });
         if (status !== 200) throw new Error(`plain upload failed: ${status}`);
         return Math.round(performance.now() - started);
       },
-      { candidateId: candidate.id, questionId: videoQuestion.id },
+      { answerId: answer.id, token: su.authStore.token },
     );
     return ms;
   };

@@ -48,7 +48,7 @@ async function main() {
     const { seedDemo } = await import("./seed.mjs");
     demo = await seedDemo({ url: pb.url, superuser: DEV_SUPERUSER });
     const { seedReviewDemo } = await import("./seed-review.mjs");
-    demo.reviewedCandidateId = await seedReviewDemo({ url: pb.url, jobId: demo.jobId }).catch((err) => {
+    demo.reviewedCandidateId = await seedReviewDemo({ url: pb.url, jobId: demo.jobId, superuser: DEV_SUPERUSER }).catch((err) => {
       console.error(`Demo answers for the review were not seeded: ${err.message}`);
       return undefined;
     });
@@ -74,7 +74,7 @@ async function main() {
     Media worker            transcripts and seekable videos (worker/, logs as [worker])
 
     Demo manager            ${demo.manager.email} / ${demo.manager.password}
-    Demo interview          ${appUrl}/candidates/${demo.candidateId}${
+    Demo interview          ${appUrl}/candidates/${demo.candidateKey ?? demo.candidateId}${
       demo.reviewedCandidateId
         ? `\n    Demo review (answered)  ${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}/candidates/${demo.reviewedCandidateId}`
         : ""

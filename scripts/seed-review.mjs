@@ -43,34 +43,34 @@ function liveWebm(audio, out) {
   return readFileSync(out);
 }
 
-export async function seedReviewDemo({ url, jobId, email = "reviewed-candidate@screenroom.test" }) {
+export async function seedReviewDemo({ url, jobId, superuser, email = "reviewed-candidate@screenroom.test" }) {
   const manager = new PocketBase(url);
   manager.autoCancellation(false);
   await manager.collection("users").authWithPassword(DEMO_MANAGER.email, DEMO_MANAGER.password);
   const job = await manager.collection("jobs").getOne(jobId, { expand: "questions.video_questions_via_question" });
   const candidate = await manager.collection("candidates").create({ job: jobId, email });
+  // the candidate's key (its link's credential) is hidden from everyone but superusers
+  const su = new PocketBase(url);
+  await su.collection("_superusers").authWithPassword(superuser.email, superuser.password);
+  const { secret } = await su.collection("candidates").getOne(candidate.id);
 
-  const asCandidate = new PocketBase(url);
-  asCandidate.autoCancellation(false);
-  asCandidate.beforeSend = (u, options) => {
-    options.headers = { ...options.headers, "X-Candidate-Id": candidate.id };
-    return { url: u, options };
-  };
   const dir = mkdtempSync(join(tmpdir(), "screenroom-seed-"));
   try {
     let spoken = 0;
     for (const question of job.expand?.questions ?? []) {
-      const id = randomId();
-      const batch = asCandidate.createBatch();
-      batch.collection("answers").create({ id, candidate: candidate.id, question: question.id });
+      // as the interview stores an answer: POST /api/screenroom/answers with the candidate's key
+      const form = new FormData();
+      form.append("id", randomId());
+      form.append("question", question.id);
       if (question.expand?.video_questions_via_question) {
         const webm = liveWebm(speech(dir, spoken), join(dir, `answer-${spoken}.webm`));
         spoken += 1;
-        batch.collection("video_answers").create({ answer: id, file: new File([webm], "answer.webm", { type: "video/webm" }) });
+        form.append("file", new File([webm], "answer.webm", { type: "video/webm" }));
       } else {
-        batch.collection("text_answers").create({ answer: id, content: "Northwind builds tools I use every day, and I would love to help its customers succeed." });
+        form.append("content", "Northwind builds tools I use every day, and I would love to help its customers succeed.");
       }
-      await batch.send();
+      const res = await fetch(`${url}/api/screenroom/answers`, { method: "POST", headers: { "X-Candidate-Key": secret }, body: form });
+      if (!res.ok) throw new Error(`storing a demo answer answered ${res.status}: ${await res.text()}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -62,7 +62,9 @@ export async function seedDemo({ url, superuser }) {
   });
   const candidate = await pb.collection("candidates").create({ job: job.id, email: "candidate@screenroom.test" });
 
-  return { manager: DEMO_MANAGER, companyId: company.id, jobId: job.id, candidateId: candidate.id };
+  // the interview link's key is hidden from everyone but superusers
+  const { secret } = await su.collection("candidates").getOne(candidate.id);
+  return { manager: DEMO_MANAGER, companyId: company.id, jobId: job.id, candidateId: candidate.id, candidateKey: secret };
 }
 
 export function randomId() {

@@ -1,9 +1,9 @@
-// What the interview screens rely on, with only the candidate id (X-Candidate-Id): the candidate record with
+// What the interview screens rely on, with only the candidate key (X-Candidate-Key): the candidate record with
 // its job, company, questions and their kind records in one expanded read; its own answers; and a retried
 // answer batch that never makes a second answer.
 import type { RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, asCandidate, errorOf, randomId, webmFile, world } from "./helpers";
+import { answerText, asCandidate, errorOf, postAnswer, randomId, webmFile, world } from "./helpers";
 import { countOf } from "./support";
 
 const EXPAND = "job.company,job.questions,job.questions.video_questions_via_question,job.questions.text_questions_via_question";
@@ -56,16 +56,11 @@ describe("the candidate's interview read", () => {
   });
 });
 
-describe("a retried answer batch", () => {
+describe("a retried answer", () => {
   it("is refused when the first one arrived, the answer is found by its id, and there is still one answer", async () => {
     const pb = asCandidate(a.candidate.id);
     const id = randomId();
-    const send = () => {
-      const batch = pb.createBatch();
-      batch.collection("answers").create({ id, candidate: a.candidate.id, question: a.video.question.id });
-      batch.collection("video_answers").create({ answer: id, file: webmFile() });
-      return batch.send();
-    };
+    const send = () => postAnswer(pb, { id, question: a.video.question.id, file: webmFile() });
     await send();
     const retry = await errorOf(send);
     expect(retry.status).toBe(400);
@@ -78,10 +73,7 @@ describe("a retried answer batch", () => {
     const pb = asCandidate(a.candidate.id);
     await answerText(a.candidate.id, a.text.question.id, "first");
     const id = randomId();
-    const batch = pb.createBatch();
-    batch.collection("answers").create({ id, candidate: a.candidate.id, question: a.text.question.id });
-    batch.collection("text_answers").create({ answer: id, content: "second" });
-    expect((await errorOf(() => batch.send())).status).toBe(400);
+    expect((await errorOf(() => postAnswer(pb, { id, question: a.text.question.id, content: "second" }))).status).toBe(400);
     expect((await errorOf(() => pb.collection("answers").getOne(id))).status).toBe(404);
     expect(await countOf("answers", "candidate = {:c} && question = {:q}", { c: a.candidate.id, q: a.text.question.id })).toBe(1);
   });
@@ -90,10 +82,8 @@ describe("a retried answer batch", () => {
     const candidate = await a.manager.pb.collection("candidates").create({ job: a.job.id, email: `half-${randomId()}@screenroom.test` });
     const pb = asCandidate(candidate.id);
     const id = randomId();
-    const batch = pb.createBatch();
-    batch.collection("answers").create({ id, candidate: candidate.id, question: a.text.question.id });
-    batch.collection("text_answers").create({ answer: id, content: "" });
-    expect((await errorOf(() => batch.send())).status).toBe(400);
+    expect((await errorOf(() => postAnswer(pb, { id, question: a.text.question.id, content: "" }))).status).toBe(400);
     expect(await countOf("answers", "id = {:id}", { id })).toBe(0);
   });
 });
+

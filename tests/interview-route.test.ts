@@ -1,9 +1,9 @@
 // GET /api/screenroom/interviews/{candidateId} (pocketbase/pb_hooks/interview.pb.js): the interview screens'
-// one read. Only the candidate itself (its id in X-Candidate-Id) gets it; it holds the job's questions in the
+// one read. Only the candidate itself (its key in the path and in X-Candidate-Key) gets it; it holds the job's questions in the
 // job's order with their kinds, and the questions already answered, and nothing of any other job.
 import PocketBase from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { anonymous, answerText, answerVideo, asCandidate, client, createQuestion, errorOf, superuser, world } from "./helpers";
+import { anonymous, answerText, answerVideo, asCandidate, asCandidateKey, createQuestion, errorOf, keyOf, superuser, world } from "./helpers";
 
 type Interview = {
   candidateId: string;
@@ -13,8 +13,9 @@ type Interview = {
   answeredQuestionIds: string[];
 };
 
-const read = (pb: PocketBase, candidateId: string) =>
-  pb.send<Interview>(`/api/screenroom/interviews/${encodeURIComponent(candidateId)}`, { method: "GET" });
+const readAt = (pb: PocketBase, key: string) => pb.send<Interview>(`/api/screenroom/interviews/${encodeURIComponent(key)}`, { method: "GET" });
+/** The interview of the candidate `candidateId`, at its link's path: the candidate's key (a value that is no candidate's id as it is). */
+const read = async (pb: PocketBase, candidateId: string) => readAt(pb, (await keyOf(candidateId)) ?? candidateId);
 
 let a: Awaited<ReturnType<typeof world>>;
 let b: Awaited<ReturnType<typeof world>>;
@@ -54,15 +55,17 @@ describe("the interview route", () => {
   });
 
   it("answers 404 with the invalid-link message to everyone but the candidate", async () => {
+    const key = async (candidateId: string) => (await keyOf(candidateId))!;
     const refusals = [
-      ["no header", anonymous(), a.candidate.id],
-      ["another candidate's id in the header", asCandidate(b.candidate.id), a.candidate.id],
-      ["an unknown id", asCandidate("nosuchcandidat0"), "nosuchcandidat0"],
-      ["the job's manager", a.manager.pb, a.candidate.id],
-      ["the header with another path", client({ "X-Candidate-Id": a.candidate.id }), b.candidate.id],
+      ["no header", anonymous(), await key(a.candidate.id)],
+      ["another candidate's key in the header", asCandidate(b.candidate.id), await key(a.candidate.id)],
+      ["an unknown key", asCandidateKey("N0such".padEnd(40, "x")), "N0such".padEnd(40, "x")],
+      ["the job's manager", a.manager.pb, await key(a.candidate.id)],
+      ["the header with another path", asCandidateKey(await key(a.candidate.id)), await key(b.candidate.id)],
+      ["the record id instead of the key, in the path and the header", asCandidateKey(a.candidate.id), a.candidate.id],
     ] as const;
     for (const [who, pb, id] of refusals) {
-      const error = await errorOf(() => read(pb, id));
+      const error = await errorOf(() => readAt(pb, id));
       expect({ who, status: error.status, message: error.response.message }).toEqual({
         who,
         status: 404,

@@ -16,6 +16,7 @@ import {
   deleteTake,
   errorOf,
   fixture,
+  keyOf,
   postAnswer,
   putPart,
   randomId,
@@ -56,7 +57,7 @@ async function rowsOfPair(candidate: string, question: string) {
 }
 
 /** A part sent with a chunked body (no Content-Length), as a raw fetch. */
-function putChunked(candidate: string, takeId: string, offset: number, chunks: number, chunk: Uint8Array, question: string) {
+async function putChunked(candidate: string, takeId: string, offset: number, chunks: number, chunk: Uint8Array, question: string) {
   let sent = 0;
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -66,7 +67,7 @@ function putChunked(candidate: string, takeId: string, offset: number, chunks: n
   });
   return fetch(`${inject("pbUrl")}/api/screenroom/takes/${takeId}/parts/${offset}?question=${question}`, {
     method: "PUT",
-    headers: { "X-Candidate-Id": candidate, "Content-Type": "application/octet-stream" },
+    headers: { "X-Candidate-Key": (await keyOf(candidate)) ?? candidate, "Content-Type": "application/octet-stream" },
     body: stream,
     duplex: "half",
   } as RequestInit);
@@ -551,7 +552,7 @@ describe("discarding a take", () => {
   it("answers 204 for an unknown take", async () => {
     const res = await fetch(`${inject("pbUrl")}/api/screenroom/takes/${randomId()}`, {
       method: "DELETE",
-      headers: { "X-Candidate-Id": await newCandidate() },
+      headers: { "X-Candidate-Key": (await keyOf(await newCandidate()))! },
     });
     expect(res.status).toBe(204);
   });

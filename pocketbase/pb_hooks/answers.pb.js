@@ -42,14 +42,16 @@ onRecordCreate((e) => {
   e.next();
 }, "video_answers");
 
-// Only the media worker (a superuser) writes what it derives from the file.
+// An answer exists only with its kind record (rule 9): candidates store answers through POST
+// /api/screenroom/answers below, which creates both in one transaction. The records API and the batch API (which
+// runs these same request hooks per item) would store a bare answer that counts its question as answered, or a kind
+// record of the client's making: refused for everyone but superusers (seed scripts, tools).
 onRecordCreateRequest((e) => {
-  const { clearDerivedVideoFields } = require(`${__hooks}/lib/util.js`);
-  if (!e.hasSuperuserAuth()) clearDerivedVideoFields(e.record);
+  if (!e.hasSuperuserAuth()) throw new BadRequestError("Answers are stored with POST /api/screenroom/answers.");
   e.next();
-}, "video_answers");
+}, "answers", "video_answers", "text_answers");
 
-// POST /api/screenroom/answers (multipart or JSON): id (client-made), candidate, question, and either `file` (a video
+// POST /api/screenroom/answers (multipart or JSON), header X-Candidate-Key: id (client-made), question, and either `file` (a video
 // answer) or `content` (a text answer). Creates the answer and its kind record in one transaction, so a refused kind
 // record leaves no answer behind (rule 9), in one plain request: the batch API re-encodes every file it carries, which
 // made a 20 MB answer take three times as long as a plain upload (issue 8).
@@ -68,8 +70,12 @@ routerAdd(
   "POST",
   "/api/screenroom/answers",
   (e) => {
-    const { clearDerivedVideoFields, findByIdOrNull, questionKind, runRefusable } = require(`${__hooks}/lib/util.js`);
+    const { clearDerivedVideoFields, findByIdOrNull, questionKind, requestCandidate, runRefusable } = require(`${__hooks}/lib/util.js`);
     const info = e.requestInfo();
+    // The candidate is the one whose key the request presents (X-Candidate-Key); `candidate` in the body may be left
+    // out or name the same candidate (by id or key). Another candidate's, or no valid key, is left for the create rule
+    // to refuse.
+    const presented = requestCandidate(e);
     const body = info.body || {};
     const text = (name) => (typeof body[name] === "string" ? body[name] : "");
 
@@ -108,11 +114,16 @@ routerAdd(
       // An answer already stored under this id (a retry whose first response was lost) is refused below, exactly
       // as the same retry with its file is; its take is gone by then.
       if (!findByIdOrNull(e.app, "answers", take)) {
-        const candidate = text("candidate");
-        const claimed = String(e.request.header.get("X-Candidate-Id") || "");
-        const joined = candidate === claimed ? takes.assembleTake(e.app, take, candidate, text("question"), size, fileName) : null;
+        const release = presented ? takes.lockSubmit(e.app, take) : null;
+        if (!release) throw new ApiError(409, takes.NOT_COMPLETE);
+        let joined = null;
+        try {
+          joined = takes.assembleTake(e.app, take, presented.id, text("question"), size, fileName);
+        } finally {
+          if (!joined) release();
+        }
         if (!joined) throw new ApiError(409, takes.NOT_COMPLETE);
-        staged = { take: take, candidate: candidate, question: text("question"), file: joined.file, cleanup: joined.cleanup };
+        staged = { take: take, candidate: presented.id, question: text("question"), file: joined.file, cleanup: joined.cleanup, release: release };
       }
     }
 
@@ -139,7 +150,10 @@ routerAdd(
         const answers = txApp.findCollectionByNameOrId("answers");
         answer = new Record(answers);
         if (text("id")) answer.set("id", text("id"));
-        answer.set("candidate", text("candidate"));
+        // the presented candidate, unless the body names another one (by id or key): then the rule refuses it
+        const named = text("candidate");
+        const forOther = presented && named && named !== presented.id && named !== presented.getString("secret");
+        answer.set("candidate", presented && !forOther ? presented.id : named);
         answer.set("question", text("question"));
         txApp.save(answer);
         // The create rule sees the saved record, inside the transaction: a refusal rolls it back before any file is stored.
@@ -162,16 +176,18 @@ routerAdd(
     } catch (err) {
       if (staged) staged.cleanup(); // the staged parts stay (the cron removes them if nothing else does)
       throw err;
+    } finally {
+      if (staged) staged.release();
     }
     // The answer is stored: its staged take (the one it was joined from, or one the whole file replaces) is of no
     // more use. Removing it must not turn the stored answer into an error: the cron removes what is left.
-    if (staged || files.length) {
-      try {
-        const takes = require(`${__hooks}/lib/takes.js`);
-        takes.forgetTake(e.app, answer.id, answer.getString("candidate"));
-      } catch (err) {
-        e.app.logger().warn("could not remove the staged take of a stored answer", "answer", answer.id, "error", String(err));
-      }
+    // Every other take of the question is retired too: an answered question takes no more parts.
+    try {
+      const takes = require(`${__hooks}/lib/takes.js`);
+      if (staged || files.length) takes.forgetTake(e.app, answer.id, answer.getString("candidate"));
+      takes.retireTakesOf(e.app, answer.getString("candidate"), answer.getString("question"));
+    } catch (err) {
+      e.app.logger().warn("could not remove the staged takes of a stored answer", "answer", answer.id, "error", String(err));
     }
     return e.json(200, { answer: answer, kind: kindName, record: kind });
   },

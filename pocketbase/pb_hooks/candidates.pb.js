@@ -19,23 +19,25 @@ onRecordValidate((e) => {
   e.next();
 }, "candidates");
 
+// The key (the interview link's credential) is the server's to make: a client can neither choose nor change it.
+onRecordCreateRequest((e) => {
+  if (!e.hasSuperuserAuth()) {
+    e.record.set("secret", "");
+    e.record.set("linkReplaced", false);
+  }
+  e.next();
+}, "candidates");
+
+onRecordUpdateRequest((e) => {
+  if (!e.hasSuperuserAuth()) {
+    e.record.set("secret", e.record.original().getString("secret"));
+    e.record.set("linkReplaced", e.record.original().getBool("linkReplaced"));
+  }
+  e.next();
+}, "candidates");
+
 onRecordAfterCreateSuccess((e) => {
-  const { appUrl, escapeHtml, sendMail } = require(`${__hooks}/lib/util.js`);
-  const job = e.app.findRecordById("jobs", e.record.getString("job"));
-  const company = e.app.findRecordById("companies", job.getString("company"));
-  const link = `${appUrl(e.app)}/candidates/${e.record.id}`;
-  const companyName = company.getString("name");
-  const jobTitle = job.getString("title");
-  sendMail(
-    e.app,
-    e.record.getString("email"),
-    `Your interview for ${jobTitle} at ${companyName}`,
-    `<p>Hello,</p><p><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the ` +
-      `<strong>${escapeHtml(jobTitle)}</strong> position.</p>` +
-      `<p>Answer the questions in your own time, on any device with a camera: ` +
-      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-      `<p>If your connection drops, open the same link again: your interview resumes where you left it.</p>` +
-      `<p>Good luck!<br>The Screenroom team</p>`,
-  );
+  const { sendInterviewMail } = require(`${__hooks}/lib/util.js`);
+  sendInterviewMail(e.app, e.record);
   e.next();
 }, "candidates");

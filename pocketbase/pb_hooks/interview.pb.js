@@ -1,30 +1,42 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
-// GET /api/screenroom/interviews/{candidateId}: everything the candidate's interview screens need, in one
-// request: the company's name, the job's title, the job's questions in the job's order with their kind, and the
-// questions the candidate has already answered.
+// GET /api/screenroom/interviews/{key}: everything the candidate's interview screens need, in one request: the
+// company's name, the job's title, the job's questions in the job's order with their kind, and the questions the
+// candidate has already answered. `key` is the candidate's key (the hidden `secret`, the interview link's
+// credential, migration 1732700000_candidate_key.js), presented again in the X-Candidate-Key header.
 //
-// Why a route and not the records API: read with only the X-Candidate-Id header, the records API checks every
+// Why a route and not the records API: read with only the candidate's header, the records API checks every
 // expanded company, job, question and kind record against the candidate clauses of their rules, which join
 // back-relations (jobs_via_company.candidates_via_job, jobs_via_questions.candidates_via_job) across all of a
 // company's candidates; at the benchmark's size (3,000 candidates) that made the interview's first request miss
 // its p95 budget. Here the same access decision is made once, on the candidate record itself, with the candidates
-// collection's own view rule (the candidate holds its id; decisions.md "Access model"); everything else returned
-// is reached from that record by its relations, which is exactly what the candidate clauses of the other rules
-// allow.
+// collection's own view rule (decisions.md "Access model"); everything else returned is reached from that record by
+// its relations, which is exactly what the candidate clauses of the other rules allow.
+//
+// A link sent before candidates had keys carries the record id: for such a candidate (`linkReplaced`) the route
+// mails the new link to the candidate's own address, at most once an hour, and answers 410; whoever holds only the
+// id learns nothing more than "replaced".
 
 routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
+  const { findByIdOrNull, isCandidateKey, requestCandidate, sendInterviewMail } = require(`${__hooks}/lib/util.js`);
   const notValid = () => new NotFoundError("This interview link is not valid");
-  const id = e.request.pathValue("id");
-  const claimed = e.request.header.get("X-Candidate-Id");
-  // A candidate reads only its own interview; managers read candidates through the review screen.
-  if (!id || claimed !== id) throw notValid();
-
-  let candidate;
-  try {
-    candidate = e.app.findRecordById("candidates", id);
-  } catch (_) {
+  const key = e.request.pathValue("id");
+  if (!isCandidateKey(key)) {
+    const legacy = findByIdOrNull(e.app, "candidates", key);
+    if (legacy && legacy.getBool("linkReplaced")) {
+      const store = e.app.store();
+      const sentKey = "interviewLinkResent:" + legacy.id;
+      const last = store.get(sentKey);
+      if (!last || Date.now() - last > 60 * 60 * 1000) {
+        store.set(sentKey, Date.now());
+        sendInterviewMail(e.app, legacy, true);
+      }
+      throw new ApiError(410, "This interview link was replaced: the new one was sent to your e-mail address.");
+    }
     throw notValid();
   }
+  // A candidate reads only its own interview; managers read candidates through the review screen.
+  const candidate = requestCandidate(e);
+  if (!candidate || candidate.getString("secret") !== key) throw notValid();
   if (!e.app.canAccessRecord(candidate, e.requestInfo(), candidate.collection().viewRule)) throw notValid();
 
   const { jobQuestions, kindsOf } = require(`${__hooks}/lib/util.js`);

@@ -4,10 +4,10 @@
 // Staged parts are not an answer: nobody can read them, and a take never submitted is removed (cron below).
 // Storage and checks: lib/takes.js.
 
-// PUT /api/screenroom/takes/{takeId}/parts/{offset}?question={questionId}, header X-Candidate-Id, body: the part's
+// PUT /api/screenroom/takes/{takeId}/parts/{offset}?question={questionId}, header X-Candidate-Key, body: the part's
 // raw bytes (at most 16 MB, with a Content-Length). takeId is the id the answer will get; offset is the part's byte
 // offset in the take. Who may: exactly whoever the answers create rule lets create the answer {id: takeId,
-// candidate: header, question} — checked in full on a take's first part, which gives the take its row in
+// candidate: the header's candidate, question} — checked in full on a take's first part, which gives the take its row in
 // staged_takes (lib/takes.js) and retires the candidate's earlier take of the same question (one live take per
 // candidate and question); later parts must bring the same candidate and question. Every part's bytes are reserved
 // on the row before they are read, all parts of the take together (retries included) at most the video field's
@@ -29,9 +29,10 @@ routerAdd(
     const offset = parseInt(offsetText, 10);
     const question = String(e.request.url.query().get("question") || "");
     if (!question) throw new BadRequestError("The question is required.");
-    const candidate = String(e.request.header.get("X-Candidate-Id") || "");
-    // The create rule starts with `@request.headers.x_candidate_id != ""`.
-    if (!candidate) throw new ForbiddenError(takes.REFUSED);
+    const { requestCandidate } = require(`${__hooks}/lib/util.js`);
+    const presented = requestCandidate(e);
+    if (!presented) throw new ForbiddenError(takes.REFUSED);
+    const candidate = presented.id;
     if (findByIdOrNull(e.app, "answers", takeId)) throw new BadRequestError(takes.SUBMITTED);
     const maxBytes = takes.maxTakeBytes(e.app);
     if (offset > maxBytes) throw takes.tooBig(maxBytes);
@@ -44,7 +45,6 @@ routerAdd(
     if (claim) {
       // The take's first part: the answers create rule on the answer this take would become, decided inside a
       // transaction that is always rolled back (the rule sees the saved record, as in answers.pb.js).
-      if (!findByIdOrNull(e.app, "candidates", candidate)) throw new ForbiddenError(takes.REFUSED);
       // The body is the part's bytes, which requestInfo() would try (and fail) to parse as a form: take PocketBase's
       // own request info (auth, headers, query) with the body left out.
       e.request.contentLength = 0;
@@ -83,14 +83,17 @@ routerAdd(
   $apis.bodyLimit(16 * 1024 * 1024),
 );
 
-// DELETE /api/screenroom/takes/{takeId}, header X-Candidate-Id: discards a staged take (its candidate only, 403
+// DELETE /api/screenroom/takes/{takeId}, header X-Candidate-Key: discards a staged take (its candidate only, 403
 // for anyone else). Its row stays as a tombstone (replaced) until the cron, so a part that arrives late is refused
 // (409) rather than starting the take again. An unknown take is 204 as well, so a repeat is harmless.
 routerAdd("DELETE", "/api/screenroom/takes/{takeId}", (e) => {
   const takes = require(`${__hooks}/lib/takes.js`);
   const takeId = e.request.pathValue("takeId");
   if (!takes.validTakeId(takeId)) throw new BadRequestError("A take id is 15 characters a-z and 0-9.");
-  if (takes.retireTake(e.app, takeId, String(e.request.header.get("X-Candidate-Id") || ""))) {
+  const { requestCandidate } = require(`${__hooks}/lib/util.js`);
+  const presented = requestCandidate(e);
+  if (!presented) throw new ForbiddenError("You cannot discard this take.");
+  if (takes.retireTake(e.app, takeId, presented.id)) {
     takes.removeTakesQuietly(e.app, [takeId]);
   }
   return e.noContent(204);

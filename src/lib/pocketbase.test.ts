@@ -24,14 +24,14 @@ describe('pb', () => {
     expect(seen.map((headers) => headers.get('accept-language'))).toEqual(['en-US', 'fr-FR']);
   });
 
-  it("sends a candidate's id in X-Candidate-Id, keeping the caller's options", async () => {
+  it("sends a candidate's key in X-Candidate-Key, keeping the caller's options", async () => {
     const seen = recordRequestHeaders();
     const controller = new AbortController();
     const record = await pb
       .collection('candidates')
       .getOne('k1', candidateOptions('k1', { signal: controller.signal, headers: { 'X-Trace': 't' } }));
     expect(record.id).toBe('k1');
-    expect(seen[0]?.get('x-candidate-id')).toBe('k1');
+    expect(seen[0]?.get('x-candidate-key')).toBe('k1');
     expect(seen[0]?.get('x-trace')).toBe('t');
   });
 

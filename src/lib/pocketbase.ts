@@ -7,8 +7,12 @@ import type { TypedPocketBase } from './pocketbase-types';
 /** The SDK's default key, stated so the stored session's location is part of the contract (spec §9). */
 const AUTH_STORAGE_KEY = 'pocketbase_auth';
 
-/** Server rules read it as `@request.headers.x_candidate_id`. */
-export const CANDIDATE_ID_HEADER = 'X-Candidate-Id';
+/**
+ * The candidate's key: the last part of the interview link (`/candidates/{key}`), a random secret that is not the
+ * candidate's record id. The interview screens call it `candidateId` after the route's parameter. Server rules read
+ * it as `@request.headers.x_candidate_key`.
+ */
+export const CANDIDATE_KEY_HEADER = 'X-Candidate-Key';
 
 const LANGUAGE = 'en-US';
 
@@ -31,10 +35,10 @@ function hasHeader(headers: SendOptions['headers'], name: string): boolean {
 }
 
 /**
- * Request options for a candidate's anonymous calls: the candidate id travels in a header the server rules check.
+ * Request options for a candidate's anonymous calls: the candidate's key travels in a header the server rules check.
  *
  * @example pb.collection('candidates').getOne(candidateId, candidateOptions(candidateId, { signal }))
  */
 export function candidateOptions(candidateId: string, options: SendOptions = {}): SendOptions {
-  return { ...options, headers: { ...options.headers, [CANDIDATE_ID_HEADER]: candidateId } };
+  return { ...options, headers: { ...options.headers, [CANDIDATE_KEY_HEADER]: candidateId } };
 }

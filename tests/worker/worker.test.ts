@@ -11,7 +11,7 @@ import type { RecordModel } from "pocketbase";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { WorkerConfig } from "../../worker/src/config";
 import { MediaWorker } from "../../worker/src/worker";
-import { asCandidate, pbUrl, randomId, useOwnServer, world } from "../helpers";
+import { answerVideo, pbUrl, randomId, useOwnServer, world } from "../helpers";
 import { admin } from "../support";
 import { recordingOf, referenceOf, wordErrorRate } from "./media-fixtures";
 
@@ -58,16 +58,11 @@ function logOf() {
   };
 }
 
-/** A candidate's video answer, uploaded as the candidate (batch with X-Candidate-Id), as the app does. */
+/** A candidate's video answer, uploaded as the candidate, as the app does. */
 async function videoAnswer(recording = recordingOf(CLIP)) {
   const w = await world("media");
-  const pb = asCandidate(w.candidate.id);
-  const id = randomId();
-  const batch = pb.createBatch();
-  batch.collection("answers").create({ id, candidate: w.candidate.id, question: w.video.question.id });
-  batch.collection("video_answers").create({ answer: id, file: new File([readFileSync(recording)], "answer.webm", { type: "video/webm" }) });
-  const [, kind] = await batch.send();
-  return { ...w, videoAnswer: kind!.body as RecordModel };
+  const { kind } = await answerVideo(w.candidate.id, w.video.question.id, undefined, new File([readFileSync(recording)], "answer.webm", { type: "video/webm" }));
+  return { ...w, videoAnswer: kind };
 }
 
 async function stored(id: string) {

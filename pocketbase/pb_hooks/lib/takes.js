@@ -88,8 +88,11 @@ function isLive(row, candidate, question) {
  * dirs are the caller's to remove, after the commit.
  */
 function reservePart(app, takeId, owner, length, maxBytes, claim) {
-  const { findByIdOrNull, runRefusable } = require(`${__hooks}/lib/util.js`);
-  const answerExists = (txApp) => !!findByIdOrNull(txApp, "answers", takeId);
+  const { findByIdOrNull, findFirstOrNull, runRefusable } = require(`${__hooks}/lib/util.js`);
+  // the take's own answer, or any answer of its candidate to its question: a question answered takes no more parts
+  const answerExists = (txApp) =>
+    !!findByIdOrNull(txApp, "answers", takeId) ||
+    !!findFirstOrNull(txApp, "answers", "candidate = {:c} && question = {:q}", { c: owner.candidate, q: owner.question });
   const replaced = [];
   runRefusable(app, (txApp, refuse) => {
     let row = findRow(txApp, takeId);
@@ -122,6 +125,7 @@ function reservePart(app, takeId, owner, length, maxBytes, claim) {
       refuse(new ForbiddenError(REFUSED));
     }
     if (row.getBool("replaced")) refuse(replacedError());
+    if (answerExists(txApp)) refuse(new BadRequestError(SUBMITTED));
     const bytes = row.getInt("bytes");
     if (bytes + length > maxBytes) refuse(tooBig(maxBytes));
     row.set("bytes", bytes + length);
@@ -172,6 +176,39 @@ function forgetTake(app, takeId, candidate) {
   }
   if (failure) throw failure;
   return true;
+}
+
+/**
+ * After `candidate` answered `question` (whatever the way): every other take of that question is retired (its row a
+ * tombstone, so a late part is refused) and its dir removed. Returns the retired take ids.
+ */
+function retireTakesOf(app, candidate, question) {
+  const retired = [];
+  app.runInTransaction((txApp) => {
+    const rows = txApp.findRecordsByFilter(COLLECTION, "candidate = {:c} && question = {:q} && replaced = false", "", 0, 0, {
+      c: candidate,
+      q: question,
+    });
+    for (const row of rows) {
+      row.set("replaced", true);
+      txApp.save(row);
+      retired.push(row.getString("take"));
+    }
+  });
+  removeTakesQuietly(app, retired);
+  return retired;
+}
+
+/**
+ * One submit of a take at a time: joining a take copies all its bytes, and parallel submits of one take each made
+ * their own copy (eight of a 30 MB take peaked at 270 MB). Returns a release function, or null when another submit
+ * of the take is running (the caller answers 409; the client's retry comes after it).
+ */
+function lockSubmit(app, takeId) {
+  const key = "screenroomSubmit:" + takeId;
+  const mine = $security.randomString(16);
+  if (app.store().getOrSet(key, () => mine) !== mine) return null;
+  return () => app.store().remove(key);
 }
 
 /** The parts of a staged take, [{offset, size}] by offset; [] when there is none. */
@@ -424,6 +461,8 @@ function removeStaleTakes(app, maxAgeSeconds) {
 }
 
 module.exports = {
+  retireTakesOf,
+  lockSubmit,
   OFFSET,
   PART_MAX_BYTES,
   REFUSED,

@@ -122,13 +122,61 @@ function runRefusable(app, fn) {
 }
 
 function clearDerivedVideoFields(record) {
+  // the type is the server's to derive from the stored file (answers.pb.js), never what a client sent
+  record.set("mimeType", "");
   record.set("transcript", "");
   record.set("transcriptStatus", "pending");
   record.set("transcriptAttempts", 0);
   record.set("durationSeconds", 0);
 }
 
+/** The header that carries a candidate's key (the `secret` of its record; the rules read `x_candidate_key`). */
+const CANDIDATE_KEY_HEADER = "X-Candidate-Key";
+
+/** A candidate's key is 40 letters and digits (migration 1732700000_candidate_key.js). */
+function isCandidateKey(value) {
+  return /^[a-zA-Z0-9]{40}$/.test(String(value || ""));
+}
+
+/** The candidate whose key the request presents, or null. */
+function requestCandidate(e) {
+  const key = String(e.request.header.get(CANDIDATE_KEY_HEADER) || "");
+  return isCandidateKey(key) ? findFirstOrNull(e.app, "candidates", "secret = {:key}", { key: key }) : null;
+}
+
+/** The interview link a candidate is sent: its key, never its record id. */
+function interviewLink(app, candidate) {
+  return `${appUrl(app)}/candidates/${candidate.getString("secret")}`;
+}
+
+/** The interview e-mail (business rule 6), with the candidate's link; `again` for a link sent anew. */
+function sendInterviewMail(app, candidate, again) {
+  const job = app.findRecordById("jobs", candidate.getString("job"));
+  const company = app.findRecordById("companies", job.getString("company"));
+  const link = interviewLink(app, candidate);
+  const companyName = company.getString("name");
+  const jobTitle = job.getString("title");
+  sendMail(
+    app,
+    candidate.getString("email"),
+    `Your interview for ${jobTitle} at ${companyName}`,
+    `<p>Hello,</p>` +
+      (again
+        ? `<p>Your interview link for the <strong>${escapeHtml(jobTitle)}</strong> position at <strong>${escapeHtml(companyName)}</strong> has changed. This is your new link:</p>`
+        : `<p><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the <strong>${escapeHtml(jobTitle)}</strong> position.</p>` +
+          `<p>Answer the questions in your own time, on any device with a camera:</p>`) +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+      `<p>If your connection drops, open the same link again: your interview resumes where you left it.</p>` +
+      `<p>Good luck!<br>The Screenroom team</p>`,
+  );
+}
+
 module.exports = {
+  sendInterviewMail,
+  CANDIDATE_KEY_HEADER,
+  isCandidateKey,
+  requestCandidate,
+  interviewLink,
   normalizeEmail,
   escapeHtml,
   fieldError,

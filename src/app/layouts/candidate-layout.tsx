@@ -50,11 +50,11 @@ export function CandidateLayout() {
 /** An unknown candidate id is a friendly dead end, never a crash. */
 export function CandidateLayoutError() {
   const error = useRouteError();
-  const unknown = error instanceof ClientResponseError && (error.status === 404 || error.status === 400);
+  const unknown = error instanceof ClientResponseError && (error.status === 404 || error.status === 400 || error.status === 410);
   return (
     <Frame>
       {unknown ? (
-        <InterviewInvalidLink />
+        <InterviewInvalidLink replaced={error.status === 410} />
       ) : (
         <Flex direction="column" align="center" gap="4" py="6">
           <Callout.Root color="red" role="alert">

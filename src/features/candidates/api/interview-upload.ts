@@ -10,7 +10,7 @@ import {
 } from '@/lib/answer-store';
 import { serverText } from '@/lib/errors';
 import { fileExtensionOf, type Take } from '@/lib/media-recorder';
-import { CANDIDATE_ID_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
+import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/pocketbase-types';
 import { queryClient } from '@/lib/query-client';
 import { TakeStager, type PartTransport, type StagedTakeRef } from '@/lib/take-stager';
@@ -63,7 +63,7 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', pb.buildURL(ANSWERS_ROUTE));
-    xhr.setRequestHeader(CANDIDATE_ID_HEADER, answer.candidateId);
+    xhr.setRequestHeader(CANDIDATE_KEY_HEADER, answer.candidateId);
     xhr.setRequestHeader('Accept-Language', 'en-US');
     if (typeof body === 'string') xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.responseType = 'json';
@@ -125,7 +125,7 @@ async function putPart(take: StagedTakeRef, offset: number, data: Blob) {
   try {
     response = await fetch(pb.buildURL(`${takePartsRoute(take.takeId)}/parts/${offset}?question=${encodeURIComponent(take.questionId)}`), {
       method: 'PUT',
-      headers: { [CANDIDATE_ID_HEADER]: take.candidateId, 'Content-Type': 'application/octet-stream' },
+      headers: { [CANDIDATE_KEY_HEADER]: take.candidateId, 'Content-Type': 'application/octet-stream' },
       body: data,
       // A stalled connection fails the part (sent again later) instead of holding the take forever.
       signal: timeoutSignal(PART_TIMEOUT_MS),
@@ -144,7 +144,7 @@ export const partTransport: PartTransport = {
   discard: async (take) => {
     await fetch(pb.buildURL(takePartsRoute(take.takeId)), {
       method: 'DELETE',
-      headers: { [CANDIDATE_ID_HEADER]: take.candidateId },
+      headers: { [CANDIDATE_KEY_HEADER]: take.candidateId },
       // still sent when the page is closing (pagehide)
       keepalive: true,
     });

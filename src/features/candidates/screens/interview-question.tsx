@@ -45,7 +45,8 @@ export function InterviewQuestionScreen() {
 function QuestionFlow({ interview, question }: { interview: Interview; question: InterviewQuestion }) {
   const navigate = useNavigate();
   const [viewing, setViewing] = useState(false);
-  const { candidateId } = interview;
+  // the link's key (the route parameter), never `interview.candidateId`: that is the record id, which is no credential
+  const candidateId = useInterviewParam('candidateId');
   const position = interview.questions.indexOf(question) + 1;
   const total = interview.questions.length;
   const drafts = useVideoDrafts(candidateId, question.id);

@@ -29,8 +29,8 @@ function interviewApi({ answered = [] as string[], questions = [question('q1', '
   const headers: (string | null)[] = [];
   server.use(
     http.get(interviewUrl, ({ params, request }) => {
-      headers.push(request.headers.get('X-Candidate-Id'));
-      if (params.id !== 'cand1' || request.headers.get('X-Candidate-Id') !== 'cand1') {
+      headers.push(request.headers.get('X-Candidate-Key'));
+      if (params.id !== 'cand1' || request.headers.get('X-Candidate-Key') !== 'cand1') {
         return HttpResponse.json({ status: 404, message: 'This interview link is not valid.', data: {} }, { status: 404 });
       }
       return HttpResponse.json({

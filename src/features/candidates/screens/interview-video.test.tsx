@@ -99,7 +99,7 @@ function interviewApi() {
       parts.push({
         take: String(params.take),
         offset: Number(params.offset),
-        candidate: request.headers.get('X-Candidate-Id'),
+        candidate: request.headers.get('X-Candidate-Key'),
         question: url.searchParams.get('question'),
       });
       return HttpResponse.json({ take: params.take, offset: Number(params.offset), size: 1 });
@@ -172,7 +172,7 @@ describe('a video answer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
     const { method, url, headers, body } = FakeUpload.sent[0]!;
-    expect([method, url, headers['X-Candidate-Id']]).toEqual(['POST', `${env.apiUrl}/api/screenroom/answers`, 'cand1']);
+    expect([method, url, headers['X-Candidate-Key']]).toEqual(['POST', `${env.apiUrl}/api/screenroom/answers`, 'cand1']);
     // only the request that turns the parts into the answer is left
     expect(JSON.parse(body as string)).toEqual({
       id: takeId,

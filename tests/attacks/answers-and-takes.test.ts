@@ -1,0 +1,80 @@
+// Security issue 13, findings 5 and 6, as the attacker sends them. 5: after a question was answered with a whole file
+// under another id, the earlier staged take still took parts (136 MiB more) until the daily sweep, and eight parallel
+// submits of one 30 MiB take peaked the staging folder at 270 MiB. 6: `video_answers` kept a client-sent mimeType
+// (text/html), and a bare `answers` record with no kind record counted its question as answered.
+import type PocketBase from "pocketbase";
+import { beforeAll, describe, expect, it } from "vitest";
+import { asCandidate, fixture, newCandidateOf, postAnswer, putPart, randomId, statusOf, webmFile, world } from "../helpers";
+import { countOf, storedOrNull } from "../support";
+
+let w: Awaited<ReturnType<typeof world>>;
+beforeAll(async () => {
+  w = await world("attack-answers");
+});
+
+const webm = () => new Uint8Array(fixture("answer.webm"));
+
+function submitTake(pb: PocketBase, take: string, size: number) {
+  return pb.send("/api/screenroom/answers", {
+    method: "POST",
+    body: { id: take, take, size, fileName: "answer.webm", question: w.video.question.id },
+  });
+}
+
+describe("staged takes of an answered question", () => {
+  it("take no more parts once the question is answered under another id, and no new take starts", async () => {
+    const candidate = await newCandidateOf(w, "answered-take");
+    const pb = asCandidate(candidate);
+    const take = randomId();
+    await putPart(pb, take, 0, webm().subarray(0, 1000), w.video.question.id);
+    await postAnswer(pb, { id: randomId(), question: w.video.question.id, file: webmFile() });
+
+    // the earlier take: retired with the answer
+    expect(await statusOf(() => putPart(pb, take, 1000, webm().subarray(1000, 2000), w.video.question.id))).toBe(409);
+    // a take started afterwards
+    expect(await statusOf(() => putPart(pb, randomId(), 0, webm().subarray(0, 1000), w.video.question.id))).toBe(400);
+    expect(await countOf("staged_takes", "candidate = {:c} && replaced = false", { c: candidate })).toBe(0);
+  });
+
+  it("make one answer of eight parallel submits of one take, the others refused", async () => {
+    const candidate = await newCandidateOf(w, "parallel-submits");
+    const pb = asCandidate(candidate);
+    const take = randomId();
+    const bytes = webm();
+    await putPart(pb, take, 0, bytes, w.video.question.id);
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => statusOf(() => submitTake(pb, take, bytes.length))));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    for (const status of statuses.filter((s) => s !== 200)) expect([400, 409]).toContain(status);
+    expect(await countOf("answers", "candidate = {:c}", { c: candidate })).toBe(1);
+    expect(await countOf("video_answers", "answer = {:a}", { a: take })).toBe(1);
+  });
+});
+
+describe("answers are whole and typed by the server", () => {
+  it("stores the type the server derives, never a client's mimeType", async () => {
+    const candidate = await newCandidateOf(w, "mime-forger");
+    const id = randomId();
+    await postAnswer(asCandidate(candidate), { id, question: w.video.question.id, file: webmFile(), mimeType: "text/html" });
+    expect(await countOf("video_answers", "answer = {:a} && mimeType = 'video/webm'", { a: id })).toBe(1);
+  });
+
+  it("refuses a bare answer, or a kind record, through the records API and the batch API", async () => {
+    const candidate = await newCandidateOf(w, "bare-answer");
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    expect(await statusOf(() => pb.collection("answers").create({ id, candidate, question: w.text.question.id }))).toBe(400);
+    const batch = pb.createBatch();
+    batch.collection("answers").create({ id, candidate, question: w.text.question.id });
+    expect(await statusOf(() => batch.send())).toBe(400);
+    const both = pb.createBatch();
+    both.collection("answers").create({ id, candidate, question: w.text.question.id });
+    both.collection("text_answers").create({ answer: id, content: "Whole" });
+    expect(await statusOf(() => both.send())).toBe(400);
+    expect(await storedOrNull("answers", id)).toBeNull();
+    expect(await countOf("answers", "candidate = {:c}", { c: candidate })).toBe(0);
+
+    // the interview still counts nothing answered: the question is still open through the route
+    await postAnswer(pb, { id: randomId(), question: w.text.question.id, content: "Answered properly" });
+    expect(await countOf("answers", "candidate = {:c}", { c: candidate })).toBe(1);
+  });
+});
