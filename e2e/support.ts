@@ -30,6 +30,16 @@ export async function superuser() {
   return pb;
 }
 
+/**
+ * A candidate's key: the hidden `secret` (readable by superusers only) that is its interview link's last part
+ * (`/candidates/{key}`) and its X-Candidate-Key header. Not the record id, which stays the review screen's.
+ */
+export async function keyOf(candidateId: string): Promise<string> {
+  const su = await superuser();
+  const candidate = await su.collection("candidates").getOne(candidateId, { fields: "secret" });
+  return candidate.secret as string;
+}
+
 /** A verified user made through the API, signed in on the returned client. */
 export async function createUser(fields: Partial<{ email: string; firstName: string; lastName: string }> = {}) {
   const su = await superuser();

@@ -62,7 +62,38 @@ export function client(headers: Record<string, string> = {}) {
 }
 
 export const anonymous = () => client();
-export const asCandidate = (candidateId: string) => client({ "X-Candidate-Id": candidateId });
+
+/** A candidate presenting `key` (its interview link's key) in the X-Candidate-Key header, as the SPA does. */
+export const asCandidateKey = (key: string) => client({ "X-Candidate-Key": key });
+
+const keys = new Map<string, string>();
+/** A candidate's key (the hidden `secret`, readable by superusers only), read once per candidate. */
+export async function keyOf(candidateId: string): Promise<string | null> {
+  const known = keys.get(candidateId);
+  if (known) return known;
+  const su = await superuser();
+  const found = await su
+    .collection("candidates")
+    .getOne(candidateId)
+    .catch(() => null);
+  if (!found) return null;
+  keys.set(candidateId, found.secret as string);
+  return found.secret as string;
+}
+
+/**
+ * The candidate with record id `candidateId`, presenting its key as the SPA does (the key is in its link). A value
+ * that is no candidate's id is presented as it is, so a test can present anything.
+ */
+export function asCandidate(candidateId: string) {
+  const pb = client();
+  pb.beforeSend = async (url, options) => {
+    const key = (await keyOf(candidateId)) ?? candidateId;
+    options.headers = { ...(options.headers as Record<string, string>), "X-Candidate-Key": key };
+    return { url, options };
+  };
+  return pb;
+}
 
 export async function superuser() {
   const pb = client();
@@ -160,24 +191,16 @@ export async function world(label = "acme") {
   return { manager, company, video, text, job, candidate };
 }
 
-export async function answerVideo(candidateId: string, questionId: string, answerId?: string) {
-  const pb = asCandidate(candidateId);
-  const batch = pb.createBatch();
+/** A video answer as the SPA stores it (POST /api/screenroom/answers, the candidate's key in the header). */
+export async function answerVideo(candidateId: string, questionId: string, answerId?: string, file: File = webmFile()) {
   const id = answerId ?? randomId();
-  batch.collection("answers").create({ id, candidate: candidateId, question: questionId });
-  batch.collection("video_answers").create({ answer: id, file: webmFile() });
-  const [answer, kind] = await batch.send();
-  return { answer: answer!.body as RecordModel, kind: kind!.body as RecordModel };
+  const res = await postAnswer(asCandidate(candidateId), { id, candidate: candidateId, question: questionId, file });
+  return { answer: res.answer, kind: res.record };
 }
 
 export async function answerText(candidateId: string, questionId: string, content = "I like solving problems.") {
-  const pb = asCandidate(candidateId);
-  const batch = pb.createBatch();
-  const id = randomId();
-  batch.collection("answers").create({ id, candidate: candidateId, question: questionId });
-  batch.collection("text_answers").create({ answer: id, content });
-  const [answer, kind] = await batch.send();
-  return { answer: answer!.body as RecordModel, kind: kind!.body as RecordModel };
+  const res = await postAnswer(asCandidate(candidateId), { id: randomId(), candidate: candidateId, question: questionId, content });
+  return { answer: res.answer, kind: res.record };
 }
 
 /** POST /api/screenroom/answers: the answer and its kind record in one request, multipart (a `file` or a `content`). */
