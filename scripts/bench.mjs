@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ensureNodeModules } from "./lib/deps.mjs";
-import { ensurePocketBase, freePort, root, startPocketBase } from "./lib/pocketbase.mjs";
+import { ensurePocketBase, freePort, root, startPocketBase, UNTHROTTLED } from "./lib/pocketbase.mjs";
 
 const BUDGETS = {
   candidateJsGzip: 150 * 1024,
@@ -45,7 +45,7 @@ const pb = await startPocketBase({
   superuser: SU,
   stdio: process.env.BENCH_PB_LOG ? "inherit" : "pipe",
   // no mail catcher: invite e-mails fail fast (and are logged) instead of queueing
-  env: { APP_URL: "http://bench.invalid", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(await freePort()) },
+  env: { ...UNTHROTTLED, APP_URL: "http://bench.invalid", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(await freePort()) },
 });
 
 const figures = { bytes: {}, latency: {}, lighthouse: null, upload: null, managerSession: null };

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { root, startPocketBase, stopChild, StackError } from "./lib/pocketbase.mjs";
+import { root, startPocketBase, stopChild, StackError, UNTHROTTLED } from "./lib/pocketbase.mjs";
 import { startMailDev } from "./lib/maildev.mjs";
 import { E2E } from "./lib/e2e-ports.mjs";
 import { startWorker } from "../worker/run.mjs";
@@ -31,7 +31,7 @@ try {
     dataDir,
     publicDir: dist,
     superuser: E2E.superuser,
-    env: { APP_URL: E2E.appUrl, SMTP_HOST: "127.0.0.1", SMTP_PORT: String(E2E.mailSmtp) },
+    env: { ...UNTHROTTLED, APP_URL: E2E.appUrl, SMTP_HOST: "127.0.0.1", SMTP_PORT: String(E2E.mailSmtp) },
   });
   children.push(pb.child);
   children.push(await startWorker({ url: pb.url, superuser: E2E.superuser, env: { WORKER_ID: "e2e-media-worker" } }));

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import * as mail from "../scripts/lib/maildev.mjs";
-import { freePort, startPocketBase } from "../scripts/lib/pocketbase.mjs";
+import { UNTHROTTLED, freePort, startPocketBase } from "../scripts/lib/pocketbase.mjs";
 
 let ownServerUrl: string | undefined;
 export const pbUrl = () => ownServerUrl ?? inject("pbUrl");
@@ -22,7 +22,7 @@ export async function useOwnServer(env: Record<string, string> = {}): Promise<{ 
     dataDir,
     publicDir: join(dataDir, "public"),
     superuser: inject("superuser"),
-    env: { APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(inject("mailSmtpPort")), ...env },
+    env: { ...UNTHROTTLED, APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(inject("mailSmtpPort")), ...env },
   });
   ownServerUrl = server.url;
   return {

@@ -24,6 +24,9 @@ onRecordCreateRequest((e) => {
   if (!e.hasSuperuserAuth()) {
     e.record.set("secret", "");
     e.record.set("linkReplaced", false);
+    // the interview e-mail goes to an address of the manager's choosing: within that address's budget (lib/throttle.js)
+    const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
+    require(`${__hooks}/lib/throttle.js`).requireMailBudget(e.app, normalizeEmail(e.record.getString("email")), "email");
   }
   e.next();
 }, "candidates");

@@ -13,7 +13,7 @@
 // its relations, which is exactly what the candidate clauses of the other rules allow.
 //
 // A link sent before candidates had keys carries the record id: for such a candidate (`linkReplaced`) the route
-// mails the new link to the candidate's own address, at most once an hour, and answers 410; whoever holds only the
+// mails the new link to the candidate's own address (within its e-mail budget, lib/throttle.js) and answers 410; whoever holds only the
 // id learns nothing more than "replaced".
 
 routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
@@ -23,13 +23,8 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
   if (!isCandidateKey(key)) {
     const legacy = findByIdOrNull(e.app, "candidates", key);
     if (legacy && legacy.getBool("linkReplaced")) {
-      const store = e.app.store();
-      const sentKey = "interviewLinkResent:" + legacy.id;
-      const last = store.get(sentKey);
-      if (!last || Date.now() - last > 60 * 60 * 1000) {
-        store.set(sentKey, Date.now());
-        sendInterviewMail(e.app, legacy, true);
-      }
+      // within the address's e-mail budget (lib/throttle.js): opening the old link again and again mails nobody
+      if (require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, legacy.getString("email"))) sendInterviewMail(e.app, legacy, true);
       throw new ApiError(410, "This interview link was replaced: the new one was sent to your e-mail address.");
     }
     throw notValid();

@@ -2,6 +2,15 @@
 // Rule 3: one pending invite per company and e-mail, never for a current manager, and the invite
 // e-mail goes out once the invite is stored. Rule 4: accepting is one transaction.
 
+// The invite e-mail goes to an address of the manager's choosing: within that address's budget (lib/throttle.js).
+onRecordCreateRequest((e) => {
+  if (!e.hasSuperuserAuth()) {
+    const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
+    require(`${__hooks}/lib/throttle.js`).requireMailBudget(e.app, normalizeEmail(e.record.getString("email")), "email");
+  }
+  e.next();
+}, "manager_invites");
+
 onRecordCreate((e) => {
   const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
   e.record.set("email", normalizeEmail(e.record.getString("email")));

@@ -1,5 +1,5 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
-// APP_URL and SMTP_* from the environment win over stored settings, so links in e-mails and the mail server follow
+// APP_URL, SMTP_* and the rate limits (RATE_LIMITS, RATE_LIMIT_*) from the environment win over stored settings, so links in e-mails and the mail server follow
 // the process that runs the server (dev, tests, production). A variable that is unset or empty leaves the stored
 // value (what the dashboard saved) as it is.
 // Applied whenever the settings are (re)loaded, not only on bootstrap: `serve` runs pending migrations after
@@ -45,6 +45,16 @@ onSettingsReload((e) => {
     }
   } else if (smtpTls) {
     e.app.logger().warn("settings: SMTP_TLS must be true or false; the stored value is kept", "SMTP_TLS", smtpTls);
+  }
+  // Per-client rate limits (lib/throttle.js): rules from the environment, on unless RATE_LIMITS=off.
+  const { rateLimitRules, rateLimitsEnabled } = require(`${__hooks}/lib/throttle.js`);
+  const rules = rateLimitRules(e.app);
+  const enabled = rateLimitsEnabled();
+  const current = JSON.stringify({ enabled: settings.rateLimits.enabled, rules: JSON.parse(JSON.stringify(settings.rateLimits.rules || [])) });
+  if (current !== JSON.stringify({ enabled: enabled, rules: rules })) {
+    settings.rateLimits.enabled = enabled;
+    settings.rateLimits.rules = rules;
+    changed = true;
   }
   if (changed) e.app.save(settings);
 });

@@ -110,3 +110,15 @@ onRecordAuthRefreshRequest((e) => {
   if (!e.record.verified()) throw new ForbiddenError("Please confirm your e-mail first.");
   e.next();
 }, "users");
+
+// Password reset and verification e-mails: within the address's e-mail budget (lib/throttle.js). PocketBase answers
+// 204 whether or not it mails, so a spent budget answers the same and sends nothing.
+onRecordRequestPasswordResetRequest((e) => {
+  if (!require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, e.record.email())) return e.noContent(204);
+  e.next();
+}, "users");
+
+onRecordRequestVerificationRequest((e) => {
+  if (!require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, e.record.email())) return e.noContent(204);
+  e.next();
+}, "users");

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { freePort, startPocketBase } from "../../scripts/lib/pocketbase.mjs";
+import { UNTHROTTLED, freePort, startPocketBase } from "../../scripts/lib/pocketbase.mjs";
 import { startMailDev } from "../../scripts/lib/maildev.mjs";
 
 export const SUPERUSER = { email: "superuser@screenroom.test", password: "superuser-password-123" };
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
     dataDir,
     publicDir: join(dataDir, "public"),
     superuser: SUPERUSER,
-    env: { APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(mail.smtpPort) },
+    env: { ...UNTHROTTLED, APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(mail.smtpPort) },
   });
   project.provide("pbUrl", pb.url);
   project.provide("mailUrl", mail.url);

@@ -1,0 +1,76 @@
+/// <reference path="../../../.cache/pocketbase/types.d.ts" />
+// Throttling (issue 13, finding 3): PocketBase's rate limiter per client (sign-in, account e-mails, invites and
+// candidate invites), and a budget of e-mails per recipient address across every flow that mails a third party
+// (manager invites, candidate invites, password resets, verifications, replaced interview links), so nobody can make
+// the product mail one address over and over. Every limit is "N/SECONDS" and comes from the environment, with the
+// defaults below; RATE_LIMITS=off turns the per-client limits off (the per-address budget stays).
+
+const DEFAULTS = {
+  RATE_LIMIT_AUTH: "10/60", // sign-in attempts (password, OTP, OAuth2) per client
+  RATE_LIMIT_ACCOUNT_MAIL: "5/600", // password reset, verification and e-mail change requests per client
+  RATE_LIMIT_INVITES: "30/600", // manager invites and candidate invites created per client
+  MAIL_PER_ADDRESS: "3/3600", // e-mails to one address from the flows above
+};
+
+/** {max, seconds} of a "N/SECONDS" setting; the default when unset, and the default (logged) when malformed. */
+function limit(app, name) {
+  const raw = String($os.getenv(name) || "").trim();
+  const parse = (text) => {
+    const m = /^([0-9]{1,9})\/([0-9]{1,9})$/.exec(text);
+    return m && parseInt(m[1], 10) > 0 && parseInt(m[2], 10) > 0 ? { max: parseInt(m[1], 10), seconds: parseInt(m[2], 10) } : null;
+  };
+  const parsed = raw ? parse(raw) : null;
+  if (raw && !parsed) app.logger().warn("throttle: a limit must read N/SECONDS; the default applies", "name", name, "value", raw);
+  return parsed || parse(DEFAULTS[name]);
+}
+
+/** PocketBase's rate limit rules for the per-client limits (settings.rateLimits.rules). */
+function rateLimitRules(app) {
+  const rule = (label, l) => ({ label: label, audience: "", duration: l.seconds, maxRequests: l.max });
+  const auth = limit(app, "RATE_LIMIT_AUTH");
+  const mail = limit(app, "RATE_LIMIT_ACCOUNT_MAIL");
+  const invites = limit(app, "RATE_LIMIT_INVITES");
+  return [
+    rule("*:auth", auth),
+    rule("*:requestPasswordReset", mail),
+    rule("*:requestVerification", mail),
+    rule("*:requestEmailChange", mail),
+    rule("manager_invites:create", invites),
+    rule("candidates:create", invites),
+  ];
+}
+
+function rateLimitsEnabled() {
+  return String($os.getenv("RATE_LIMITS") || "on").trim().toLowerCase() !== "off";
+}
+
+/**
+ * Takes one e-mail to `address` from its budget; false when the budget is spent (nothing is taken then). Counted in
+ * the server's memory: a restart starts every budget afresh.
+ */
+function takeMailBudget(app, address) {
+  const { max, seconds } = limit(app, "MAIL_PER_ADDRESS");
+  const key = "screenroomMailsTo:" + String(address || "").trim().toLowerCase();
+  const now = Date.now();
+  let allowed = false;
+  // one atomic read-modify-write of the address's send times (a JSON list: plain data in PocketBase's store)
+  app.store().setFunc(key, (old) => {
+    const recent = (old ? JSON.parse(old) : []).filter((at) => now - at < seconds * 1000);
+    allowed = recent.length < max;
+    if (allowed) recent.push(now);
+    return JSON.stringify(recent);
+  });
+  return allowed;
+}
+
+const TOO_MANY_MAILS = "Too many e-mails were sent to this address. Please try again later.";
+
+/** 429 on `field` when `address` has no e-mail left in its budget. */
+function requireMailBudget(app, address, field) {
+  if (takeMailBudget(app, address)) return;
+  const data = {};
+  data[field] = new ValidationError("validation_too_many_mails", TOO_MANY_MAILS);
+  throw new ApiError(429, TOO_MANY_MAILS, data);
+}
+
+module.exports = { rateLimitRules, rateLimitsEnabled, takeMailBudget, requireMailBudget, TOO_MANY_MAILS };
