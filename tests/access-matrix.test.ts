@@ -27,9 +27,11 @@ import {
   world,
 } from "./helpers";
 
-type Actor = "anonymous" | "candidate" | "manager" | "otherManager" | "noCompany" | "invitee";
+// "unverified": an account invited to A's company whose e-mail is not (any longer) confirmed, still holding a valid
+// token: it may act on nothing but its own profile (decisions.md, amendments after the security review)
+type Actor = "anonymous" | "candidate" | "manager" | "otherManager" | "noCompany" | "invitee" | "unverified";
 type Op = "list" | "view" | "create" | "update" | "delete";
-const ACTORS: Actor[] = ["anonymous", "candidate", "manager", "otherManager", "noCompany", "invitee"];
+const ACTORS: Actor[] = ["anonymous", "candidate", "manager", "otherManager", "noCompany", "invitee", "unverified"];
 const SIGNED_IN: Actor[] = ["manager", "otherManager", "noCompany", "invitee"];
 
 interface Ctx {
@@ -37,6 +39,7 @@ interface Ctx {
   b: Awaited<ReturnType<typeof world>>;
   noCompany: Awaited<ReturnType<typeof signUp>>;
   invitee: Awaited<ReturnType<typeof signUp>>;
+  unverified: Awaited<ReturnType<typeof signUp>>;
   invite: RecordModel;
   videoAnswer: { answer: RecordModel; kind: RecordModel };
   textAnswer: { answer: RecordModel; kind: RecordModel };
@@ -65,6 +68,8 @@ function clientFor(actor: Actor, candidateId: string): PocketBase {
       return ctx.noCompany.pb;
     case "invitee":
       return ctx.invitee.pb;
+    case "unverified":
+      return ctx.unverified.pb;
   }
 }
 
@@ -330,10 +335,13 @@ beforeAll(async () => {
   const noCompany = await signUp({ email: uniqueEmail("nocompany") });
   const invitee = await signUp({ email: uniqueEmail("invitee") });
   const invite = await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: invitee.user.email });
+  const unverified = await signUp({ email: uniqueEmail("unverified") });
+  await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: unverified.user.email });
   const videoAnswer = await answerVideo(a.candidate.id, a.video.question.id);
   const textAnswer = await answerText(a.candidate.id, a.text.question.id);
   const su = await superuser();
-  ctx = { a, b, noCompany, invitee, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, su };
+  await su.collection("users").update(unverified.user.id, { verified: false });
+  ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, su };
   ctx.stagedTake = await freshStagedTake(su);
 });
 
