@@ -16,7 +16,7 @@ export default defineConfig({
     routePreload([
       {
         path: /^\/candidates\/[^/]+\/?$/,
-        modules: ['src/app/layouts/candidate-layout.tsx', 'src/features/candidates/screens/interview-start.tsx'],
+        modules: ['src/app/layouts/candidate-layout.tsx', 'src/features/interview/screens/interview-start.tsx'],
       },
       { path: /^\/candidates\//, modules: ['src/app/layouts/candidate-layout.tsx'] },
       { path: /^\/(auth\/)?sign-in\/?$/, modules: ['src/app/layouts/auth-layout.tsx', 'src/features/auth/screens/sign-in.tsx'] },

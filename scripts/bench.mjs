@@ -183,7 +183,7 @@ async function latencies(url, token, seed) {
   // the SDK's getFullList: pages of 1000 without a total count
   const fullList = (params) => q({ page: "1", perPage: "1000", skipTotal: "1", ...params });
   const requests = {
-    // the interview's one read (src/features/candidates/api/interview-get.ts): the link's key, in the path and the header
+    // the interview's one read (src/features/interview/api/interview-get.ts): the link's key, in the path and the header
     candidateStart: {
       path: `/api/screenroom/interviews/${seed.candidateKey}`,
       headers: { "x-candidate-key": seed.candidateKey },
@@ -202,7 +202,7 @@ async function latencies(url, token, seed) {
       path: `/api/collections/candidates/records?${fullList({ filter: `job = "${seed.jobId}"`, sort: "-created,id" })}`,
       headers: { authorization: token },
     },
-    // the candidate review (src/features/candidates/api/review-candidate.ts): the review route, by record id
+    // the candidate review (src/features/review/api/review-candidate.ts): the review route, by record id
     candidateReview: {
       path: `/api/screenroom/reviews/${seed.candidateId}`,
       headers: { authorization: token },

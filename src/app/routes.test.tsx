@@ -64,7 +64,7 @@ describe('route table', () => {
       await expectScreen(view, path, heading);
     });
 
-    // The candidate routes load the interview first: src/features/candidates/screens/interview-screens.test.tsx.
+    // The candidate routes load the interview first: src/features/interview/screens/interview-screens.test.tsx.
 
     it('treats an expired session as signed out', async () => {
       signInAs({ primaryCompany: 'c1' }, { expiresInSeconds: -60 });

@@ -93,21 +93,21 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: () =>
-              import('@/features/candidates/screens/interview-start').then((m) => ({
+              import('@/features/interview/screens/interview-start').then((m) => ({
                 Component: m.InterviewStartScreen,
               })),
           },
           {
             path: paths.candidates.question.path,
             lazy: () =>
-              import('@/features/candidates/screens/interview-question').then((m) => ({
+              import('@/features/interview/screens/interview-question').then((m) => ({
                 Component: m.InterviewQuestionScreen,
               })),
           },
           {
             path: paths.candidates.finish.path,
             lazy: () =>
-              import('@/features/candidates/screens/interview-finish').then((m) => ({
+              import('@/features/interview/screens/interview-finish').then((m) => ({
                 Component: m.InterviewFinishScreen,
               })),
           },
@@ -242,7 +242,7 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.companies.jobs.candidate.path,
                     lazy: () =>
-                      import('@/features/candidates/screens/candidate-review').then((m) => ({
+                      import('@/features/review/screens/candidate-review').then((m) => ({
                         Component: m.CandidateReviewScreen,
                         loader: m.candidateReviewLoader,
                       })),

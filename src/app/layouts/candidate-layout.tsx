@@ -5,13 +5,13 @@ import { Outlet, useParams, useRouteError, type LoaderFunctionArgs } from 'react
 
 import { PageSpinner } from '@/components/page-spinner';
 import { Logo } from '@/components/logo';
-import { interviewQueries } from '@/features/candidates/api/interview-get';
-import { resumeAnswerUploads } from '@/features/candidates/api/interview-upload';
-import { InterviewInvalidLink } from '@/features/candidates/components/interview-invalid-link';
+import { interviewQueries } from '@/features/interview/api/interview-get';
+import { resumeAnswerUploads } from '@/features/interview/api/interview-upload';
+import { InterviewInvalidLink } from '@/features/interview/components/interview-invalid-link';
 import {
   InterviewUploadStatus,
   useConfirmLeaveWhileUploading,
-} from '@/features/candidates/components/interview-upload-status';
+} from '@/features/interview/components/interview-upload-status';
 import { getErrorMessage } from '@/lib/errors';
 import { queryClient } from '@/lib/query-client';
 
