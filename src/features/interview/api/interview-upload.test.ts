@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { DraftTake, PendingVideoAnswer } from '@/lib/answer-store';
-import type { PartTransport, StagedTakeRef } from '@/lib/take-stager';
+import type { DraftTake, PendingVideoAnswer } from '../upload/answer-store';
+import type { PartTransport, StagedTakeRef } from '../upload/take-stager';
 
 import { answerErrorMessage, answerUploads, buildAnswerForm, buildStagedAnswerBody, VideoDrafts } from './interview-upload';
 

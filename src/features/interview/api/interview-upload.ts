@@ -7,14 +7,14 @@ import {
   type DraftTake,
   type PendingAnswer,
   type PendingVideoAnswer,
-} from '@/lib/answer-store';
+} from '../upload/answer-store';
 import { serverText } from '@/lib/errors';
-import { fileExtensionOf, type Take } from '@/lib/media-recorder';
+import { fileExtensionOf, type Take } from '../upload/media-recorder';
 import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/pocketbase-types';
 import { queryClient } from '@/lib/query-client';
-import { TakeStager, type PartTransport, type StagedTakeRef } from '@/lib/take-stager';
-import { UploadError, UploadQueue, type UploadState, type UploadTransport } from '@/lib/upload-queue';
+import { TakeStager, type PartTransport, type StagedTakeRef } from '../upload/take-stager';
+import { UploadError, UploadQueue, type UploadState, type UploadTransport } from '../upload/upload-queue';
 
 import { interviewQueries } from './interview-get';
 

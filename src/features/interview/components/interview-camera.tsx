@@ -1,7 +1,7 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { classifyMediaError, openCameraAndMicrophone, stopStream, type MediaProblem } from '@/lib/media-recorder';
+import { classifyMediaError, openCameraAndMicrophone, stopStream, type MediaProblem } from '../upload/media-recorder';
 
 export type CameraState =
   | { status: 'opening'; stream: null }

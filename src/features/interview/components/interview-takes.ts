@@ -1,4 +1,4 @@
-import type { Take } from '@/lib/media-recorder';
+import type { Take } from '../upload/media-recorder';
 
 /**
  * The takes of one video answer (decisions.md "Candidate interview"): record, watch, then submit or record again

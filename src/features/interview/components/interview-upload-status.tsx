@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 
-import type { UploadState } from '@/lib/upload-queue';
+import type { UploadState } from '../upload/upload-queue';
 
 import { answerUploads, useAnswerUploads } from '../api/interview-upload';
 

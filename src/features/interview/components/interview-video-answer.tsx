@@ -2,7 +2,7 @@ import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
-import { TakeRecorder, type Take } from '@/lib/media-recorder';
+import { TakeRecorder, type Take } from '../upload/media-recorder';
 
 import { CameraPreview, CameraProblem, useCamera } from './interview-camera';
 import { Countdown, useCountdown } from './interview-countdown';
