@@ -6,7 +6,7 @@ import { Outlet, useParams, useRouteError, type LoaderFunctionArgs } from 'react
 import { PageSpinner } from '@/components/page-spinner';
 import { Logo } from '@/components/logo';
 import { interviewQueries } from '@/features/interview/api/interview-get';
-import { resumeAnswerUploads } from '@/features/interview/api/interview-upload';
+import { resumeAnswerUploads } from '@/features/interview/api/answer-uploads';
 import { InterviewInvalidLink } from '@/features/interview/components/interview-invalid-link';
 import {
   InterviewUploadStatus,

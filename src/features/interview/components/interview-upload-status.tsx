@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 import type { UploadState } from '../upload/upload-queue';
 
-import { answerUploads, useAnswerUploads } from '../api/interview-upload';
+import { answerUploads, useAnswerUploads } from '../api/answer-uploads';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());

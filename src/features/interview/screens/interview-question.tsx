@@ -13,7 +13,8 @@ import {
   type Interview,
   type InterviewQuestion,
 } from '../api/interview-get';
-import { answerUploads, submitTextAnswer, useAnswerUploads, useVideoDrafts } from '../api/interview-upload';
+import { answerUploads, submitTextAnswer, useAnswerUploads } from '../api/answer-uploads';
+import { useVideoDrafts } from '../api/video-drafts';
 import { InterviewIntro } from '../components/interview-intro';
 import { useInterviewParam } from '../components/interview-params';
 import { InterviewTextAnswer } from '../components/interview-text-answer';

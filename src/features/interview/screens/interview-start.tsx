@@ -5,7 +5,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 import { interviewQueries, nextUnanswered } from '../api/interview-get';
-import { useAnswerUploads } from '../api/interview-upload';
+import { useAnswerUploads } from '../api/answer-uploads';
 import { useInterviewParam } from '../components/interview-params';
 
 export function InterviewStartScreen() {

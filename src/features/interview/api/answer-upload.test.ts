@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DraftTake, PendingVideoAnswer } from '../upload/answer-store';
 import type { PartTransport, StagedTakeRef } from '../upload/take-stager';
 
-import { answerErrorMessage, answerUploads, buildAnswerForm, buildStagedAnswerBody, VideoDrafts } from './interview-upload';
+import { answerErrorMessage, buildAnswerForm, buildStagedAnswerBody } from './answer-transport';
+import { answerUploads } from './answer-uploads';
+import { VideoDrafts } from './video-drafts';
 
 /** A submitted video answer of candidate cand1 to q1 with `file` as its take. */
 function videoAnswer(file: Blob): PendingVideoAnswer {

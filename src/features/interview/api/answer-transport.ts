@@ -1,0 +1,188 @@
+import { ClientResponseError } from 'pocketbase';
+
+import { serverText } from '@/lib/errors';
+import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
+import { Collections } from '@/lib/pocketbase-types';
+
+import type { PendingAnswer, PendingVideoAnswer } from '../upload/answer-store';
+import type { PartTransport, StagedTakeRef, TakeStager } from '../upload/take-stager';
+import { UploadError, type UploadTransport } from '../upload/upload-queue';
+
+// The interview's answer routes on the server, and the one way their refusals become an UploadError.
+
+/** The server's one-request answer route (pocketbase/pb_hooks/answers.pb.js): the answer and its kind record together. */
+export const ANSWERS_ROUTE = '/api/screenroom/answers';
+
+/** The server's staging of a take's parts while it is recorded (pocketbase/pb_hooks/takes.pb.js). */
+export const takePartsRoute = (takeId: string) => `/api/screenroom/takes/${encodeURIComponent(takeId)}`;
+
+/** The status ANSWERS_ROUTE answers with when the staged parts of a take are missing or incomplete. */
+export const TAKE_INCOMPLETE_STATUS = 409;
+
+/** The body of ANSWERS_ROUTE for a video answer whose take the server already holds in parts. */
+export function buildStagedAnswerBody(answer: PendingVideoAnswer): string {
+  return JSON.stringify({
+    id: answer.id,
+    candidate: answer.candidateId,
+    question: answer.questionId,
+    take: answer.id,
+    size: answer.file.size,
+    fileName: answer.fileName,
+  });
+}
+
+/** The body of ANSWERS_ROUTE: the answer with its client-made id, and its file or its text. */
+export function buildAnswerForm(answer: PendingAnswer): FormData {
+  const form = new FormData();
+  form.append('id', answer.id);
+  form.append('candidate', answer.candidateId);
+  form.append('question', answer.questionId);
+  if (answer.kind === 'video') form.append('file', answer.file, answer.fileName);
+  else form.append('content', answer.content);
+  return form;
+}
+
+/** The server's message for a refused answer: a field's message when there is one (the form's), else the top one. */
+export function answerErrorMessage(response: unknown): string {
+  const body = response as { message?: unknown; data?: Record<string, { message?: unknown } | undefined> } | null;
+  const fieldMessage = Object.values(body?.data ?? {}).find((d) => typeof d?.message === 'string');
+  if (typeof fieldMessage?.message === 'string') return serverText(fieldMessage.message);
+  return typeof body?.message === 'string' ? serverText(body.message) : 'The upload failed';
+}
+
+/** XMLHttpRequest rather than fetch: only it reports upload progress. */
+function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', pb.buildURL(ANSWERS_ROUTE));
+    xhr.setRequestHeader(CANDIDATE_KEY_HEADER, answer.candidateId);
+    xhr.setRequestHeader('Accept-Language', 'en-US');
+    if (typeof body === 'string') xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve();
+      } else {
+        reject(new UploadError(answerErrorMessage(xhr.response), xhr.status, xhr.response));
+      }
+    };
+    xhr.onerror = () => reject(new UploadError('The connection was lost', 0));
+    xhr.ontimeout = () => reject(new UploadError('The upload timed out', 0));
+    xhr.onabort = () => reject(new UploadError('The upload was interrupted', 0));
+    xhr.send(body);
+  });
+}
+
+/** The takes being sent in parts in this page, by the id their answer will get. */
+export class StagedTakes {
+  private readonly takes = new Map<string, TakeStager>();
+
+  get(id: string): TakeStager | undefined {
+    return this.takes.get(id);
+  }
+
+  add(take: TakeStager): void {
+    this.takes.set(take.takeId, take);
+  }
+
+  /** The server assembled the take (or no longer needs its parts). */
+  done(id: string): void {
+    this.takes.delete(id);
+  }
+
+  /** The take goes up whole after all: its parts are withdrawn. */
+  forget(id: string): void {
+    this.takes.get(id)?.discard();
+    this.takes.delete(id);
+  }
+}
+
+/**
+ * Uploads an answer. A video take the server got in parts while it was recorded only needs its missing parts and a
+ * small request; when that cannot work (no parts after a reload, a refused part, the server lost them) the whole
+ * file goes, as the first way of all.
+ */
+async function sendAnswer(
+  answer: PendingAnswer,
+  onProgress: (fraction: number) => void,
+  staged: StagedTakes,
+): Promise<void> {
+  const stager = answer.kind === 'video' ? staged.get(answer.id) : undefined;
+  if (answer.kind === 'video' && stager?.usable && stager.size === answer.file.size) {
+    // The parts are most of the work: they fill the progress bar up to the last request.
+    if (await stager.flush((fraction) => onProgress(fraction * 0.98))) {
+      try {
+        await postAnswer(answer, buildStagedAnswerBody(answer), onProgress);
+        return;
+      } catch (error) {
+        if (!(error instanceof UploadError) || error.status !== TAKE_INCOMPLETE_STATUS) throw error;
+        // An earlier attempt may have been stored with its response lost (its parts are gone with it).
+        if (await answerExists(answer)) return;
+      }
+    }
+    staged.forget(answer.id);
+  }
+  await postAnswer(answer, buildAnswerForm(answer), onProgress);
+}
+
+/** A part is at most 2 MB (most are a second of video, about 150 KB): two minutes is room for a slow connection. */
+const PART_TIMEOUT_MS = 120_000;
+
+/** AbortSignal.timeout(), or its equivalent where it is missing (Safari before 16). */
+function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), ms);
+  return controller.signal;
+}
+
+async function putPart(take: StagedTakeRef, offset: number, data: Blob) {
+  let response: Response;
+  try {
+    response = await fetch(pb.buildURL(`${takePartsRoute(take.takeId)}/parts/${offset}?question=${encodeURIComponent(take.questionId)}`), {
+      method: 'PUT',
+      headers: { [CANDIDATE_KEY_HEADER]: take.candidateId, 'Content-Type': 'application/octet-stream' },
+      body: data,
+      // A stalled connection fails the part (sent again later) instead of holding the take forever.
+      signal: timeoutSignal(PART_TIMEOUT_MS),
+    });
+  } catch {
+    throw new UploadError('The connection was lost', 0);
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new UploadError(answerErrorMessage(body), response.status, body);
+  }
+}
+
+export const partTransport: PartTransport = {
+  put: putPart,
+  discard: async (take) => {
+    await fetch(pb.buildURL(takePartsRoute(take.takeId)), {
+      method: 'DELETE',
+      headers: { [CANDIDATE_KEY_HEADER]: take.candidateId },
+      // still sent when the page is closing (pagehide)
+      keepalive: true,
+    });
+  },
+};
+
+export async function answerExists(answer: PendingAnswer): Promise<boolean> {
+  try {
+    await pb.collection(Collections.Answers).getOne(answer.id, candidateOptions(answer.candidateId));
+    return true;
+  } catch (error) {
+    if (error instanceof ClientResponseError && error.status === 404) return false;
+    throw new UploadError('The connection was lost', error instanceof ClientResponseError ? error.status : 0);
+  }
+}
+
+
+/** The transport of the page's upload queue: staged takes go as a small request, everything else whole. */
+export function createAnswerTransport(staged: StagedTakes): UploadTransport {
+  return { send: (answer, onProgress) => sendAnswer(answer, onProgress, staged), exists: answerExists };
+}
