@@ -271,7 +271,7 @@ describe("a take that is not complete: 409, nothing created, and the whole file 
 });
 
 describe("someone else's take", () => {
-  it("another candidate is refused on its parts (403), cannot discard it (403), and its submit is 409", async () => {
+  it("another candidate is refused on its parts (403), cannot discard it (403), and its submit is 409 (400 when it names the owner)", async () => {
     const owner = await newCandidate();
     const intruder = await newCandidate();
     const id = randomId();
@@ -287,7 +287,8 @@ describe("someone else's take", () => {
     await putPart(asCandidate(owner), id, 5000, bytes.subarray(5000), w.video.question.id);
     // as itself, and naming the owner in the body
     await expectNotComplete(() => submit(theirs, { id, candidate: intruder, question: w.video.question.id, size: bytes.length }));
-    await expectNotComplete(() => submit(theirs, { id, candidate: owner, question: w.video.question.id, size: bytes.length }));
+    // naming the owner with the intruder's key: refused before the take is looked at
+    expect(await statusOf(() => submit(theirs, { id, candidate: owner, question: w.video.question.id, size: bytes.length }))).toBe(400);
     expect(await storedOrNull("answers", id)).toBeNull();
     expect(await answersOf(intruder)).toBe(0);
     // the owner's take is untouched

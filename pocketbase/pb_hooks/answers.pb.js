@@ -72,12 +72,17 @@ routerAdd(
   (e) => {
     const { clearDerivedVideoFields, findByIdOrNull, questionKind, requestCandidate, runRefusable } = require(`${__hooks}/lib/util.js`);
     const info = e.requestInfo();
-    // The candidate is the one whose key the request presents (X-Candidate-Key); `candidate` in the body may be left
-    // out or name the same candidate (by id or key). Another candidate's, or no valid key, is left for the create rule
-    // to refuse.
-    const presented = requestCandidate(e);
     const body = info.body || {};
     const text = (name) => (typeof body[name] === "string" ? body[name] : "");
+    // The candidate is the one whose key the request presents (X-Candidate-Key); `candidate` in the body may be left
+    // out or name the same candidate (by id or key).
+    const presented = requestCandidate(e);
+    // Refused before anything is read or validated, so the answer says nothing about someone else's candidate (that
+    // it exists, which questions it answered): no valid key, or a body naming another candidate than the key's.
+    const named = text("candidate");
+    if (!presented || (named && named !== presented.id && named !== presented.getString("secret"))) {
+      throw new BadRequestError("Failed to create record.");
+    }
 
     let files = [];
     const contentType = String(e.request.header.get("Content-Type") || "");
@@ -114,7 +119,7 @@ routerAdd(
       // An answer already stored under this id (a retry whose first response was lost) is refused below, exactly
       // as the same retry with its file is; its take is gone by then.
       if (!findByIdOrNull(e.app, "answers", take)) {
-        const release = presented ? takes.lockSubmit(e.app, take) : null;
+        const release = takes.lockSubmit(e.app, take);
         if (!release) throw new ApiError(409, takes.NOT_COMPLETE);
         let joined = null;
         try {
@@ -150,10 +155,7 @@ routerAdd(
         const answers = txApp.findCollectionByNameOrId("answers");
         answer = new Record(answers);
         if (text("id")) answer.set("id", text("id"));
-        // the presented candidate, unless the body names another one (by id or key): then the rule refuses it
-        const named = text("candidate");
-        const forOther = presented && named && named !== presented.id && named !== presented.getString("secret");
-        answer.set("candidate", presented && !forOther ? presented.id : named);
+        answer.set("candidate", presented.id);
         answer.set("question", text("question"));
         txApp.save(answer);
         // The create rule sees the saved record, inside the transaction: a refusal rolls it back before any file is stored.

@@ -33,8 +33,13 @@ onRecordCreateRequest((e) => {
 
 onRecordUpdateRequest((e) => {
   if (!e.hasSuperuserAuth()) {
-    e.record.set("secret", e.record.original().getString("secret"));
-    e.record.set("linkReplaced", e.record.original().getBool("linkReplaced"));
+    const original = e.record.original();
+    e.record.set("secret", original.getString("secret"));
+    // A replaced link mails the new one to the candidate's address: once a manager changed that address, it would
+    // mail the key to whoever the manager chose, so the old link no longer mails anyone.
+    const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
+    const sameEmail = normalizeEmail(e.record.getString("email")) === normalizeEmail(original.getString("email"));
+    e.record.set("linkReplaced", original.getBool("linkReplaced") && sameEmail);
   }
   e.next();
 }, "candidates");

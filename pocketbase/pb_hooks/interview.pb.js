@@ -24,7 +24,7 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
     const legacy = findByIdOrNull(e.app, "candidates", key);
     if (legacy && legacy.getBool("linkReplaced")) {
       // within the address's e-mail budget (lib/throttle.js): opening the old link again and again mails nobody
-      if (require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, legacy.getString("email"))) sendInterviewMail(e.app, legacy, true);
+      if (require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, legacy.getString("email"), "invite")) sendInterviewMail(e.app, legacy, true);
       throw new ApiError(410, "This interview link was replaced: the new one was sent to your e-mail address.");
     }
     throw notValid();

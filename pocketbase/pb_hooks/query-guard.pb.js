@@ -4,7 +4,8 @@
 
 routerUse((e) => {
   const match = /^\/api\/collections\/([^/]+)\/records\/?$/.exec(e.request.url.path);
-  if (match && e.request.method === "GET" && !e.hasSuperuserAuth()) {
+  // GET and HEAD alike (Go's router answers HEAD on GET routes, with the length of what GET would send)
+  if (match && e.request.method !== "POST" && !e.hasSuperuserAuth()) {
     const { forbiddenPath, refusal } = require(`${__hooks}/lib/query-guard.js`);
     const query = e.request.url.query();
     let collection = decodeURIComponent(match[1]);
@@ -23,25 +24,22 @@ routerUse((e) => {
 
 onRealtimeSubscribeRequest((e) => {
   if (!e.hasSuperuserAuth()) {
-    const { forbiddenPath, refusal } = require(`${__hooks}/lib/query-guard.js`);
+    const { forbiddenPath, refusal, subscriptionQueries } = require(`${__hooks}/lib/query-guard.js`);
     for (const subscription of e.subscriptions) {
-      // "{collection}/{topic}?options={json}", the options carrying query.filter (and maybe query.sort)
-      const at = subscription.indexOf("?options=");
-      if (at === -1) continue;
-      let options = {};
+      let queries;
       try {
-        options = JSON.parse(decodeURIComponent(subscription.slice(at + "?options=".length)));
+        queries = subscriptionQueries(subscription);
       } catch (_) {
-        try {
-          options = JSON.parse(subscription.slice(at + "?options=".length));
-        } catch (_) {
-          throw new BadRequestError("Invalid subscription options.");
-        }
+        throw new BadRequestError("Invalid subscription options.");
       }
-      const collection = subscription.slice(0, subscription.indexOf("/") === -1 ? at : subscription.indexOf("/"));
-      const query = (options && options.query) || {};
-      for (const name of ["filter", "sort"]) {
-        const path = forbiddenPath(collection, query[name]);
+      for (const { collection, expression } of queries) {
+        let name = collection;
+        try {
+          name = e.app.findCollectionByNameOrId(collection).name;
+        } catch (_) {
+          // an unknown collection subscribes to nothing
+        }
+        const path = forbiddenPath(name, expression);
         if (path) throw refusal(path);
       }
     }

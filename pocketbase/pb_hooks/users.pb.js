@@ -114,11 +114,20 @@ onRecordAuthRefreshRequest((e) => {
 // Password reset and verification e-mails: within the address's e-mail budget (lib/throttle.js). PocketBase answers
 // 204 whether or not it mails, so a spent budget answers the same and sends nothing.
 onRecordRequestPasswordResetRequest((e) => {
-  if (!require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, e.record.email())) return e.noContent(204);
+  if (!require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, e.record.email(), "account")) return e.noContent(204);
   e.next();
 }, "users");
 
 onRecordRequestVerificationRequest((e) => {
-  if (!require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, e.record.email())) return e.noContent(204);
+  if (!require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, e.record.email(), "account")) return e.noContent(204);
+  e.next();
+}, "users");
+
+// An e-mail change mails the new address, someone else's until it is confirmed: not for an unverified account (it
+// acts on nothing but its own profile and verification), and within the new address's budget.
+onRecordRequestEmailChangeRequest((e) => {
+  const { requireMailBudget } = require(`${__hooks}/lib/throttle.js`);
+  if (e.record && !e.record.verified()) throw new ForbiddenError("Please confirm your e-mail first.");
+  requireMailBudget(e.app, String(e.newEmail || "").trim().toLowerCase(), "newEmail");
   e.next();
 }, "users");

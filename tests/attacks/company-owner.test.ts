@@ -90,6 +90,14 @@ describe("the owner of a company", () => {
 });
 
 describe("a co-manager", () => {
+  it("cannot delete the company, with everything in it; the owner can", async () => {
+    const { owner, company, others } = await team("co-deletes", 1);
+    expect(await statusOf(() => companies(others[0]!.pb).delete(company.id))).toBe(404);
+    expect(await storedOrNull("companies", company.id)).not.toBeNull();
+    expect(await statusOf(() => companies(owner.pb).delete(company.id))).toBe(200);
+    expect(await storedOrNull("companies", company.id)).toBeNull();
+  });
+
   it("cannot remove another co-manager", async () => {
     const { owner, company, others } = await team("co-removes-co", 2);
     const [first, second] = others;

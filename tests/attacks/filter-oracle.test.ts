@@ -7,7 +7,7 @@
 // of what the caller may list: a true and a false guess get identical answers (status, body, count).
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, asCandidateKey, createCompany, createJob, createQuestion, keyOf, linksIn, mailsTo, pbUrl, signUp, superuser, uniqueEmail, world } from "../helpers";
+import { answerText, asCandidateKey, createCompany, createJob, createQuestion, keyOf, linksIn, mailsTo, pbUrl, randomId, signUp, superuser, uniqueEmail, world } from "../helpers";
 import { acceptInvite } from "../support";
 
 let m: Awaited<ReturnType<typeof signUp>>;
@@ -74,6 +74,30 @@ describe("the filter oracle", () => {
     }
   });
 
+  it("gives identical answers however the filter is sent: HEAD, a `//` comment hiding a path, `@request.auth` relations", async () => {
+    const email = (g: string) => `${Y_CANDIDATES}.email !~ '${g}'`;
+    const variants: [string, (g: string) => Promise<unknown>][] = [
+      [
+        "HEAD (Content-Length)",
+        async (g) => {
+          const res = await fetch(`${pbUrl()}/api/collections/users/records?filter=${encodeURIComponent(email(g))}`, {
+            method: "HEAD",
+            headers: { Authorization: m.pb.authStore.token },
+          });
+          return { status: res.status, length: res.headers.get("content-length") };
+        },
+      ],
+      ["a comment with a quote before the path", (g) => answerOf(m.pb, "users", { filter: `id != "" // '\n && ${email(g)}` })],
+      ["the path in @collection spelled in capitals", (g) => answerOf(m.pb, "users", { filter: `@COLLECTION.candidates.email != '${g}'` })],
+      ["a relation from @request.auth", (g) => answerOf(m.pb, "users", { filter: `@request.auth.primaryCompany.name != '${g}'` })],
+    ];
+    for (const [what, send] of variants) {
+      const right = await send(secretCandidate.email.split("@")[0]!);
+      const wrong = await send("zzzzz");
+      expect({ what, right }).toEqual({ what, right: wrong });
+    }
+  });
+
   it("gives identical answers to sorts that follow relations", async () => {
     for (const sort of [`${Y_CANDIDATES}.email`, `-${Y_CANDIDATES}.email`, "companies_via_managers.jobs_via_company.title", "primaryCompany.name"]) {
       const asc = await answerOf(m.pb, "users", { sort });
@@ -91,6 +115,11 @@ describe("the filter oracle", () => {
   it("refuses a realtime subscription whose filter follows relations", async () => {
     const status = await subscribeStatus(m.pb.authStore.token, `users/*?options=${encodeURIComponent(JSON.stringify({ query: { filter: `${Y_CANDIDATES}.email != 'x'` } }))}`);
     expect(status).toBe(400);
+    // however the options are put: after another parameter, with their keys in another case
+    const filter = `${Y_CANDIDATES}.email != 'x'`;
+    for (const options of [`x=1&options=${encodeURIComponent(JSON.stringify({ query: { filter } }))}`, `options=${encodeURIComponent(JSON.stringify({ QUERY: { Filter: filter } }))}`]) {
+      expect({ options, status: await subscribeStatus(m.pb.authStore.token, `users/${a.manager.user.id}?${options}`) }).toEqual({ options, status: 400 });
+    }
     // a plain subscription still works
     expect(await subscribeStatus(m.pb.authStore.token, "users/*")).toBe(204);
   });
@@ -141,7 +170,33 @@ describe("the candidate's key", () => {
   });
 });
 
+describe("the answers route, to someone without the candidate's key", () => {
+  it("answers the same whether the candidate exists or answered the question", async () => {
+    const send = (candidate: string, question: string) =>
+      fetch(`${pbUrl()}/api/screenroom/answers`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ id: randomId(), candidate, question, content: "Probe" }),
+      }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const answered = await send(a.candidate.id, a.text.question.id); // answered in beforeAll
+    const open = await send(a.candidate.id, a.video.question.id);
+    const unknown = await send("nosuchcandidat0", a.text.question.id);
+    expect(answered).toEqual(open);
+    expect(unknown).toEqual(open);
+  });
+});
+
 describe("a link sent before candidates had keys", () => {
+  it("mails nobody once a manager changed the candidate's address", async () => {
+    const su = await superuser();
+    const w = await world("oracle-legacy-moved");
+    await su.collection("candidates").update(w.candidate.id, { linkReplaced: true });
+    const managersInbox = uniqueEmail("managers-inbox");
+    await w.manager.pb.collection("candidates").update(w.candidate.id, { email: managersInbox });
+    expect((await su.collection("candidates").getOne(w.candidate.id)).linkReplaced).toBe(false);
+    expect((await fetch(`${pbUrl()}/api/screenroom/interviews/${w.candidate.id}`)).status).toBe(404);
+  });
+
   it("mails the candidate its new link and answers 410; nothing of the interview is given", async () => {
     const su = await superuser();
     const w = await world("oracle-legacy");

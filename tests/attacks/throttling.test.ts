@@ -21,7 +21,6 @@ import {
   waitForMail,
 } from "../helpers";
 
-let server: Awaited<ReturnType<typeof useOwnServer>>;
 /** A signed-in manager with a company and a job: made first, as every sign-in of this suite's client counts. */
 async function managerWithJob(label: string) {
   const manager = await signUp({ email: uniqueEmail(label) });
@@ -30,21 +29,6 @@ async function managerWithJob(label: string) {
   const job = await createJob(manager.pb, company.id, [question.id]);
   return { manager, company, job };
 }
-let spammer: Awaited<ReturnType<typeof managerWithJob>>;
-let bulk: Awaited<ReturnType<typeof managerWithJob>>;
-
-beforeAll(async () => {
-  server = await useOwnServer({
-    RATE_LIMIT_AUTH: "5/60",
-    RATE_LIMIT_ACCOUNT_MAIL: "4/60",
-    RATE_LIMIT_INVITES: "6/60",
-    // one e-mail an address: PocketBase alone would send a reset and a verification (each throttled per account)
-    MAIL_PER_ADDRESS: "1/3600",
-  });
-  spammer = await managerWithJob("spam");
-  bulk = await managerWithJob("bulk");
-});
-
 /** Statuses of a flood: the allowed ones, then only 429s, with at least one 429. */
 function expectAllowedThenThrottled(statuses: number[], allowed: number) {
   const first = statuses.indexOf(429);
@@ -52,9 +36,6 @@ function expectAllowedThenThrottled(statuses: number[], allowed: number) {
   expect(statuses.slice(0, first).every((s) => s === allowed), JSON.stringify(statuses)).toBe(true);
   expect(statuses.slice(first).every((s) => s === 429), JSON.stringify(statuses)).toBe(true);
 }
-afterAll(async () => {
-  await server?.stop();
-});
 
 /** Waits until `address` has `count` e-mails, then long enough for a further one to have arrived, and counts again. */
 async function settledMailCount(address: string, count: number) {
@@ -67,7 +48,19 @@ async function settledMailCount(address: string, count: number) {
   return (await mailsTo(address)).length;
 }
 
-describe("throttling", () => {
+// Each block runs a PocketBase of its own (one at a time), as every request of this suite comes from one client
+// address: the per-client limits, low in the first, would otherwise throttle the second block's sign-ins.
+describe("per-client rate limits", () => {
+  let server: Awaited<ReturnType<typeof useOwnServer>>;
+  let bulk: Awaited<ReturnType<typeof managerWithJob>>;
+  beforeAll(async () => {
+    server = await useOwnServer({ RATE_LIMIT_AUTH: "5/60", RATE_LIMIT_ACCOUNT_MAIL: "4/60", RATE_LIMIT_INVITES: "6/60" });
+    bulk = await managerWithJob("bulk");
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
   it("answers 429 to a client's sign-in attempts past five a minute, right password or not", async () => {
     const { user } = await signUp({ email: uniqueEmail("throttled-signin") });
     const statuses: number[] = [];
@@ -75,6 +68,48 @@ describe("throttling", () => {
     expectAllowedThenThrottled(statuses, 400);
     // the right password too, while the limit holds
     expect(await statusOf(() => client().collection("users").authWithPassword(user.email as string, PASSWORD))).toBe(429);
+  });
+
+  it("refuses a client's requests for account e-mails past its limit with 429", async () => {
+    const anon = client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push(await statusOf(() => anon.collection("users").requestPasswordReset(uniqueEmail("nobody"))));
+    expectAllowedThenThrottled(statuses, 200);
+  });
+
+  it("limits how many invites and candidates one client creates in a minute", async () => {
+    const { manager, job } = bulk;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      statuses.push(await statusOf(() => manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("bulk") })));
+    }
+    expectAllowedThenThrottled(statuses, 200);
+  });
+
+  it("keeps its limits in the settings, from the environment, where a superuser can read them", async () => {
+    const settings = await (await superuser()).settings.getAll();
+    expect(settings.rateLimits.enabled).toBe(true);
+    expect(settings.rateLimits.rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: "*:auth", maxRequests: 5, duration: 60 }),
+        expect.objectContaining({ label: "*:requestPasswordReset", maxRequests: 4, duration: 60 }),
+        expect.objectContaining({ label: "candidates:create", maxRequests: 6, duration: 60 }),
+        expect.objectContaining({ label: "manager_invites:create", maxRequests: 6, duration: 60 }),
+      ]),
+    );
+  });
+});
+
+describe("the e-mail budget of an address", () => {
+  let server: Awaited<ReturnType<typeof useOwnServer>>;
+  let spammer: Awaited<ReturnType<typeof managerWithJob>>;
+  beforeAll(async () => {
+    // one e-mail an address: PocketBase alone would send a reset and a verification (each throttled per account)
+    server = await useOwnServer({ MAIL_PER_ADDRESS: "1/3600" });
+    spammer = await managerWithJob("spam");
+  });
+  afterAll(async () => {
+    await server?.stop();
   });
 
   it("sends at most the address's budget of reset and verification e-mails, however many are asked for", async () => {
@@ -86,13 +121,6 @@ describe("throttling", () => {
       expect(await statusOf(() => anon.collection("users").requestVerification(email))).toBe(200);
     }
     expect(await settledMailCount(email, 1)).toBe(1);
-  });
-
-  it("refuses a client's requests for account e-mails past its limit with 429", async () => {
-    const anon = client();
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push(await statusOf(() => anon.collection("users").requestPasswordReset(uniqueEmail("nobody"))));
-    expectAllowedThenThrottled(statuses, 200);
   });
 
   it("stops a manager mailing one outside address over and over by creating and deleting candidates", async () => {
@@ -113,26 +141,33 @@ describe("throttling", () => {
     expect(await statusOf(() => manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("other") }))).toBe(200);
   });
 
-  it("limits how many invites and candidates one client creates in a minute", async () => {
-    const { manager, job } = bulk;
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) {
-      statuses.push(await statusOf(() => manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("bulk") })));
-    }
-    // the limit is per client: the earlier test's candidates (same client address) count too
-    expectAllowedThenThrottled(statuses, 200);
+  it("keeps a manager who spent an address's invites from blocking its owner's password reset", async () => {
+    const { manager, company } = spammer;
+    const owner = uniqueEmail("reset-owner");
+    await signUp({ email: owner });
+    expect(await statusOf(() => manager.pb.collection("manager_invites").create({ company: company.id, email: owner }))).toBe(200);
+    expect(await statusOf(() => manager.pb.collection("manager_invites").create({ company: company.id, email: owner.toUpperCase() }))).toBe(429);
+    await client().collection("users").requestPasswordReset(owner);
+    await expect.poll(async () => (await mailsTo(owner)).some((m) => /reset/i.test(m.subject)), { timeout: 30_000 }).toBe(true);
   });
 
-  it("keeps its limits in the settings, from the environment, where a superuser can read them", async () => {
-    const settings = await (await superuser()).settings.getAll();
-    expect(settings.rateLimits.enabled).toBe(true);
-    expect(settings.rateLimits.rules).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ label: "*:auth", maxRequests: 5, duration: 60 }),
-        expect.objectContaining({ label: "*:requestPasswordReset", maxRequests: 4, duration: 60 }),
-        expect.objectContaining({ label: "candidates:create", maxRequests: 6, duration: 60 }),
-        expect.objectContaining({ label: "manager_invites:create", maxRequests: 6, duration: 60 }),
-      ]),
-    );
+  it("mails a new address for an e-mail change within its budget, and never for an unverified account", async () => {
+    const { manager } = spammer;
+    const target = uniqueEmail("change-target");
+    expect(await statusOf(() => manager.pb.collection("users").requestEmailChange(target))).toBe(200);
+    const again = await manager.pb
+      .collection("users")
+      .requestEmailChange(target)
+      .catch((err: { status: number; response: { data: Record<string, unknown> } }) => err);
+    expect(again).toMatchObject({ status: 429, response: { data: { newEmail: expect.anything() } } });
+    expect(await settledMailCount(target, 1)).toBe(1);
+
+    // an account whose address is not confirmed (here: no longer), with a token it still holds
+    const held = await signUp({ email: uniqueEmail("unconfirmed-changer") });
+    await (await superuser()).collection("users").update(held.user.id, { verified: false });
+    const elsewhere = uniqueEmail("someone-else");
+    expect(await statusOf(() => held.pb.collection("users").requestEmailChange(elsewhere))).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await mailsTo(elsewhere)).toHaveLength(0);
   });
 });

@@ -45,12 +45,15 @@ function rateLimitsEnabled() {
 }
 
 /**
- * Takes one e-mail to `address` from its budget; false when the budget is spent (nothing is taken then). Counted in
- * the server's memory: a restart starts every budget afresh.
+ * Takes one e-mail to `address` from its budget of `kind`; false when the budget is spent (nothing is taken then).
+ * Two budgets per address, each MAIL_PER_ADDRESS: "invite" (what managers make the product send: manager and
+ * candidate invites, replaced interview links) and "account" (what the address's own account asks for: reset,
+ * verification, e-mail change), so a manager spending an address's invites cannot keep its owner from a password
+ * reset. Counted in the server's memory: a restart starts every budget afresh.
  */
-function takeMailBudget(app, address) {
+function takeMailBudget(app, address, kind) {
   const { max, seconds } = limit(app, "MAIL_PER_ADDRESS");
-  const key = "screenroomMailsTo:" + String(address || "").trim().toLowerCase();
+  const key = "screenroomMailsTo:" + (kind === "account" ? "account:" : "invite:") + String(address || "").trim().toLowerCase();
   const now = Date.now();
   let allowed = false;
   // one atomic read-modify-write of the address's send times (a JSON list: plain data in PocketBase's store)
@@ -67,7 +70,7 @@ const TOO_MANY_MAILS = "Too many e-mails were sent to this address. Please try a
 
 /** 429 on `field` when `address` has no e-mail left in its budget. */
 function requireMailBudget(app, address, field) {
-  if (takeMailBudget(app, address)) return;
+  if (takeMailBudget(app, address, "invite")) return;
   const data = {};
   data[field] = new ValidationError("validation_too_many_mails", TOO_MANY_MAILS);
   throw new ApiError(429, TOO_MANY_MAILS, data);
