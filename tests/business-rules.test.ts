@@ -273,6 +273,13 @@ describe("rule 6: candidate invites", () => {
     );
     expect(error.message).toMatch(/^This candidate has already been invited\.?$/);
     expect(await countOf("candidates", "job = {:job} && email = {:email}", { job: w.job.id, email })).toBe(1);
+
+    // nor by changing another candidate's e-mail to it in another case; a changed e-mail is stored lower-cased too
+    const other = await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("r6-other") });
+    await expectFieldError(() => w.manager.pb.collection("candidates").update(other.id, { email: ` ${email.toUpperCase()} ` }), "email");
+    const moved = uniqueEmail("r6-moved");
+    await w.manager.pb.collection("candidates").update(other.id, { email: moved.toUpperCase() });
+    expect((await storedOrNull("candidates", other.id))?.email).toBe(moved);
   });
 
   it("mails the candidate the company name, the job title and the interview link", async () => {

@@ -8,6 +8,13 @@ onRecordCreate((e) => {
   e.next();
 }, "candidates");
 
+// A changed e-mail too (rule 6's "one candidate per job and e-mail" compares stored, lower-cased e-mails).
+onRecordUpdate((e) => {
+  const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
+  e.record.set("email", normalizeEmail(e.record.getString("email")));
+  e.next();
+}, "candidates");
+
 onRecordValidate((e) => {
   const { fieldError, findFirstOrNull } = require(`${__hooks}/lib/util.js`);
   const existing = findFirstOrNull(e.app, "candidates", "job = {:job} && email = {:email} && id != {:id}", {
