@@ -2,8 +2,10 @@
 // under another id, the earlier staged take still took parts (136 MiB more) until the daily sweep, and eight parallel
 // submits of one 30 MiB take peaked the staging folder at 270 MiB. 6: `video_answers` kept a client-sent mimeType
 // (text/html), and a bare `answers` record with no kind record counted its question as answered.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import type PocketBase from "pocketbase";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { asCandidate, fixture, newCandidateOf, postAnswer, putPart, randomId, statusOf, webmFile, world } from "../helpers";
 import { countOf, storedOrNull } from "../support";
 
@@ -36,13 +38,30 @@ describe("staged takes of an answered question", () => {
     expect(await countOf("staged_takes", "candidate = {:c} && replaced = false", { c: candidate })).toBe(0);
   });
 
-  it("make one answer of eight parallel submits of one take, the others refused", async () => {
+  it("make one answer of eight parallel submits of one take, joined one at a time, the others refused", async () => {
     const candidate = await newCandidateOf(w, "parallel-submits");
     const pb = asCandidate(candidate);
     const take = randomId();
-    const bytes = webm();
-    await putPart(pb, take, 0, bytes, w.video.question.id);
+    // a take big enough that joining it takes a while: the real fixture, padded to 24 MB in two parts
+    const bytes = new Uint8Array(24 * 1024 * 1024);
+    bytes.set(webm());
+    await putPart(pb, take, 0, bytes.subarray(0, 12 * 1024 * 1024), w.video.question.id);
+    await putPart(pb, take, 12 * 1024 * 1024, bytes.subarray(12 * 1024 * 1024), w.video.question.id);
+    // Each join writes a copy of the take into a `.submit-*` dir beside its parts: watch how many exist at once.
+    const dir = join(inject("pbDataDir"), "screenroom_takes", take);
+    let most = 0;
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const joining = existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(".submit-")).length : 0;
+        most = Math.max(most, joining);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
     const statuses = await Promise.all(Array.from({ length: 8 }, () => statusOf(() => submitTake(pb, take, bytes.length))));
+    watching = false;
+    await watcher;
+    expect(most).toBeLessThanOrEqual(1);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     for (const status of statuses.filter((s) => s !== 200)) expect([400, 409]).toContain(status);
     expect(await countOf("answers", "candidate = {:c}", { c: candidate })).toBe(1);
