@@ -175,12 +175,12 @@ export async function createJob(pb: PocketBase, company: string, questions: stri
   });
 }
 
-/** A company with one video and one text question, a job and an invited candidate. */
 /** A fresh candidate of a world's job (each candidate answers each question once): its id. */
 export async function newCandidateOf(w: { manager: { pb: PocketBase }; job: { id: string } }, label: string): Promise<string> {
   return (await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail(label) })).id;
 }
 
+/** A company with one video and one text question, a job and an invited candidate. */
 export async function world(label = "acme") {
   const manager = await signUp({ email: uniqueEmail(`${label}-manager`) });
   const company = await createCompany(manager.pb, `${label} company`);

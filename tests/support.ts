@@ -11,10 +11,10 @@ let su: Promise<PocketBase> | undefined;
 /** One superuser client per file, to read what the server really stored. */
 export const admin = () => (su ??= superuser());
 
-/** How many records of `collection` match `filter` (with {:params}), seen by a superuser. */
 /** How many answers a candidate has on the server. */
 export const answersOf = (candidate: string) => countOf("answers", "candidate = {:c}", { c: candidate });
 
+/** How many records of `collection` match `filter` (with {:params}), seen by a superuser. */
 export async function countOf(collection: string, filter: string, params: Record<string, unknown> = {}) {
   const pb = await admin();
   const page = await pb.collection(collection).getList(1, 1, { filter: pb.filter(filter, params) });

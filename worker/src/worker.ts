@@ -190,8 +190,10 @@ export class MediaWorker {
     await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), createWriteStream(target));
   }
 
-  /** Remuxes a webm (MediaRecorder's has no duration and no seek index) and stores it with its duration. */
-  /** Returns the local path of the (seekable) recording. */
+  /**
+   * Remuxes a webm (MediaRecorder's has no duration and no seek index) and stores it with its duration. Returns the
+   * local path of the (seekable) recording.
+   */
   private async makeSeekable(answer: VideoAnswer, dir: string): Promise<string> {
     const isMp4 = answer.mimeType === "video/mp4" || /\.mp4$/i.test(answer.file);
     const original = join(dir, isMp4 ? "original.mp4" : "original.webm");

@@ -103,7 +103,6 @@ function kindsOf(app, names, field, ownerIds) {
   return found;
 }
 
-/** A new video answer holds nothing the media worker derives from its file (only the worker, a superuser, writes it). */
 /**
  * app.runInTransaction(fn) where fn may refuse: `fn(txApp, refuse)`; `refuse(err)` rolls the transaction back and the
  * call throws `err` itself (an error thrown through runInTransaction reaches the caller wrapped, its status lost).
@@ -121,6 +120,7 @@ function runRefusable(app, fn) {
   }
 }
 
+/** A new video answer holds nothing the media worker derives from its file (only the worker, a superuser, writes it). */
 function clearDerivedVideoFields(record) {
   // the type is the server's to derive from the stored file (answers.pb.js), never what a client sent
   record.set("mimeType", "");

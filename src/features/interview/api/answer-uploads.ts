@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 import { queryClient } from '@/lib/query-client';
+import { newRecordId } from '@/lib/record-id';
 
-import { createIndexedDbAnswerStore, newRecordId } from '../upload/answer-store';
+import { createIndexedDbAnswerStore } from '../upload/answer-store';
 import { UploadQueue, type UploadState } from '../upload/upload-queue';
 
 import { createAnswerTransport, StagedTakes } from './answer-transport';

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 
-import { newRecordId, type DraftTake } from '../upload/answer-store';
+import { newRecordId } from '@/lib/record-id';
+
+import type { DraftTake } from '../upload/answer-store';
 import { fileExtensionOf, type Take } from '../upload/media-recorder';
 import { TakeStager, type PartTransport } from '../upload/take-stager';
 

@@ -175,11 +175,3 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
     },
   };
 }
-
-const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A PocketBase record id: 15 characters of [a-z0-9]. */
-export function newRecordId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(15));
-  return Array.from(bytes, (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
-}

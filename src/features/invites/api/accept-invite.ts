@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { companyQueries } from '@/features/companies/api/company-queries';
 import { pb } from '@/lib/pocketbase';
 import type { CompaniesResponse, ManagerInvitesResponse } from '@/lib/pocketbase-types';
 
@@ -7,9 +8,11 @@ export type InviteWithCompany = ManagerInvitesResponse<{ company?: CompaniesResp
 
 /** An invite as its invitee sees it (the server lets only managers and the invitee read it). */
 export const inviteQueries = {
+  all: () => ['manager_invites'] as const,
+  details: () => [...inviteQueries.all(), 'detail'] as const,
   detail: (inviteId: string) =>
     queryOptions({
-      queryKey: ['manager_invites', 'detail', inviteId] as const,
+      queryKey: [...inviteQueries.details(), inviteId] as const,
       queryFn: ({ signal }) =>
         pb.collection('manager_invites').getOne<InviteWithCompany>(inviteId, { expand: 'company', signal }),
     }),
@@ -29,6 +32,6 @@ export function useAcceptInvite() {
   return useMutation({
     mutationFn: acceptInvite,
     // the user now manages one more company: every company list is stale
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['companies'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyQueries.all() }),
   });
 }

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { LoadError } from '@/components/load-error';
-import { useGoBack } from '@/features/questions/components/use-go-back';
+import { useGoBack } from '@/hooks/use-go-back';
 
 import { jobQueries } from '../api/job-queries';
 import { useUpdateJob } from '../api/update-job';

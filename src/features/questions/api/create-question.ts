@@ -6,7 +6,7 @@ import type { QuestionsResponse, TextQuestionsResponse, VideoQuestionsResponse }
 import type { QuestionFormValues } from '../schemas';
 
 import { questionQueries, type QuestionWithKind } from './question-queries';
-import { newRecordId } from './record-id';
+import { newRecordId } from '@/lib/record-id';
 
 export type CreateQuestionInput = { companyId: string; values: QuestionFormValues };
 

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 
 import { useCreateQuestion } from '../api/create-question';
 import { QuestionForm } from '../components/question-form';
-import { useGoBack } from '../components/use-go-back';
+import { useGoBack } from '@/hooks/use-go-back';
 
 export function CreateQuestionScreen() {
   const { companyId = '' } = useParams();

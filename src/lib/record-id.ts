@@ -2,8 +2,8 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const LENGTH = 15;
 
 /**
- * A PocketBase record id made on the client (15 characters of [a-z0-9]), so one batch can create a question and
- * its kind record that points at it.
+ * A PocketBase record id made on the client (15 characters of [a-z0-9]): one batch creates a question and the kind
+ * record that points at it; an answer keeps its id across retries, so a retry never makes a second answer.
  */
 export function newRecordId(): string {
   // 252 is the largest multiple of 36 below 256: rejecting bytes above it keeps every character equally likely.
