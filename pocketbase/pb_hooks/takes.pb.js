@@ -2,7 +2,7 @@
 // Staged takes: the interview uploads a video take in parts while it is being recorded (MediaRecorder gives a
 // chunk a second), so 'Submit answer' only has to send POST /api/screenroom/answers with `take` (answers.pb.js).
 // Staged parts are not an answer: nobody can read them, and a take never submitted is removed (cron below).
-// Storage and checks: lib/takes.js.
+// Ownership and checks: lib/takes.js; the files: lib/take-files.js; the hourly sweep: lib/take-sweep.js.
 
 // PUT /api/screenroom/takes/{takeId}/parts/{offset}?question={questionId}, header X-Candidate-Key, body: the part's
 // raw bytes (at most 16 MB, with a Content-Length). takeId is the id the answer will get; offset is the part's byte
@@ -75,9 +75,10 @@ routerAdd(
 
     // Ownership and bytes, in one transaction (lib/takes.js); the takes this one replaced lose their dirs after it.
     const replaced = takes.reservePart(e.app, takeId, { candidate: candidate, question: question }, length, maxBytes, claim);
-    takes.removeTakesQuietly(e.app, replaced);
+    const files = require(`${__hooks}/lib/take-files.js`);
+    files.removeTakesQuietly(e.app, replaced);
 
-    const size = takes.writePart(e.app, takeId, offset, e.request.body, length);
+    const size = files.writePart(e.app, takeId, offset, e.request.body, length);
     return e.json(200, { take: takeId, offset: offset, size: size });
   },
   $apis.bodyLimit(16 * 1024 * 1024),
@@ -94,15 +95,15 @@ routerAdd("DELETE", "/api/screenroom/takes/{takeId}", (e) => {
   const presented = requestCandidate(e);
   if (!presented) throw new ForbiddenError("You cannot discard this take.");
   if (takes.retireTake(e.app, takeId, presented.id)) {
-    takes.removeTakesQuietly(e.app, [takeId]);
+    require(`${__hooks}/lib/take-files.js`).removeTakesQuietly(e.app, [takeId]);
   }
   return e.noContent(204);
 });
 
 // Takes never submitted (the candidate closed the tab, recorded again, lost the connection for good): removed once
-// nothing changed in them for a day, rows and dirs (lib/takes.js removeStaleTakes).
+// nothing changed in them for a day, rows and dirs (lib/take-sweep.js removeStaleTakes).
 cronAdd("screenroomStaleTakes", "0 * * * *", () => {
-  const { removeStaleTakes } = require(`${__hooks}/lib/takes.js`);
+  const { removeStaleTakes } = require(`${__hooks}/lib/take-sweep.js`);
   const removed = removeStaleTakes($app, 24 * 60 * 60);
   if (removed) $app.logger().info("removed stale staged takes", "count", removed);
 });

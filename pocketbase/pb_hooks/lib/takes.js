@@ -8,35 +8,17 @@
 // writer connection, one at a time, so "no row yet: insert it and retire the pair's other takes" and "the row is
 // live: add this part's bytes if they fit" cannot interleave with each other. Disk I/O stays outside them.
 //
-// On disk: {dataDir}/screenroom_takes/{takeId}/
-//   {offset}           one file per part, named by its byte offset in the take (decimal)
-//   .part-*            a part being written (renamed into place when complete)
-//   .submit-*/{name}   the assembled take while POST /api/screenroom/answers stores it
-// The dir is made only by the transaction that inserts the take's row; a part never makes it again, so a take that
-// was replaced or discarded (its dir removed) stays gone. Bytes only ever move Go-side (os.File.ReadFrom), never
-// through JS arrays.
+// On disk: lib/take-files.js; the hourly sweep: lib/take-sweep.js.
 
 const COLLECTION = "staged_takes";
 const TAKE_ID = /^[a-z0-9]{15}$/;
 const OFFSET = /^[0-9]{1,15}$/;
-const PART_NAME = /^(0|[1-9][0-9]*)$/;
-/** At most this many parts per take: a take of 600 s in 1 s chunks has about 600. */
-const MAX_PARTS = 10000;
 const PART_MAX_BYTES = 16 * 1024 * 1024;
-const DIR_MODE = 0o755;
 
 const REFUSED = "You cannot record an answer to this question.";
 const NOT_COMPLETE = "The take is not complete on the server.";
 const REPLACED = "This take was replaced by a newer one.";
 const SUBMITTED = "This answer has already been submitted.";
-
-function stagingRoot(app) {
-  return $filepath.join(app.dataDir(), "screenroom_takes");
-}
-
-function takeDir(app, takeId) {
-  return $filepath.join(stagingRoot(app), takeId);
-}
 
 function validTakeId(value) {
   return typeof value === "string" && TAKE_ID.test(value);
@@ -118,7 +100,8 @@ function reservePart(app, takeId, owner, length, maxBytes, claim) {
         txApp.save(other);
         replaced.push(other.getString("take"));
       }
-      $os.mkdirAll(takeDir(txApp, takeId), DIR_MODE);
+      const files = require(`${__hooks}/lib/take-files.js`);
+      $os.mkdirAll(files.takeDir(txApp, takeId), files.DIR_MODE);
     }
     if (!row) refuse(answerExists(txApp) ? new BadRequestError(SUBMITTED) : replacedError());
     if (row.getString("candidate") !== owner.candidate || row.getString("question") !== owner.question) {
@@ -165,7 +148,7 @@ function forgetTake(app, takeId, candidate) {
   if (!row || row.getString("candidate") !== candidate) return false;
   let failure = null;
   try {
-    removeTake(app, takeId);
+    require(`${__hooks}/lib/take-files.js`).removeTake(app, takeId);
   } catch (err) {
     failure = err;
   }
@@ -195,7 +178,7 @@ function retireTakesOf(app, candidate, question) {
       retired.push(row.getString("take"));
     }
   });
-  removeTakesQuietly(app, retired);
+  require(`${__hooks}/lib/take-files.js`).removeTakesQuietly(app, retired);
   return retired;
 }
 
@@ -211,253 +194,14 @@ function lockSubmit(app, takeId) {
   return () => app.store().remove(key);
 }
 
-/** The parts of a staged take, [{offset, size}] by offset; [] when there is none. */
-function listParts(dir) {
-  let entries;
-  try {
-    entries = $os.readDir(dir);
-  } catch (_) {
-    return [];
-  }
-  const parts = [];
-  for (const entry of entries) {
-    const name = entry.name();
-    if (entry.isDir() || !PART_NAME.test(name)) continue;
-    parts.push({ offset: parseInt(name, 10), size: Number(entry.info().size()) });
-  }
-  parts.sort((a, b) => a.offset - b.offset);
-  return parts;
-}
-
 /**
- * Streams `body` (the request body, `length` bytes, already reserved by reservePart) into the part at `offset`:
- * written under a temporary name, then renamed over any earlier part at that offset (a retry replaces it). Never
- * makes the take's dir: when it is gone (the take was replaced or discarded since the reservation) the part is
- * refused with 409. Returns the bytes stored.
- */
-function writePart(app, takeId, offset, body, length) {
-  const dir = takeDir(app, takeId);
-  // the dir removed while this part was on its way is the 409; any other failure is itself
-  const goneOr = (err) => {
-    try {
-      $os.stat(dir);
-    } catch (_) {
-      return replacedError();
-    }
-    return err;
-  };
-  let root;
-  try {
-    root = $os.openRoot(dir);
-  } catch (err) {
-    throw goneOr(err);
-  }
-  try {
-    const tmp = `.part-${$security.randomString(12)}`;
-    let file;
-    try {
-      file = root.create(tmp);
-    } catch (err) {
-      throw goneOr(err);
-    }
-    let written = 0;
-    try {
-      written = Number(file.readFrom(body));
-    } catch (err) {
-      file.close();
-      removeQuietly(root, tmp);
-      throw err; // a body over the part limit is PocketBase's 413; a dropped connection ends the request anyway
-    }
-    file.close();
-
-    let refusal = null;
-    if (written !== length) refusal = new BadRequestError("The part's body is not as long as its Content-Length.");
-    else if (listParts(dir).filter((part) => part.offset !== offset).length >= MAX_PARTS) {
-      refusal = new BadRequestError(`A take has at most ${MAX_PARTS} parts.`);
-    }
-    if (refusal) {
-      removeQuietly(root, tmp);
-      throw refusal;
-    }
-    try {
-      root.rename(tmp, String(offset));
-    } catch (err) {
-      removeQuietly(root, tmp);
-      throw goneOr(err);
-    }
-    return written;
-  } finally {
-    root.close();
-  }
-}
-
-function removeQuietly(root, name) {
-  try {
-    root.remove(name);
-  } catch (_) {
-    // gone already (with its dir)
-  }
-}
-
-/**
- * Removes a take's staging dir (nothing when there is none). A part being renamed into it at that very moment can
- * make the removal find the dir not empty: it tries again.
- */
-function removeTake(app, takeId) {
-  const dir = takeDir(app, takeId);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      $os.removeAll(dir);
-      return;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
-}
-
-/** Removes the staging dirs of `takeIds`, logging (never throwing) what could not be removed (the cron tries later). */
-function removeTakesQuietly(app, takeIds) {
-  for (const takeId of takeIds) {
-    try {
-      removeTake(app, takeId);
-    } catch (err) {
-      app.logger().warn("could not remove a staged take", "take", takeId, "error", String(err));
-    }
-  }
-}
-
-/**
- * Joins a staged take into one file `fileName` (Go-side copies) for the answer of `candidate` to `question`.
- * Returns {file, cleanup} (file: a filesystem.File to attach; cleanup removes the joined copy), or null when the
- * take has no live row of that candidate and question, or its parts are not contiguous from 0 to exactly `size`
- * bytes. (The caller checks the row again inside the transaction that stores the answer.)
+ * Joins a live staged take of `candidate` for `question` into one file `fileName` for its answer: {file, cleanup} (see
+ * lib/take-files.js assembleParts), or null when the take has no live row of that candidate and question or its parts
+ * do not make exactly `size` bytes. (The caller checks the row again inside the transaction that stores the answer.)
  */
 function assembleTake(app, takeId, candidate, question, size, fileName) {
   if (!isLive(findRow(app, takeId), candidate, question)) return null;
-  const dir = takeDir(app, takeId);
-  const parts = listParts(dir);
-  let end = 0;
-  for (const part of parts) {
-    if (part.offset !== end) return null; // a gap, or an overlap
-    end += part.size;
-  }
-  if (end !== size) return null;
-
-  const sub = `.submit-${$security.randomString(12)}`;
-  let root;
-  try {
-    root = $os.openRoot(dir);
-  } catch (_) {
-    return null; // replaced or discarded meanwhile
-  }
-  let complete = false;
-  try {
-    root.mkdir(sub, DIR_MODE);
-    const out = root.create(`${sub}/${fileName}`);
-    try {
-      let copied = 0;
-      for (const part of parts) {
-        const input = root.open(String(part.offset));
-        try {
-          copied += Number(out.readFrom(input));
-        } finally {
-          input.close();
-        }
-      }
-      // a part replaced by a retry of another size since it was listed
-      complete = copied === size;
-    } finally {
-      out.close();
-    }
-  } catch (_) {
-    complete = false; // a part vanished (the take was discarded meanwhile)
-  } finally {
-    if (!complete) {
-      try {
-        root.removeAll(sub);
-      } catch (_) {
-        // the take dir itself is gone
-      }
-    }
-    root.close();
-  }
-  if (!complete) return null;
-  const path = $filepath.join(dir, sub, fileName);
-  return {
-    file: $filesystem.fileFromPath(path),
-    cleanup: () => $os.removeAll($filepath.join(dir, sub)),
-  };
-}
-
-/** PocketBase's datetime text (UTC, "2006-01-02 15:04:05.000Z") of `ms` since the epoch. */
-function dbTime(ms) {
-  return new Date(ms).toISOString().replace("T", " ");
-}
-
-/**
- * The hourly sweep: removes staged takes whose row was not updated for `maxAgeSeconds` (each part updates it), row
- * and dir; the dirs of replaced takes still there (a removal that failed); and anything else under the staging root
- * without a row (a take whose candidate or question was deleted, leftovers of older versions) once nothing in it
- * changed for `maxAgeSeconds`. Returns how many takes and dirs it removed.
- */
-function removeStaleTakes(app, maxAgeSeconds) {
-  const cutoff = dbTime(Date.now() - maxAgeSeconds * 1000);
-  let removed = 0;
-  for (const stale of app.findRecordsByFilter(COLLECTION, "updated < {:cutoff}", "", 0, 0, { cutoff: cutoff })) {
-    const takeId = stale.getString("take");
-    try {
-      let deleted = false;
-      app.runInTransaction((txApp) => {
-        // a part may have come in since the list was read
-        const row = findRow(txApp, takeId);
-        if (row && row.getString("updated") < cutoff) {
-          txApp.delete(row);
-          deleted = true;
-        }
-      });
-      if (!deleted) continue;
-      removeTake(app, takeId);
-      removed++;
-    } catch (err) {
-      app.logger().warn("could not remove a stale staged take", "take", takeId, "error", String(err));
-    }
-  }
-
-  const rootDir = stagingRoot(app);
-  let entries;
-  try {
-    entries = $os.readDir(rootDir);
-  } catch (_) {
-    return removed; // nothing staged yet
-  }
-  const rows = {};
-  for (const row of app.findAllRecords(COLLECTION)) rows[row.getString("take")] = row;
-  const now = Date.now() / 1000;
-  for (const entry of entries) {
-    const name = entry.name();
-    const row = rows[name];
-    if (row && !row.getBool("replaced")) continue; // a live take: its row decides
-    const dir = $filepath.join(rootDir, name);
-    if (!row) {
-      let newest = 0;
-      try {
-        newest = Number(entry.info().modTime().unix());
-        if (entry.isDir()) {
-          for (const inner of $os.readDir(dir)) newest = Math.max(newest, Number(inner.info().modTime().unix()));
-        }
-      } catch (_) {
-        continue; // removed meanwhile
-      }
-      if (now - newest < maxAgeSeconds) continue; // maybe a take whose row is being inserted right now
-    }
-    try {
-      $os.removeAll(dir);
-      removed++;
-    } catch (err) {
-      app.logger().warn("could not remove a staged take's dir", "name", name, "error", String(err));
-    }
-  }
-  return removed;
+  return require(`${__hooks}/lib/take-files.js`).assembleParts(app, takeId, size, fileName);
 }
 
 module.exports = {
@@ -468,7 +212,7 @@ module.exports = {
   REFUSED,
   NOT_COMPLETE,
   SUBMITTED,
-  takeDir,
+  COLLECTION,
   validTakeId,
   maxTakeBytes,
   tooBig,
@@ -479,10 +223,5 @@ module.exports = {
   reservePart,
   retireTake,
   forgetTake,
-  listParts,
-  writePart,
-  removeTake,
-  removeTakesQuietly,
   assembleTake,
-  removeStaleTakes,
 };
