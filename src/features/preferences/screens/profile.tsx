@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
-import { pb } from '@/lib/pocketbase';
+import { avatarUrl } from '@/features/auth/api/avatar-url';
 import type { UsersResponse } from '@/lib/pocketbase-types';
 import { useSession } from '@/lib/session';
 
@@ -70,7 +70,7 @@ function ProfileForm({ user }: { user: UsersResponse }) {
           />
           <AvatarPicker
             file={avatar}
-            storedUrl={user.avatar ? pb.files.getURL(user, user.avatar) : undefined}
+            storedUrl={avatarUrl(user)}
             initials={`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
             error={errors.avatar?.message}
             onPick={(file) => form.setValue('avatar', file, { shouldDirty: true, shouldValidate: true })}

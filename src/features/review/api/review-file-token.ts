@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { pb } from '@/lib/pocketbase';
+import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 
 /** PocketBase's file tokens live about 3 minutes: a fresh one every 2 keeps a long review working. */
 export const FILE_TOKEN_REFRESH_MS = 2 * 60 * 1000;
@@ -18,3 +19,8 @@ export const reviewFileTokenQueries = {
       refetchIntervalInBackground: true,
     }),
 };
+
+/** A protected answer video's URL with the manager's file token ('' until there is a token). */
+export function answerVideoUrl(video: VideoAnswersResponse, token: string | undefined): string {
+  return token && video.file ? pb.files.getURL(video, video.file, { token }) : '';
+}

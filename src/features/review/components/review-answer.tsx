@@ -2,12 +2,11 @@ import { Badge, Box, Callout, Card, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 
 import { formatDate } from '@/lib/format-date';
-import { pb } from '@/lib/pocketbase';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 import { useSignedInUser } from '@/lib/session';
 
 import { firstOf, type ReviewAnswer } from '../api/review-candidate';
-import { reviewFileTokenQueries } from '../api/review-file-token';
+import { answerVideoUrl, reviewFileTokenQueries } from '../api/review-file-token';
 
 import { ReviewVideo } from './review-video';
 
@@ -56,7 +55,7 @@ function VideoAnswer({ video }: { video: VideoAnswersResponse }) {
   const user = useSignedInUser();
   // one token for every player of the page (same query key), refreshed every 2 minutes
   const token = useQuery(reviewFileTokenQueries.token(user.id));
-  const src = token.data && video.file ? pb.files.getURL(video, video.file, { token: token.data }) : '';
+  const src = answerVideoUrl(video, token.data);
   // A tab that slept through the refresh can hold an expired token: get a fresh one, the player keeps its place.
   const onLoadError = () => {
     if (Date.now() - token.dataUpdatedAt > FRESH_TOKEN_MS) void token.refetch();
