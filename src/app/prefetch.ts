@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 
 import { companyQueries } from '@/features/companies/api/company-queries';
 import { jobQueries } from '@/features/jobs/api/job-queries';
-import { pb } from '@/lib/pocketbase';
+import { Collections } from '@/lib/pocketbase-types';
 import { queryClient } from '@/lib/query-client';
+import { getSession } from '@/lib/session';
 
 /**
  * Loaders that start a screen's first reads while its lazy chunks are still downloading, instead of after the
@@ -14,8 +15,8 @@ import { queryClient } from '@/lib/query-client';
 
 /** The manager shell's company switcher: the user's companies (only shown with a primary company). */
 export function prefetchShell(): null {
-  const user = pb.authStore.record;
-  if (pb.authStore.isValid && user?.collectionName === 'users' && user.primaryCompany) {
+  const { user } = getSession();
+  if (user?.collectionName === Collections.Users && user.primaryCompany) {
     void queryClient.prefetchQuery(companyQueries.list(user.id));
   }
   return null;
@@ -23,6 +24,6 @@ export function prefetchShell(): null {
 
 /** The company home, its jobs list. */
 export function prefetchJobsList({ params }: Pick<LoaderFunctionArgs, 'params'>): null {
-  if (pb.authStore.isValid && params.companyId) void queryClient.prefetchQuery(jobQueries.list(params.companyId));
+  if (getSession().user && params.companyId) void queryClient.prefetchQuery(jobQueries.list(params.companyId));
   return null;
 }
