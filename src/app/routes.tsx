@@ -208,9 +208,12 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.companies.questions.edit.path,
+                        // A load error shows the server's message in place of the form, inside the shell.
+                        ErrorBoundary: RouteError,
                         lazy: () =>
                           import('@/features/questions/screens/edit-question').then((m) => ({
                             Component: m.EditQuestionScreen,
+                            loader: m.editQuestionLoader,
                           })),
                       },
                     ],
@@ -236,8 +239,9 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.companies.jobs.edit.path,
+                    ErrorBoundary: RouteError,
                     lazy: () =>
-                      import('@/features/jobs/screens/edit-job').then((m) => ({ Component: m.EditJobScreen })),
+                      import('@/features/jobs/screens/edit-job').then((m) => ({ Component: m.EditJobScreen, loader: m.editJobLoader })),
                   },
                   {
                     path: paths.companies.jobs.candidate.path,
