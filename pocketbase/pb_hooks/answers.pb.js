@@ -193,6 +193,6 @@ routerAdd(
     }
     return e.json(200, { answer: answer, kind: kindName, record: kind });
   },
-  // The collection API allows 32 MB plus the file fields' sizes: the same for the 150 MB video field.
-  $apis.bodyLimit(32 * 1024 * 1024 + 150 * 1024 * 1024),
+  // The collection API allows 32 MB plus the file fields' sizes: the same for the video field.
+  $apis.bodyLimit(require(`${__hooks}/lib/limits.js`).BODY_BASE_BYTES + require(`${__hooks}/lib/limits.js`).VIDEO_MAX_BYTES),
 );

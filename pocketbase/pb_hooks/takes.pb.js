@@ -81,7 +81,7 @@ routerAdd(
     const size = files.writePart(e.app, takeId, offset, e.request.body, length);
     return e.json(200, { take: takeId, offset: offset, size: size });
   },
-  $apis.bodyLimit(16 * 1024 * 1024),
+  $apis.bodyLimit(require(`${__hooks}/lib/limits.js`).PART_MAX_BYTES),
 );
 
 // DELETE /api/screenroom/takes/{takeId}, header X-Candidate-Key: discards a staged take (its candidate only, 403

@@ -13,7 +13,7 @@
 const COLLECTION = "staged_takes";
 const TAKE_ID = /^[a-z0-9]{15}$/;
 const OFFSET = /^[0-9]{1,15}$/;
-const PART_MAX_BYTES = 16 * 1024 * 1024;
+const { PART_MAX_BYTES } = require(`${__hooks}/lib/limits.js`);
 
 const REFUSED = "You cannot record an answer to this question.";
 const NOT_COMPLETE = "The take is not complete on the server.";
