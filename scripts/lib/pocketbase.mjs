@@ -171,6 +171,9 @@ export async function startPocketBase({
     `--publicDir=${publicDir}`,
     "--automigrate=false",
     "--hooksWatch=false",
+    // PocketBase turns dev mode (every SQL statement on the console) on by itself when its binary sits under the
+    // temp dir, as in a clone made with mktemp: only PB_DEV=1 turns it on
+    `--dev=${process.env.PB_DEV === "1" ? "true" : "false"}`,
   ];
   const child = spawn(binaryPath, args, {
     env: { ...process.env, ...env },
