@@ -11,7 +11,8 @@ import { canRecordAgain, initialTakes, takeNumber, takesReducer } from './interv
 
 type Props = {
   timeout: number;
-  takes: number;
+  /** How many takes the candidate may record (the question's `takes`). */
+  maxTakes: number;
   /** A take starts recording: returns what receives its chunks as they are recorded (they go to the server at once). */
   onRecordingStart?: () => (chunk: Blob) => void;
   /** A take is finished (stopped by the candidate or by the countdown): it is the one 'Submit answer' would send. */
@@ -20,9 +21,9 @@ type Props = {
   onSkip: () => void;
 };
 
-export function InterviewVideoAnswer({ timeout, takes, onRecordingStart, onTake, onSubmit, onSkip }: Props) {
+export function InterviewVideoAnswer({ timeout, maxTakes, onRecordingStart, onTake, onSubmit, onSkip }: Props) {
   const camera = useCamera();
-  const [state, dispatch] = useReducer(takesReducer, takes, initialTakes);
+  const [state, dispatch] = useReducer(takesReducer, maxTakes, initialTakes);
   const [submitting, setSubmitting] = useState(false);
   const recorder = useRef<TakeRecorder | null>(null);
 

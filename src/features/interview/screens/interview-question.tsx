@@ -80,7 +80,7 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
         {question.kind === 'video' ? (
           <InterviewVideoAnswer
             timeout={question.timeout}
-            takes={question.takes}
+            maxTakes={question.takes}
             onSkip={goOn}
             // Each take goes to the server in parts while it is recorded, so submitting it leaves little to send.
             onRecordingStart={() => drafts.startTake()}
