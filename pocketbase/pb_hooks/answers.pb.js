@@ -35,6 +35,7 @@ onRecordValidate((e) => {
 onRecordCreate((e) => {
   const files = e.record.get("file");
   const file = Array.isArray(files) ? files[0] : files;
+  // the one place a new video answer becomes pending (a superuser's create may bring its own status)
   if (!e.record.getString("transcriptStatus")) e.record.set("transcriptStatus", "pending");
   if (!e.record.getString("mimeType") && file && file.name) {
     e.record.set("mimeType", /\.mp4$/i.test(file.name) ? "video/mp4" : "video/webm");

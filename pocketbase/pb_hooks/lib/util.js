@@ -125,7 +125,7 @@ function clearDerivedVideoFields(record) {
   // the type is the server's to derive from the stored file (answers.pb.js), never what a client sent
   record.set("mimeType", "");
   record.set("transcript", "");
-  record.set("transcriptStatus", "pending");
+  record.set("transcriptStatus", ""); // pending, by the video_answers create hook (answers.pb.js)
   record.set("transcriptAttempts", 0);
   record.set("durationSeconds", 0);
 }
