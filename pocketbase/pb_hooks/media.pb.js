@@ -21,19 +21,13 @@ routerAdd(
     if (!worker || !run || worker.indexOf("#") !== -1) throw new BadRequestError("worker and run are required.");
     const claim = worker + "#" + run;
 
-    let outcome = { status: 409, message: "Not found" };
-    e.app.runInTransaction((txApp) => {
-      let record;
-      try {
-        record = txApp.findRecordById("video_answers", id);
-      } catch (_) {
-        outcome = { status: 404, message: "This video answer does not exist" };
-        return;
-      }
-      if (record.getString("transcriptStatus") !== "pending") {
-        outcome = { status: 409, message: "This video answer is not pending" };
-        return;
-      }
+    const { findByIdOrNull, runRefusable } = require(`${__hooks}/lib/util.js`);
+    let claimed = null;
+    let gaveUp = false;
+    runRefusable(e.app, (txApp, refuse) => {
+      const record = findByIdOrNull(txApp, "video_answers", id);
+      if (!record) refuse(new NotFoundError("This video answer does not exist"));
+      if (record.getString("transcriptStatus") !== "pending") refuse(new ApiError(409, "This video answer is not pending"));
       const holder = record.getString("transcriptClaimedBy");
       const at = record.getDateTime("transcriptClaimedAt");
       const now = Math.floor(Date.now() / 1000);
@@ -41,27 +35,25 @@ routerAdd(
       // mid-job: take it back at once. The same run asking twice is refused like anyone else.
       const previousRun = holder.indexOf(worker + "#") === 0 && holder !== claim;
       const held = holder !== "" && !previousRun && !at.isZero() && now - at.unix() < leaseSeconds;
-      if (held) {
-        outcome = { status: 409, message: `Claimed by ${holder}` };
-        return;
-      }
+      if (held) refuse(new ApiError(409, `Claimed by ${holder}`));
       const attempts = record.getInt("transcriptAttempts");
       if (attempts >= maxAttempts) {
+        // committed: the answer is failed for good, and the asking worker gets nothing
         record.set("transcriptStatus", "failed");
         record.set("transcriptClaimedBy", "");
         record.set("transcriptError", record.getString("transcriptError") || "Gave up after " + attempts + " attempts");
         txApp.save(record);
-        outcome = { status: 409, message: "Attempts used up: marked failed" };
+        gaveUp = true;
         return;
       }
       record.set("transcriptClaimedBy", claim);
       record.set("transcriptClaimedAt", new DateTime());
       record.set("transcriptAttempts", attempts + 1);
       txApp.save(record);
-      outcome = { status: 200, record: record };
+      claimed = record;
     });
-    if (outcome.status !== 200) return e.json(outcome.status, { status: outcome.status, message: outcome.message, data: {} });
-    return e.json(200, { claimed: true, record: outcome.record });
+    if (gaveUp) throw new ApiError(409, "Attempts used up: marked failed");
+    return e.json(200, { claimed: true, record: claimed });
   },
   $apis.requireSuperuserAuth(),
 );
