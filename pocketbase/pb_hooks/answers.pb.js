@@ -4,13 +4,9 @@
 // job's questions, once, is the create rule plus the unique index on (candidate, question).)
 
 onRecordValidate((e) => {
-  const { fieldError, findFirstOrNull } = require(`${__hooks}/lib/util.js`);
-  const existing = findFirstOrNull(e.app, "answers", "candidate = {:c} && question = {:q} && id != {:id}", {
-    c: e.record.getString("candidate"),
-    q: e.record.getString("question"),
-    id: e.record.id,
-  });
-  if (existing) throw fieldError("question", "This question has already been answered", "validation_not_unique");
+  const { refuseDuplicate } = require(`${__hooks}/lib/util.js`);
+  const values = { candidate: e.record.getString("candidate"), question: e.record.getString("question") };
+  refuseDuplicate(e.app, e.record, "answers", values, "question", "This question has already been answered");
   e.next();
 }, "answers");
 

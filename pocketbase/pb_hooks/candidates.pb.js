@@ -16,13 +16,9 @@ onRecordUpdate((e) => {
 }, "candidates");
 
 onRecordValidate((e) => {
-  const { fieldError, findFirstOrNull } = require(`${__hooks}/lib/util.js`);
-  const existing = findFirstOrNull(e.app, "candidates", "job = {:job} && email = {:email} && id != {:id}", {
-    job: e.record.getString("job"),
-    email: e.record.getString("email"),
-    id: e.record.id,
-  });
-  if (existing) throw fieldError("email", "This candidate has already been invited", "validation_not_unique");
+  const { refuseDuplicate } = require(`${__hooks}/lib/util.js`);
+  const values = { job: e.record.getString("job"), email: e.record.getString("email") };
+  refuseDuplicate(e.app, e.record, "candidates", values, "email", "This candidate has already been invited");
   e.next();
 }, "candidates");
 

@@ -21,7 +21,7 @@ onRecordCreate((e) => {
 }, "manager_invites");
 
 onRecordValidate((e) => {
-  const { fieldError, findByIdOrNull, findFirstOrNull, isManager } = require(`${__hooks}/lib/util.js`);
+  const { fieldError, findByIdOrNull, findFirstOrNull, isManager, refuseDuplicate } = require(`${__hooks}/lib/util.js`);
   const email = e.record.getString("email");
   const company = findByIdOrNull(e.app, "companies", e.record.getString("company"));
   if (company && email) {
@@ -29,14 +29,7 @@ onRecordValidate((e) => {
     if (user && isManager(company, user.id)) {
       throw fieldError("email", "This person is already a manager of this company", "validation_already_manager");
     }
-    const existing = findFirstOrNull(e.app, "manager_invites", "company = {:c} && email = {:email} && id != {:id}", {
-      c: company.id,
-      email: email,
-      id: e.record.id,
-    });
-    if (existing) {
-      throw fieldError("email", "This person has already been invited", "validation_not_unique");
-    }
+    refuseDuplicate(e.app, e.record, "manager_invites", { company: company.id, email: email }, "email", "This person has already been invited");
   }
   e.next();
 }, "manager_invites");

@@ -171,7 +171,20 @@ function sendInterviewMail(app, candidate, again) {
   );
 }
 
+/**
+ * The product's words for a record that a UNIQUE index of the migrations would refuse anyway (with PocketBase's
+ * generic "Value must be unique"): a field error on `field` when another record of `collection` has the same
+ * `values` (field name → value). The index stays the guarantee; this is only the message.
+ */
+function refuseDuplicate(app, record, collection, values, field, message) {
+  const names = Object.keys(values);
+  const filter = names.map((name) => `${name} = {:${name}}`).join(" && ") + " && id != {:self}";
+  const params = Object.assign({ self: record.id }, values);
+  if (findFirstOrNull(app, collection, filter, params)) throw fieldError(field, message, "validation_not_unique");
+}
+
 module.exports = {
+  refuseDuplicate,
   sendInterviewMail,
   CANDIDATE_KEY_HEADER,
   isCandidateKey,
