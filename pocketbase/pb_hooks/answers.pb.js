@@ -67,7 +67,9 @@ routerAdd(
   "POST",
   "/api/screenroom/answers",
   (e) => {
-    const { clearDerivedVideoFields, findByIdOrNull, questionKind, requestCandidate, runRefusable } = require(`${__hooks}/lib/util.js`);
+    const { canCreateAnswer, clearDerivedVideoFields, findByIdOrNull, questionKind, requestCandidate, runRefusable } = require(
+      `${__hooks}/lib/util.js`,
+    );
     const info = e.requestInfo();
     const body = info.body || {};
     const text = (name) => (typeof body[name] === "string" ? body[name] : "");
@@ -156,7 +158,7 @@ routerAdd(
         answer.set("question", text("question"));
         txApp.save(answer);
         // The create rule sees the saved record, inside the transaction: a refusal rolls it back before any file is stored.
-        if (!txApp.canAccessRecord(answer, info, answers.createRule)) throw new BadRequestError("Failed to create record.");
+        if (!canCreateAnswer(txApp, info, answer)) throw new BadRequestError("Failed to create record.");
 
         const kindCollection = txApp.findCollectionByNameOrId(kindName);
         kind = new Record(kindCollection);

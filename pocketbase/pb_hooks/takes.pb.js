@@ -19,7 +19,7 @@ routerAdd(
   "PUT",
   "/api/screenroom/takes/{takeId}/parts/{offset}",
   (e) => {
-    const { findByIdOrNull, questionKind } = require(`${__hooks}/lib/util.js`);
+    const { canCreateAnswer, findByIdOrNull, questionKind } = require(`${__hooks}/lib/util.js`);
     const takes = require(`${__hooks}/lib/takes.js`);
 
     const takeId = e.request.pathValue("takeId");
@@ -63,7 +63,7 @@ routerAdd(
           answer.set("candidate", candidate);
           answer.set("question", question);
           txApp.save(answer); // a validation error (e.g. the question already answered) is the 400 it would be
-          allowed = txApp.canAccessRecord(answer, info, answers.createRule);
+          allowed = canCreateAnswer(txApp, info, answer);
           throw new Error("rollback");
         });
       } catch (err) {

@@ -183,7 +183,16 @@ function refuseDuplicate(app, record, collection, values, field, message) {
   if (findFirstOrNull(app, collection, filter, params)) throw fieldError(field, message, "validation_not_unique");
 }
 
+/**
+ * Whether the request may create `answer` (saved, not yet committed, inside `txApp`'s transaction: the answers create
+ * rule sees the saved record, joins included). The one check of both the answers route and a take's first part.
+ */
+function canCreateAnswer(txApp, info, answer) {
+  return txApp.canAccessRecord(answer, info, txApp.findCollectionByNameOrId("answers").createRule);
+}
+
 module.exports = {
+  canCreateAnswer,
   refuseDuplicate,
   sendInterviewMail,
   CANDIDATE_KEY_HEADER,
