@@ -77,42 +77,13 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
   });
 }
 
-/** The takes being sent in parts in this page, by the id their answer will get. */
-export class StagedTakes {
-  private readonly takes = new Map<string, TakeStager>();
-
-  get(id: string): TakeStager | undefined {
-    return this.takes.get(id);
-  }
-
-  add(take: TakeStager): void {
-    this.takes.set(take.takeId, take);
-  }
-
-  /** The server assembled the take (or no longer needs its parts). */
-  done(id: string): void {
-    this.takes.delete(id);
-  }
-
-  /** The take goes up whole after all: its parts are withdrawn. */
-  forget(id: string): void {
-    this.takes.get(id)?.discard();
-    this.takes.delete(id);
-  }
-}
-
 /**
  * Uploads an answer. A video take the server got in parts while it was recorded only needs its missing parts and a
  * small request; when that cannot work (no parts after a reload, a refused part, the server lost them) the whole
  * file goes, as the first way of all.
  */
-async function sendAnswer(
-  answer: PendingAnswer,
-  onProgress: (fraction: number) => void,
-  staged: StagedTakes,
-): Promise<void> {
-  const stager = answer.kind === 'video' ? staged.get(answer.id) : undefined;
-  if (answer.kind === 'video' && stager?.usable && stager.size === answer.file.size) {
+async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void, stager?: TakeStager): Promise<void> {
+  if (answer.kind === 'video' && stager?.usable && stager.takeId === answer.id && stager.size === answer.file.size) {
     // The parts are most of the work: they fill the progress bar up to the last request.
     if (await stager.flush((fraction) => onProgress(fraction * 0.98))) {
       try {
@@ -124,7 +95,8 @@ async function sendAnswer(
         if (await answerExists(answer)) return;
       }
     }
-    staged.forget(answer.id);
+    // The take goes up whole after all: its parts are withdrawn (and every later attempt sends the whole file).
+    stager.discard();
   }
   await postAnswer(answer, buildAnswerForm(answer), onProgress);
 }
@@ -181,8 +153,5 @@ export async function answerExists(answer: PendingAnswer): Promise<boolean> {
   }
 }
 
-
-/** The transport of the page's upload queue: staged takes go as a small request, everything else whole. */
-export function createAnswerTransport(staged: StagedTakes): UploadTransport {
-  return { send: (answer, onProgress) => sendAnswer(answer, onProgress, staged), exists: answerExists };
-}
+/** The transport of the page's upload queue: a take staged in parts goes as a small request, everything else whole. */
+export const answerTransport: UploadTransport<TakeStager> = { send: sendAnswer, exists: answerExists };

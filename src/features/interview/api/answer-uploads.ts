@@ -4,20 +4,17 @@ import { queryClient } from '@/lib/query-client';
 import { newRecordId } from '@/lib/record-id';
 
 import { createIndexedDbAnswerStore } from '../upload/answer-store';
+import type { TakeStager } from '../upload/take-stager';
 import { UploadQueue, type UploadState } from '../upload/upload-queue';
 
-import { createAnswerTransport, StagedTakes } from './answer-transport';
+import { answerTransport } from './answer-transport';
 import { interviewQueries } from './interview-get';
 
-/** The takes this page sends in parts, until their answer is confirmed. */
-export const stagedTakes = new StagedTakes();
-
-/** One queue per page: every screen of the interview sees the same uploads. */
-export const answerUploads = new UploadQueue({
+/** One queue per page: every screen of the interview sees the same uploads. A staged take travels with its answer. */
+export const answerUploads = new UploadQueue<TakeStager>({
   store: createIndexedDbAnswerStore(),
-  transport: createAnswerTransport(stagedTakes),
+  transport: answerTransport,
   onConfirmed: (answer) => {
-    stagedTakes.done(answer.id);
     void queryClient.invalidateQueries({ queryKey: interviewQueries.detail(answer.candidateId).queryKey });
   },
 });

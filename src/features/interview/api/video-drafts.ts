@@ -7,7 +7,7 @@ import { fileExtensionOf, type Take } from '../upload/media-recorder';
 import { TakeStager, type PartTransport } from '../upload/take-stager';
 
 import { partTransport } from './answer-transport';
-import { answerUploads, stagedTakes } from './answer-uploads';
+import { answerUploads } from './answer-uploads';
 
 /**
  * The takes of one question's video answer. A take goes to the server in parts while it is recorded (staged, not an
@@ -65,10 +65,9 @@ export class VideoDrafts {
     if (this.current?.take.file !== take.blob) this.keep(take);
     const current = this.current!;
     current.submitted = true;
-    if (current.staged) stagedTakes.add(current.staged);
     try {
       await current.saved;
-      await answerUploads.enqueue({ ...current.take, kind: 'video' });
+      await answerUploads.enqueue({ ...current.take, kind: 'video' }, current.staged ?? undefined);
     } catch (error) {
       current.submitted = false;
       throw error;

@@ -37,9 +37,13 @@ export class UploadError extends Error {
   }
 }
 
-export type UploadTransport = {
+/**
+ * `Staged`: what travels with an answer in this page only, never stored (a video take already on its way to the
+ * server in parts); an answer resumed after a reload has none.
+ */
+export type UploadTransport<Staged = never> = {
   /** Creates the answer and its kind record in one request; rejects with an UploadError. */
-  send: (answer: PendingAnswer, onProgress: (fraction: number) => void) => Promise<void>;
+  send: (answer: PendingAnswer, onProgress: (fraction: number) => void, staged?: Staged) => Promise<void>;
   /** Whether the server already holds this answer (a retry after a lost response). */
   exists: (answer: PendingAnswer) => Promise<boolean>;
 };
@@ -63,23 +67,25 @@ export function isTransient(error: unknown): boolean {
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
-type Options = {
+type Options<Staged> = {
   store: AnswerStore;
-  transport: UploadTransport;
+  transport: UploadTransport<Staged>;
   /** Called once per answer after the server confirmed it and the local copy is gone. */
   onConfirmed?: (answer: PendingAnswer) => void;
   now?: () => number;
 };
 
-export class UploadQueue {
+type Entry<Staged> = { readonly answer: PendingAnswer; readonly staged?: Staged };
+
+export class UploadQueue<Staged = never> {
   private states: readonly UploadState[] = [];
-  private readonly entries = new Map<string, PendingAnswer>();
+  private readonly entries = new Map<string, Entry<Staged>>();
   private readonly listeners = new Set<() => void>();
   private running = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly now: () => number;
 
-  constructor(private readonly options: Options) {
+  constructor(private readonly options: Options<Staged>) {
     this.now = options.now ?? Date.now;
   }
 
@@ -120,16 +126,17 @@ export class UploadQueue {
 
   /**
    * Records the answer as submitted on this device (a video's take is normally stored already as a draft), then
-   * uploads it. Resolves once it is stored (or known to be unstorable).
+   * uploads it (with `staged`, what the transport already sent of it). Resolves once it is stored (or known to be
+   * unstorable).
    */
-  async enqueue(answer: PendingAnswer): Promise<void> {
+  async enqueue(answer: PendingAnswer, staged?: Staged): Promise<void> {
     try {
       await this.options.store.put(answer);
     } catch (error) {
       // No IndexedDB (a private window, a full disk): still upload from memory rather than refuse the answer.
       console.warn('The answer could not be stored on this device', error);
     }
-    this.track(answer);
+    this.track(answer, staged);
     this.kick();
   }
 
@@ -160,8 +167,8 @@ export class UploadQueue {
     this.kick();
   }
 
-  private track(answer: PendingAnswer) {
-    this.entries.set(answer.id, answer);
+  private track(answer: PendingAnswer, staged?: Staged) {
+    this.entries.set(answer.id, { answer, staged });
     this.states = [
       ...this.states.filter((state) => state.id !== answer.id),
       {
@@ -215,11 +222,12 @@ export class UploadQueue {
   }
 
   private async process(id: string) {
-    const answer = this.entries.get(id);
-    if (!answer) return;
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    const { answer, staged } = entry;
     this.update(id, { status: 'uploading', progress: 0, retryAt: undefined, error: undefined });
     try {
-      await this.options.transport.send(answer, (progress) => this.update(id, { progress }));
+      await this.options.transport.send(answer, (progress) => this.update(id, { progress }), staged);
       await this.confirm(answer);
     } catch (error) {
       await this.handleFailure(answer, error);
