@@ -183,14 +183,14 @@ test("a take goes to the server while it is recorded: 'Submit answer' sends only
   await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
   const [answer] = await waitForAnswers(candidate.id, 1);
 
-  // the answer is the second take, sent as parts: the answer request names the take and carries no file
+  // the answer is the second take, sent as parts: the answer request is marked staged and carries no file
   expect(answer!.id).toBe(second);
   expect(discarded).toContain(first);
   expect(discarded).not.toContain(second);
   expect(answerBodies).toHaveLength(1);
   expect(answerBodies[0]!.length).toBeLessThan(1000);
-  const body = JSON.parse(answerBodies[0]!) as { take: string; size: number };
-  expect(body.take).toBe(second);
+  const body = JSON.parse(answerBodies[0]!) as { id: string; staged: boolean; size: number };
+  expect(body).toMatchObject({ id: second, staged: true });
   // each part once (nothing failed here, so nothing was sent again), in order
   const sent = parts.filter((p) => p.take === second).sort((a, b) => a.offset - b.offset);
   expect(new Set(sent.map((p) => p.offset)).size).toBe(sent.length);

@@ -314,7 +314,7 @@ const rows: Row[] = [
       const candidate = await freshCandidate();
       return { body: { take: randomId(), candidate: candidate.id, question: ctx.a.video.question.id, bytes: 0 }, candidateId: candidate.id };
     },
-    update: () => ({ bytes: 0, replaced: true }),
+    update: () => ({ bytes: 0, retired: true }),
     fresh: async () => {
       const staged = await freshStagedTake(ctx.su);
       return { id: staged.id, candidateId: staged.candidate };
@@ -486,7 +486,7 @@ describe("staged takes", () => {
 
   it.each(TAKE_ACTORS)("POST /api/screenroom/answers with the take as %s", async (actor) => {
     const take = await stagedTake();
-    const fields = { id: take.id, take: take.id, candidate: take.candidate, question: question(), size: String(bytes().length), fileName: "answer.webm" };
+    const fields = { id: take.id, staged: "true", candidate: take.candidate, question: question(), size: String(bytes().length), fileName: "answer.webm" };
     const status = await statusOf(() => postAnswer(takeClient(actor, take.candidate), fields));
     const stored = await statusOf(() => ctx.su.collection("answers").getOne(take.id));
     if (actor === "candidate") {

@@ -94,10 +94,10 @@ async function stage(pb: PocketBase, takeId: string, question: string, bytes: Ui
 /** POST /api/screenroom/answers with a staged take, as multipart (the default) or JSON. */
 function submit(
   pb: PocketBase,
-  fields: { id: string; candidate: string; question: string; size: number; fileName?: string; take?: string },
+  fields: { id: string; candidate: string; question: string; size: number; fileName?: string },
   as: "multipart" | "json" = "multipart",
 ) {
-  const body = { take: fields.id, fileName: "answer.webm", ...fields };
+  const body = { staged: true, fileName: "answer.webm", ...fields };
   if (as === "json") return pb.send<{ answer: { id: string }; kind: string; record: { id: string } }>("/api/screenroom/answers", { method: "POST", body });
   return postAnswer(pb, { ...body, size: String(body.size) });
 }
@@ -479,15 +479,14 @@ describe("a complete take the video field refuses", () => {
     expect(err.response.data.file).toBeDefined();
     expect(await storedOrNull("answers", id)).toBeNull();
     expect(readdirSync(stagingDir(id)).sort()).toEqual(["0", "100"]);
-    expect(await rowOf(id)).toMatchObject({ candidate, question: w.video.question.id, replaced: false });
+    expect(await rowOf(id)).toMatchObject({ candidate, question: w.video.question.id, retired: false });
     await deleteTake(pb, id);
   });
 });
 
 describe("the answers route with a take refuses malformed submits (400)", () => {
   it.each([
-    ["a take that is not the answer's id", { take: "abcdefghijklmno" }],
-    ["a take id that is not one", { take: "nope", id: "nope" }],
+    ["an answer id that is no take's id", { id: "nope" }],
     ["no size", { size: undefined }],
     ["a negative size", { size: "-5" }],
     ["a fractional size", { size: "2.5" }],
@@ -497,7 +496,7 @@ describe("the answers route with a take refuses malformed submits (400)", () => 
   ] as const)("%s", async (_what, change) => {
     const candidate = await newCandidate();
     const id = randomId();
-    const fields: Record<string, string> = { id, take: id, candidate, question: w.video.question.id, size: "100", fileName: "answer.webm" };
+    const fields: Record<string, string> = { id, staged: "true", candidate, question: w.video.question.id, size: "100", fileName: "answer.webm" };
     for (const [name, value] of Object.entries(change)) {
       if (value === undefined) delete fields[name];
       else fields[name] = value;
@@ -511,7 +510,7 @@ describe("the answers route with a take refuses malformed submits (400)", () => 
     const id = randomId();
     const pb = asCandidate(candidate);
     await stage(pb, id, w.video.question.id, webm(), []);
-    const fields = { id, take: id, candidate, question: w.video.question.id, size: String(webm().length), fileName: "answer.webm", file: webmFile() };
+    const fields = { id, staged: "true", candidate, question: w.video.question.id, size: String(webm().length), fileName: "answer.webm", file: webmFile() };
     expect(await statusOf(() => postAnswer(pb, fields))).toBe(400);
     expect(await answersOf(candidate)).toBe(0);
   });
@@ -543,7 +542,7 @@ describe("discarding a take", () => {
     }
     expect(existsSync(stagingDir(id))).toBe(false);
     // the row stays as a tombstone until the hourly job
-    expect(await rowOf(id)).toMatchObject({ replaced: true });
+    expect(await rowOf(id)).toMatchObject({ retired: true });
     await expectNotComplete(() => submit(pb, { id, candidate, question: w.video.question.id, size: webm().length }));
     // the whole file still goes
     await postAnswer(pb, { id, candidate, question: w.video.question.id, file: webmFile() });
@@ -585,7 +584,7 @@ describe("discarding a take", () => {
     await expect.poll(async () => existsSync(stagingDir(stale)) || (await rowOf(stale)) !== null, { timeout: 30_000 }).toBe(false);
     await expect.poll(() => existsSync(strayOld), { timeout: 30_000 }).toBe(false);
     expect(existsSync(stagingDir(fresh))).toBe(true);
-    expect(await rowOf(fresh)).toMatchObject({ replaced: false });
+    expect(await rowOf(fresh)).toMatchObject({ retired: false });
     expect(existsSync(strayNew)).toBe(true);
     rmSync(strayNew, { recursive: true });
     await deleteTake(freshPb, fresh);
@@ -656,7 +655,7 @@ describe("one live take per candidate and question, decided one request at a tim
 
     const rows = await rowsOfPair(candidate, question);
     expect(rows.map((row) => row.take).sort()).toEqual([...ids].sort());
-    const live = rows.filter((row) => !row.replaced);
+    const live = rows.filter((row) => !row.retired);
     expect(live).toHaveLength(1);
     const winner = live[0]!.take as string;
     expect(statuses[ids.indexOf(winner)]).toBe(200);
@@ -698,8 +697,8 @@ describe("one live take per candidate and question, decided one request at a tim
       expect(err.response).toEqual(REPLACED);
     }
     expect(existsSync(stagingDir(older))).toBe(false);
-    expect(await rowOf(older)).toMatchObject({ replaced: true });
-    expect(await rowOf(newer)).toMatchObject({ replaced: false, bytes: bytes.length });
+    expect(await rowOf(older)).toMatchObject({ retired: true });
+    expect(await rowOf(newer)).toMatchObject({ retired: false, bytes: bytes.length });
     expect(partsIn(newer).sort()).toEqual(["0", "5000"]);
 
     await submit(pb, { id: newer, candidate, question, size: bytes.length });
@@ -730,7 +729,7 @@ describe("one live take per candidate and question, decided one request at a tim
     await stage(asCandidate(neighbour), theirs, question, webm(), [5000]);
     await postAnswer(asCandidate(candidate), { id: theirs, candidate, question, file: webmFile() });
     expect(existsSync(stagingDir(theirs))).toBe(true);
-    expect(await rowOf(theirs)).toMatchObject({ replaced: false });
+    expect(await rowOf(theirs)).toMatchObject({ retired: false });
     await deleteTake(asCandidate(neighbour), theirs);
   });
 });

@@ -55,21 +55,20 @@ onRecordCreateRequest((e) => {
 // Access is exactly the collections' create rules, checked on each record inside the transaction. Errors have the
 // collection API's shape: 400 with data.{field}.message. A retry with the same id is refused (the id exists), never a
 // second answer. 200 {answer, kind: "video_answers" | "text_answers", record}.
-// A video answer's file may instead be a take staged in parts while it was recorded (takes.pb.js): `take` (its id,
-// equal to `id`), `size` (its total bytes) and `fileName` ("answer.webm" or "answer.mp4"), in JSON or multipart.
-// The take must be live (its staged_takes row not replaced by a newer take or discarded: checked again inside the
+// A video answer's file may instead be the take staged in parts under the answer's id while it was recorded
+// (takes.pb.js): `staged` (true), `size` (its total bytes) and `fileName` ("answer.webm" or "answer.mp4"), in JSON or
+// multipart. The take must be live (not retired: replaced by a newer take or discarded, checked again inside the
 // transaction that stores the answer) and the same candidate's and question's, its parts contiguous from 0 to exactly
 // `size`; they are joined Go-side into one file that is stored like an uploaded one, and the take (row and dir) is
-// removed on success. Anything else (no such take, someone else's, replaced, a gap, another size) is 409 "The take
+// removed on success. Anything else (no such take, someone else's, retired, a gap, another size) is 409 "The take
 // is not complete on the server." and nothing is created: the client then uploads the whole file. A whole-file
 // answer also removes a take staged under its id (the client's fallback after a refused part or a 409).
 routerAdd(
   "POST",
   "/api/screenroom/answers",
   (e) => {
-    const { canCreateAnswer, clearDerivedVideoFields, findByIdOrNull, questionKind, requestCandidate, runRefusable } = require(
-      `${__hooks}/lib/util.js`,
-    );
+    const { canCreateAnswer, clearDerivedVideoFields, questionKind, requestCandidate, runRefusable } = require(`${__hooks}/lib/util.js`);
+    const takes = require(`${__hooks}/lib/takes.js`);
     const info = e.requestInfo();
     const body = info.body || {};
     const text = (name) => (typeof body[name] === "string" ? body[name] : "");
@@ -97,42 +96,23 @@ routerAdd(
     if (files.length && hasContent) throw new BadRequestError("Send either a file or content, not both.");
     if (files.length > 1) throw new BadRequestError("Send one file.");
 
-    // A staged take instead of the file: joined here, before the transaction (lib/takes.js).
-    let staged = null;
-    if (Object.prototype.hasOwnProperty.call(body, "take")) {
-      const takes = require(`${__hooks}/lib/takes.js`);
-      if (files.length || hasContent || Object.prototype.hasOwnProperty.call(body, "file")) {
-        throw new BadRequestError("Send either a take, a file or content, not more than one.");
-      }
-      const asText = (value) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
-      const take = asText(body.take);
-      if (!takes.validTakeId(take) || take !== asText(body.id)) throw new BadRequestError("The take must be the answer's id.");
-      const size = typeof body.size === "string" && /^[0-9]{1,15}$/.test(body.size) ? parseInt(body.size, 10) : body.size;
-      if (typeof size !== "number" || !Number.isInteger(size) || size < 0) {
-        throw new BadRequestError("The size must be the take's total bytes.");
-      }
-      const fileName = text("fileName");
-      if (fileName !== "answer.webm" && fileName !== "answer.mp4") {
-        throw new BadRequestError('The file name must be "answer.webm" or "answer.mp4".');
-      }
-      // An answer already stored under this id (a retry whose first response was lost) is refused below, exactly
-      // as the same retry with its file is; its take is gone by then.
-      if (!findByIdOrNull(e.app, "answers", take)) {
-        const release = takes.lockSubmit(e.app, take);
-        if (!release) throw new ApiError(409, takes.NOT_COMPLETE);
-        let joined = null;
-        try {
-          joined = takes.assembleTake(e.app, take, presented.id, text("question"), size, fileName);
-        } finally {
-          if (!joined) release();
-        }
-        if (!joined) throw new ApiError(409, takes.NOT_COMPLETE);
-        staged = { take: take, candidate: presented.id, question: text("question"), file: joined.file, cleanup: joined.cleanup, release: release };
-      }
+    // The staged take instead of the file: joined here, before the transaction (lib/takes.js).
+    const isStaged = body.staged === true || body.staged === "true";
+    if (isStaged && (files.length || hasContent || Object.prototype.hasOwnProperty.call(body, "file"))) {
+      throw new BadRequestError("Send either a staged take, a file or content, not more than one.");
     }
+    const staged = isStaged
+      ? takes.stagedAnswerFile(e.app, {
+          id: text("id"),
+          candidate: presented.id,
+          question: text("question"),
+          size: body.size,
+          fileName: text("fileName"),
+        })
+      : null;
 
     const kindName =
-      files.length || Object.prototype.hasOwnProperty.call(body, "take")
+      files.length || isStaged
         ? "video_answers"
         : hasContent
           ? "text_answers"
@@ -142,15 +122,10 @@ routerAdd(
 
     let answer = null;
     let kind = null;
+    let stored = false;
     try {
       runRefusable(e.app, (txApp, refuse) => {
-        if (staged) {
-          // Replaced or discarded since it was joined: transactions run one at a time, so this holds until the commit.
-          const takes = require(`${__hooks}/lib/takes.js`);
-          if (!takes.isLive(takes.findRow(txApp, staged.take), staged.candidate, staged.question)) {
-            refuse(new ApiError(409, takes.NOT_COMPLETE));
-          }
-        }
+        if (staged) staged.check(txApp, refuse);
         const answers = txApp.findCollectionByNameOrId("answers");
         answer = new Record(answers);
         if (text("id")) answer.set("id", text("id"));
@@ -174,22 +149,12 @@ routerAdd(
         txApp.save(kind);
         if (!txApp.canAccessRecord(kind, info, kindCollection.createRule)) throw new BadRequestError("Failed to create record.");
       });
-    } catch (err) {
-      if (staged) staged.cleanup(); // the staged parts stay (the cron removes them if nothing else does)
-      throw err;
+      stored = true;
     } finally {
-      if (staged) staged.release();
+      if (staged) staged.finish(stored); // a refused answer keeps its staged parts (the cron removes them)
     }
-    // The answer is stored: its staged take (the one it was joined from, or one the whole file replaces) is of no
-    // more use. Removing it must not turn the stored answer into an error: the cron removes what is left.
-    // Every other take of the question is retired too: an answered question takes no more parts.
-    try {
-      const takes = require(`${__hooks}/lib/takes.js`);
-      if (staged || files.length) takes.forgetTake(e.app, answer.id, answer.getString("candidate"));
-      takes.retireTakesOf(e.app, answer.getString("candidate"), answer.getString("question"));
-    } catch (err) {
-      e.app.logger().warn("could not remove the staged takes of a stored answer", "answer", answer.id, "error", String(err));
-    }
+    // The answer is stored: the staged takes of its question are of no more use.
+    takes.settleTakes(e.app, answer);
     return e.json(200, { answer: answer, kind: kindName, record: kind });
   },
   // The collection API allows 32 MB plus the file fields' sizes: the same for the video field.

@@ -19,7 +19,7 @@ const webm = () => new Uint8Array(fixture("answer.webm"));
 function submitTake(pb: PocketBase, take: string, size: number) {
   return pb.send("/api/screenroom/answers", {
     method: "POST",
-    body: { id: take, take, size, fileName: "answer.webm", question: w.video.question.id },
+    body: { id: take, staged: true, size, fileName: "answer.webm", question: w.video.question.id },
   });
 }
 
@@ -35,7 +35,7 @@ describe("staged takes of an answered question", () => {
     expect(await statusOf(() => putPart(pb, take, 1000, webm().subarray(1000, 2000), w.video.question.id))).toBe(409);
     // a take started afterwards
     expect(await statusOf(() => putPart(pb, randomId(), 0, webm().subarray(0, 1000), w.video.question.id))).toBe(400);
-    expect(await countOf("staged_takes", "candidate = {:c} && replaced = false", { c: candidate })).toBe(0);
+    expect(await countOf("staged_takes", "candidate = {:c} && retired = false", { c: candidate })).toBe(0);
   });
 
   it("make one answer of eight parallel submits of one take, joined one at a time, the others refused", async () => {

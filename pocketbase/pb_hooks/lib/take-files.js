@@ -52,7 +52,7 @@ function writePart(app, takeId, offset, body, length) {
     try {
       $os.stat(dir);
     } catch (_) {
-      return require(`${__hooks}/lib/takes.js`).replacedError();
+      return require(`${__hooks}/lib/takes.js`).retiredError();
     }
     return err;
   };

@@ -51,7 +51,7 @@ function removeStaleTakes(app, maxAgeSeconds) {
   for (const entry of entries) {
     const name = entry.name();
     const row = rows[name];
-    if (row && !row.getBool("replaced")) continue; // a live take: its row decides
+    if (row && !row.getBool("retired")) continue; // a live take: its row decides
     const dir = $filepath.join(rootDir, name);
     if (!row) {
       let newest = 0;

@@ -25,7 +25,7 @@ export function buildStagedAnswerBody(answer: PendingVideoAnswer): string {
     id: answer.id,
     candidate: answer.candidateId,
     question: answer.questionId,
-    take: answer.id,
+    staged: true,
     size: answer.file.size,
     fileName: answer.fileName,
   });

@@ -50,13 +50,13 @@ describe('answerErrorMessage', () => {
 });
 
 describe('buildStagedAnswerBody', () => {
-  it('names the staged take (the answer id), its size and file name, and carries no file', () => {
+  it('marks the answer as staged (its take is under its id), with its size and file name, and carries no file', () => {
     const body = buildStagedAnswerBody(videoAnswer(new Blob(['0123456789'], { type: 'video/webm' })));
     expect(JSON.parse(body)).toEqual({
       id: 'abcdefghij12345',
       candidate: 'cand1',
       question: 'q1',
-      take: 'abcdefghij12345',
+      staged: true,
       size: 10,
       fileName: 'answer.webm',
     });
