@@ -2,7 +2,6 @@
 // never queued or run twice at once.
 import { describe, expect, it } from "vitest";
 import { afterFailure, isClaimable, JobQueue, selectJobs, type JobPolicy } from "../../worker/src/jobs";
-import { SseParser } from "../../worker/src/realtime";
 import { loadConfig } from "../../worker/src/config";
 
 const policy: JobPolicy = { leaseMs: 60_000, maxAttempts: 3 };
@@ -89,18 +88,6 @@ describe("idempotence of the queue", () => {
     queue.done("a", now + 5000);
     expect(queue.offer("a", now + 4999)).toBe(false);
     expect(queue.offer("a", now + 5000)).toBe(true);
-  });
-});
-
-describe("realtime stream parsing", () => {
-  it("splits PocketBase's event stream into events, across chunk boundaries", () => {
-    const parser = new SseParser();
-    expect(parser.push('id:abc\nevent:PB_CONNECT\ndata:{"clientId":"abc"}\n\nid:1\nevent:video_')).toEqual([
-      { id: "abc", event: "PB_CONNECT", data: '{"clientId":"abc"}' },
-    ]);
-    expect(parser.push('answers\ndata:{"action":"create"}\n\n')).toEqual([
-      { id: "1", event: "video_answers", data: '{"action":"create"}' },
-    ]);
   });
 });
 

@@ -166,6 +166,19 @@ describe("media worker", () => {
     }
   });
 
+  it("signs in again when its superuser token ran out (a worker runs longer than a token lasts)", async () => {
+    const { videoAnswer: answer } = await videoAnswer();
+    const worker = new MediaWorker(config(), { log: () => {} });
+    await worker.signIn();
+    const [header, payload] = worker.pb.authStore.token.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as Record<string, unknown>;
+    const past = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).toString("base64url");
+    worker.pb.authStore.save(`${header}.${past}.signature`, worker.pb.authStore.record);
+    expect(worker.pb.authStore.isValid).toBe(false);
+    expect(await worker.claim(answer.id)).not.toBeNull(); // a superuser-only route
+    expect(worker.pb.authStore.isValid).toBe(true);
+  });
+
   it("gives an answer to exactly one of two workers claiming it at once", async () => {
     const { videoAnswer: answer } = await videoAnswer();
     const a = new MediaWorker(config());

@@ -12,10 +12,12 @@ import PocketBase, { ClientResponseError } from "pocketbase";
 import type { WorkerConfig } from "./config";
 import { afterFailure, isClaimable, isInterrupted, JobQueue, selectJobs, type ClaimOwner, type VideoAnswerState } from "./jobs";
 import { extractAudio, hasAudio, probeDuration, remux } from "./media";
-import { connectRealtime } from "./realtime";
+import { subscribeRealtime } from "./realtime";
 import { createTranscriber, type Transcriber } from "./transcribe";
 
 const COLLECTION = "video_answers";
+/** Seconds before its expiry at which the SDK renews the superuser token (by refresh, else a new sign-in). */
+const AUTH_REFRESH_THRESHOLD_S = 30 * 60;
 
 export interface VideoAnswer extends VideoAnswerState {
   id: string;
@@ -34,7 +36,7 @@ export class MediaWorker {
   readonly owner: ClaimOwner;
   private readonly queue = new JobQueue();
   private readonly transcribe: Transcriber;
-  private realtime?: { close: () => void };
+  private unsubscribe?: () => Promise<void>;
   private rescanTimer?: NodeJS.Timeout;
   private draining?: Promise<void>;
   private stopped = false;
@@ -51,44 +53,46 @@ export class MediaWorker {
     this.log = options.log ?? ((message) => console.log(`[worker] ${message}`));
   }
 
+  /**
+   * Signs in as the superuser. A worker runs for days: before every request the SDK renews a token that is about to
+   * run out, and signs in again with the password when it has (the realtime client's resubscriptions included).
+   */
   async signIn(): Promise<void> {
-    await this.pb.collection("_superusers").authWithPassword(this.config.email, this.config.password);
-  }
-
-  /** A valid superuser token, signing in again when it ran out (a worker runs for days). */
-  async token(): Promise<string> {
-    if (!this.pb.authStore.isValid) await this.signIn();
-    return this.pb.authStore.token;
+    await this.pb.collection("_superusers").authWithPassword(this.config.email, this.config.password, {
+      autoRefreshThreshold: AUTH_REFRESH_THRESHOLD_S,
+    });
   }
 
   async start(): Promise<void> {
     await this.signIn();
     this.log(`connected to ${this.config.pbUrl} as ${this.config.email} (worker ${this.claimValue}, ${this.config.provider.kind})`);
-    this.realtime = connectRealtime({
-      url: this.config.pbUrl,
-      topics: [COLLECTION],
-      token: () => this.token(),
-      onEvent: (_topic, data) => {
-        const { record } = data as { action: string; record: VideoAnswer };
+    this.unsubscribe = await subscribeRealtime<VideoAnswer>(this.pb, COLLECTION, {
+      onEvent: ({ record }) => {
         if (record && isClaimable(record, Date.now(), this.config.policy, this.owner)) this.enqueue(record.id);
       },
       onConnected: () => void this.scan().catch((err) => this.log(`scan failed: ${describe(err)}`)),
       log: this.log,
     });
-    await this.scan();
+    try {
+      await this.scan();
+    } catch (err) {
+      // start() is retried as a whole
+      await this.unsubscribe().catch(() => {});
+      this.unsubscribe = undefined;
+      throw err;
+    }
     this.rescanTimer = setInterval(() => void this.scan().catch((err) => this.log(`rescan failed: ${describe(err)}`)), this.config.rescanMs);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.realtime?.close();
+    await this.unsubscribe?.().catch((err) => this.log(`realtime: unsubscribe failed: ${describe(err)}`));
     if (this.rescanTimer) clearInterval(this.rescanTimer);
     await this.draining;
   }
 
   /** Every pending answer, so none is missed after downtime or a dropped stream. */
   async scan(): Promise<number> {
-    await this.token();
     const pending = await this.pb.collection(COLLECTION).getFullList<VideoAnswer>({
       filter: 'transcriptStatus = "pending"',
       sort: "created",
@@ -157,7 +161,6 @@ export class MediaWorker {
 
   /** One answer, start to finish. */
   async process(id: string): Promise<{ result: JobResult; retryInMs: number }> {
-    await this.token();
     const answer = await this.claim(id);
     if (!answer) return { result: "skipped", retryInMs: 0 };
     this.log(`answer ${id}: attempt ${answer.transcriptAttempts}`);
