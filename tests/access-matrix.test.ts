@@ -44,6 +44,7 @@ interface Ctx {
   videoAnswer: { answer: RecordModel; kind: RecordModel };
   textAnswer: { answer: RecordModel; kind: RecordModel };
   stagedTake: StagedTake;
+  progress: { id: string; candidate: string };
   su: PocketBase;
 }
 let ctx: Ctx;
@@ -92,6 +93,14 @@ async function freshStagedTake(su: PocketBase): Promise<StagedTake> {
   await putPart(asCandidate(candidate), take, 0, new Uint8Array(fixture("answer.webm")).subarray(0, 1000), ctx.a.video.question.id);
   const row = await su.collection("staged_takes").getFirstListItem(su.filter("take = {:take}", { take }));
   return { id: row.id, take, candidate };
+}
+
+/** The question_progress row a staged take's first part made. */
+async function progressOf(su: PocketBase, staged: StagedTake) {
+  const row = await su
+    .collection("question_progress")
+    .getFirstListItem(su.filter("candidate = {:c} && question = {:q}", { c: staged.candidate, q: ctx.a.video.question.id }));
+  return { id: row.id, candidate: staged.candidate };
 }
 
 interface Row {
@@ -320,6 +329,23 @@ const rows: Row[] = [
       return { id: staged.id, candidateId: staged.candidate };
     },
   },
+  {
+    // Takes and time counted by the server (pocketbase/pb_hooks/lib/progress.js): hidden like staged_takes, so no
+    // candidate resets the takes it used. A staged take's first part makes the row.
+    collection: "question_progress",
+    hidden: true,
+    allowed: { list: [], view: [], create: [], update: [], delete: [] },
+    existing: () => ({ id: ctx.progress.id, candidateId: ctx.progress.candidate }),
+    create: async () => {
+      const candidate = await freshCandidate();
+      return { body: { candidate: candidate.id, question: ctx.a.video.question.id, takesStarted: 0 }, candidateId: candidate.id };
+    },
+    update: () => ({ takesStarted: 0 }),
+    fresh: async () => {
+      const progress = await progressOf(ctx.su, await freshStagedTake(ctx.su));
+      return { id: progress.id, candidateId: progress.candidate };
+    },
+  },
 ];
 
 function pngBlob() {
@@ -341,8 +367,9 @@ beforeAll(async () => {
   const textAnswer = await answerText(a.candidate.id, a.text.question.id);
   const su = await superuser();
   await su.collection("users").update(unverified.user.id, { verified: false });
-  ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, su };
+  ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, progress: undefined as unknown as Ctx["progress"], su };
   ctx.stagedTake = await freshStagedTake(su);
+  ctx.progress = await progressOf(su, ctx.stagedTake);
 });
 
 describe.each(rows)("$collection", (row) => {

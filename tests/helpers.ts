@@ -213,13 +213,23 @@ export async function postAnswer(pb: PocketBase, fields: Record<string, string |
   return pb.send<{ answer: RecordModel; kind: string; record: RecordModel }>("/api/screenroom/answers", { method: "POST", body: form });
 }
 
-/** PUT /api/screenroom/takes/{takeId}/parts/{offset}?question=: one part of a take staged while it is recorded. */
-export async function putPart(pb: PocketBase, takeId: string, offset: number | string, bytes: Uint8Array<ArrayBuffer> | Blob, question: string) {
+/**
+ * PUT /api/screenroom/takes/{takeId}/parts/{offset}?question=: one part of a take staged while it is recorded;
+ * `marks`: what the device says of the take (`ms` recorded so far, `last: "1"` after 'Stop Recording').
+ */
+export async function putPart(
+  pb: PocketBase,
+  takeId: string,
+  offset: number | string,
+  bytes: Uint8Array<ArrayBuffer> | Blob,
+  question: string,
+  marks: { ms?: string; last?: string } = {},
+) {
   return pb.send<{ take: string; offset: number; size: number }>(
     `/api/screenroom/takes/${encodeURIComponent(takeId)}/parts/${encodeURIComponent(String(offset))}`,
     {
       method: "PUT",
-      query: { question },
+      query: { question, ...marks },
       headers: { "Content-Type": "application/octet-stream" },
       body: bytes instanceof Blob ? bytes : new Blob([bytes]),
     },

@@ -9,7 +9,7 @@ type Interview = {
   candidateId: string;
   companyName: string;
   jobTitle: string;
-  questions: { id: string; title: string; description: string; timeout: number; canPreview: boolean; kind: string; takes: number }[];
+  questions: { id: string; title: string; description: string; timeout: number; canPreview: boolean; kind: string; takes: number; takesUsed: number; keptTake: unknown }[];
   answeredQuestionIds: string[];
 };
 
@@ -38,9 +38,9 @@ describe("the interview route", () => {
       companyName: a.company.name,
       jobTitle: a.job.title,
       questions: [
-        { id: extra.question.id, title: "Why us?", description: "Tell us about yourself", timeout: 30, canPreview: false, kind: "text", takes: 1 },
-        { id: a.video.question.id, title: "video question", description: "Tell us about yourself", timeout: 60, canPreview: true, kind: "video", takes: 3 },
-        { id: a.text.question.id, title: "text question", description: "Tell us about yourself", timeout: 60, canPreview: true, kind: "text", takes: 1 },
+        { id: extra.question.id, title: "Why us?", description: "Tell us about yourself", timeout: 30, canPreview: false, kind: "text", takes: 1, takesUsed: 0, keptTake: null },
+        { id: a.video.question.id, title: "video question", description: "Tell us about yourself", timeout: 60, canPreview: true, kind: "video", takes: 3, takesUsed: 0, keptTake: null },
+        { id: a.text.question.id, title: "text question", description: "Tell us about yourself", timeout: 60, canPreview: true, kind: "text", takes: 1, takesUsed: 0, keptTake: null },
       ],
       answeredQuestionIds: [],
     });

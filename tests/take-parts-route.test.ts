@@ -99,7 +99,7 @@ function submit(
 ) {
   const body = { staged: true, fileName: "answer.webm", ...fields };
   if (as === "json") return pb.send<{ answer: { id: string }; kind: string; record: { id: string } }>("/api/screenroom/answers", { method: "POST", body });
-  return postAnswer(pb, { ...body, size: String(body.size) });
+  return postAnswer(pb, { ...body, staged: "true", size: String(body.size) });
 }
 
 /** The stored file of the answer's video record, fetched by the job's manager with a file token. */
@@ -557,18 +557,23 @@ describe("discarding a take", () => {
     expect(res.status).toBe(204);
   });
 
-  it("the hourly job removes takes untouched for a day (row and dir), strays without a row, and leaves the others", async () => {
-    // two candidates: a candidate's new take of a question would replace its earlier one
+  it("the hourly job removes takes untouched for 30 days (row and dir), strays without a row, and leaves the others", async () => {
+    // three candidates: a candidate's new take of a question would replace its earlier one
     const pb = asCandidate(await newCandidate());
     const freshPb = asCandidate(await newCandidate());
+    const keptPb = asCandidate(await newCandidate());
     const stale = randomId();
     const fresh = randomId();
+    const kept = randomId();
     await stage(pb, stale, w.video.question.id, webm(), [5000]);
     await stage(freshPb, fresh, w.video.question.id, webm(), [5000]);
-    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await stage(keptPb, kept, w.video.question.id, webm(), [5000]);
+    const dayAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
     backdateRows([stale], dayAgo);
+    // a take left two days ago is still the candidate's recording (decisions.md "Staged takes")
+    backdateRows([kept], new Date(Date.now() - 2 * 24 * 60 * 60 * 1000));
     expect(new Date((await rowOf(stale))!.updated as string).getTime()).toBe(dayAgo.getTime());
-    // dirs without a row: one untouched for a day, one new (maybe a take whose row is being made)
+    // dirs without a row: one untouched for 31 days, one new (maybe a take whose row is being made)
     const strayOld = stagingDir(randomId());
     const strayNew = stagingDir(randomId());
     for (const dir of [strayOld, strayNew]) {
@@ -585,6 +590,9 @@ describe("discarding a take", () => {
     await expect.poll(() => existsSync(strayOld), { timeout: 30_000 }).toBe(false);
     expect(existsSync(stagingDir(fresh))).toBe(true);
     expect(await rowOf(fresh)).toMatchObject({ retired: false });
+    expect(existsSync(stagingDir(kept))).toBe(true);
+    expect(await rowOf(kept)).toMatchObject({ retired: false });
+    await deleteTake(keptPb, kept);
     expect(existsSync(strayNew)).toBe(true);
     rmSync(strayNew, { recursive: true });
     await deleteTake(freshPb, fresh);
@@ -643,18 +651,20 @@ describe("one staged take per candidate and question", () => {
 });
 
 describe("one live take per candidate and question, decided one request at a time", () => {
-  it("12 takes' first parts at once leave exactly one take live; the others' dirs are gone and their parts refused (409)", async () => {
+  it("12 takes' first parts at once start the question's 2 takes (the others 403) and leave exactly one take live; the other's dir is gone and its parts refused (409)", async () => {
     const candidate = await newCandidate();
     const pb = asCandidate(candidate);
     const question = w.video.question.id;
     const bytes = webm();
     const ids = Array.from({ length: 12 }, () => randomId());
     const statuses = await Promise.all(ids.map((id) => statusOf(() => putPart(pb, id, 0, bytes.subarray(0, 5000), question))));
-    // a take replaced before its part was written is refused; the others were accepted, then replaced
-    for (const status of statuses) expect([200, 409]).toContain(status);
+    // the question allows 2 takes: 10 first parts start none; of the 2 takes, one replaced before its part was
+    // written is refused, the others were accepted, then replaced
+    expect(statuses.filter((status) => status === 403)).toHaveLength(10);
+    for (const status of statuses) expect([200, 403, 409]).toContain(status);
 
     const rows = await rowsOfPair(candidate, question);
-    expect(rows.map((row) => row.take).sort()).toEqual([...ids].sort());
+    expect(rows.map((row) => row.take).sort()).toEqual(ids.filter((_, i) => statuses[i] !== 403).sort());
     const live = rows.filter((row) => !row.retired);
     expect(live).toHaveLength(1);
     const winner = live[0]!.take as string;
@@ -662,7 +672,7 @@ describe("one live take per candidate and question, decided one request at a tim
     for (const id of ids) expect(existsSync(stagingDir(id)), id).toBe(id === winner);
 
     // a replaced take stays replaced: later parts, and a first part again, are 409, and its dir is not made again
-    const loser = ids.find((id) => id !== winner)!;
+    const loser = rows.find((row) => row.retired)!.take as string;
     for (const offset of [5000, 0]) {
       const err = await errorOf(() => putPart(pb, loser, offset, bytes.subarray(offset, offset + 1000), question));
       expect(err.response).toEqual(REPLACED);

@@ -63,12 +63,14 @@ onRecordCreateRequest((e) => {
 // removed on success. Anything else (no such take, someone else's, retired, a gap, another size) is 409 "The take
 // is not complete on the server." and nothing is created: the client then uploads the whole file. A whole-file
 // answer also removes a take staged under its id (the client's fallback after a refused part or a 409).
+// Takes are counted (lib/progress.js): a video answer whose take was never staged counts one, refused (403) when the
+// question has none left.
 routerAdd(
   "POST",
   "/api/screenroom/answers",
   (e) => {
     const { canCreateAnswer, clearDerivedVideoFields, questionKind, requestCandidate, runRefusable } = require(`${__hooks}/lib/util.js`);
-    const takes = require(`${__hooks}/lib/takes.js`);
+    const submit = require(`${__hooks}/lib/take-submit.js`);
     const info = e.requestInfo();
     const body = info.body || {};
     const text = (name) => (typeof body[name] === "string" ? body[name] : "");
@@ -102,7 +104,7 @@ routerAdd(
       throw new BadRequestError("Send either a staged take, a file or content, not more than one.");
     }
     const staged = isStaged
-      ? takes.stagedAnswerFile(e.app, {
+      ? submit.stagedAnswerFile(e.app, {
           id: text("id"),
           candidate: presented.id,
           question: text("question"),
@@ -139,6 +141,11 @@ routerAdd(
         kind = new Record(kindCollection);
         kind.set("answer", answer.id);
         if (kindName === "video_answers") {
+          // A whole file none of which was staged is a take the server sees start only now: it counts (lib/progress.js).
+          // One staged under the answer's id was counted with its first part, like a staged take submitted.
+          if (!staged && !require(`${__hooks}/lib/takes.js`).wasStaged(txApp, answer.id, presented.id, text("question"))) {
+            require(`${__hooks}/lib/progress.js`).countTake(txApp, presented.id, text("question"), refuse);
+          }
           if (files.length) kind.set("file", files[0]);
           if (staged && staged.file) kind.set("file", staged.file);
           // What onRecordCreateRequest does for the collection API (a custom route does not trigger it).
@@ -154,7 +161,7 @@ routerAdd(
       if (staged) staged.finish(stored); // a refused answer keeps its staged parts (the cron removes them)
     }
     // The answer is stored: the staged takes of its question are of no more use.
-    takes.settleTakes(e.app, answer);
+    submit.settleTakes(e.app, answer);
     return e.json(200, { answer: answer, kind: kindName, record: kind });
   },
   // The collection API allows 32 MB plus the file fields' sizes: the same for the video field.

@@ -1,7 +1,8 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
 // GET /api/screenroom/interviews/{key}: everything the candidate's interview screens need, in one request: the
 // company's name, the job's title, the job's questions in the job's order with their kind, and the questions the
-// candidate has already answered. `key` is the candidate's key (the hidden `secret`, the interview link's
+// candidate has already answered; for each unanswered video question, the takes the server counted (`takesUsed`)
+// and the take it keeps for the candidate (`keptTake`: a finished or interrupted take never submitted, issue 22). `key` is the candidate's key (the hidden `secret`, the interview link's
 // credential, migration 1732700000_candidate_key.js), presented again in the X-Candidate-Key header.
 //
 // Why a route and not the records API: read with only the candidate's header, the records API checks every
@@ -40,12 +41,20 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
   const questions = jobQuestions(e.app, job);
   const kinds = kindsOf(e.app, ["video_questions", "text_questions"], "question", questions.map((q) => q.id));
 
+  const answered = e.app.findAllRecords("answers", $dbx.hashExp({ candidate: candidate.id }));
+  const answeredIds = answered.map((answer) => answer.getString("question"));
+  const takes = require(`${__hooks}/lib/takes.js`);
+  const { takesUsed } = require(`${__hooks}/lib/progress.js`);
   const asked = [];
   for (const question of questions) {
     const kind = kinds[question.id];
     // A job never holds a kindless question (business rule 7); should one slip through, it is not askable.
     if (!kind) continue;
     const video = kind.name === "video_questions";
+    // An unanswered video question's takes as the server counted them, and the take it keeps (issue 22).
+    const open = video && answeredIds.indexOf(question.id) === -1;
+    const live = open ? takes.liveTakeOf(e.app, candidate.id, question.id) : null;
+    const kept = live ? takes.describeTake(e.app, live) : null;
     asked.push({
       id: question.id,
       title: question.getString("title"),
@@ -54,15 +63,16 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
       canPreview: question.getBool("canPreview"),
       kind: video ? "video" : "text",
       takes: video ? Math.max(1, kind.record.getInt("takes")) : 1,
+      takesUsed: open ? takesUsed(e.app, candidate.id, question.id) : 0,
+      keptTake: kept ? { id: kept.id, bytes: kept.bytes, recordedMs: kept.recordedMs, finished: kept.finished, savedAt: kept.savedAt } : null,
     });
   }
 
-  const answered = e.app.findAllRecords("answers", $dbx.hashExp({ candidate: candidate.id }));
   return e.json(200, {
     candidateId: candidate.id,
     companyName: company.getString("name"),
     jobTitle: job.getString("title"),
     questions: asked,
-    answeredQuestionIds: answered.map((answer) => answer.getString("question")),
+    answeredQuestionIds: answeredIds,
   });
 });

@@ -1,7 +1,8 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
 // Staged takes: the interview uploads a video take in parts while it is being recorded (MediaRecorder gives a
-// chunk a second), so 'Submit answer' only has to send POST /api/screenroom/answers with `take` (answers.pb.js).
-// Staged parts are not an answer: nobody can read them, and a take never submitted is removed (cron below).
+// chunk a second), so 'Submit answer' only has to send POST /api/screenroom/answers with `staged` (answers.pb.js).
+// Staged parts are not an answer: only their own candidate reads them back (to offer a take again after a crash,
+// GET below), and a take never submitted is removed once the interview can no longer be answered (cron below).
 // Ownership and checks: lib/takes.js; the files: lib/take-files.js; the hourly sweep: lib/take-sweep.js.
 
 // PUT /api/screenroom/takes/{takeId}/parts/{offset}?question={questionId}, header X-Candidate-Key, body: the part's
@@ -11,10 +12,13 @@
 // staged_takes (lib/takes.js) and retires the candidate's earlier take of the same question (one live take per
 // candidate and question); later parts must bring the same candidate and question. Every part's bytes are reserved
 // on the row before they are read, all parts of the take together (retries included) at most the video field's
-// size limit. A retried offset replaces the part. 200 {take, offset, size}.
-// 400: a malformed id or offset, no question, the answer already submitted, the take over the video size limit
-// (or not a video question); 403: not this candidate's to record; 409: the take was replaced by a newer one (or
-// discarded); 411: no Content-Length (a chunked body); 413: a part over 16 MB.
+// size limit. A retried offset replaces the part. Optional query values, what the device says of the take with this
+// part: `ms`, the length recorded up to the end of this part (whole milliseconds), and `last=1` for the part sent
+// after 'Stop Recording' (a finished take; one without it was interrupted). A take's first part counts a take of
+// the question (lib/progress.js), refused (403) when the question has none left. 200 {take, offset, size}.
+// 400: a malformed id, offset or length, no question, the answer already submitted, the take over the video size
+// limit (or not a video question); 403: not this candidate's to record, or no take left; 409: the take was retired
+// (replaced by a newer one, or discarded); 411: no Content-Length (a chunked body); 413: a part over 16 MB.
 routerAdd(
   "PUT",
   "/api/screenroom/takes/{takeId}/parts/{offset}",
@@ -74,7 +78,11 @@ routerAdd(
     }
 
     // Ownership and bytes, in one transaction (lib/takes.js); the takes this one replaced lose their dirs after it.
-    const replaced = takes.reservePart(e.app, takeId, { candidate: candidate, question: question }, length, maxBytes, claim);
+    const query = e.request.url.query();
+    const ms = String(query.get("ms") || "");
+    if (ms && !takes.OFFSET.test(ms)) throw new BadRequestError("The recorded length must be a whole number of milliseconds.");
+    const marks = { recordedMs: ms ? parseInt(ms, 10) : null, finished: query.get("last") === "1" };
+    const replaced = takes.reservePart(e.app, takeId, { candidate: candidate, question: question }, length, maxBytes, claim, marks);
     const files = require(`${__hooks}/lib/take-files.js`);
     files.removeTakesQuietly(e.app, replaced);
 
@@ -85,7 +93,7 @@ routerAdd(
 );
 
 // DELETE /api/screenroom/takes/{takeId}, header X-Candidate-Key: discards a staged take (its candidate only, 403
-// for anyone else). Its row stays as a tombstone (replaced) until the cron, so a part that arrives late is refused
+// for anyone else). Its row stays as a tombstone (retired) until the cron, so a part that arrives late is refused
 // (409) rather than starting the take again. An unknown take is 204 as well, so a repeat is harmless.
 routerAdd("DELETE", "/api/screenroom/takes/{takeId}", (e) => {
   const takes = require(`${__hooks}/lib/takes.js`);
@@ -100,10 +108,30 @@ routerAdd("DELETE", "/api/screenroom/takes/{takeId}", (e) => {
   return e.noContent(204);
 });
 
-// Takes never submitted (the candidate closed the tab, recorded again, lost the connection for good): removed once
-// nothing changed in them for a day, rows and dirs (lib/take-sweep.js removeStaleTakes).
+// GET /api/screenroom/takes/{takeId}, header X-Candidate-Key: the candidate's own live take, to offer it again after
+// a reload, a crash or on another device (issue 22): 200 {id, question, bytes, parts: [{offset, size}], recordedMs,
+// finished, savedAt}, `bytes` and `parts` contiguous from 0. GET /api/screenroom/takes/{takeId}/parts/{offset}: one
+// of those parts' bytes. Only the take's own candidate reads it, and only while it is live (not retired, its
+// question unanswered: an answer removes it); anyone else, and any other take, gets the same 404.
+routerAdd("GET", "/api/screenroom/takes/{takeId}", (e) => {
+  const { row, take } = require(`${__hooks}/lib/takes.js`).openTake(e);
+  return e.json(200, Object.assign({ question: row.getString("question") }, take));
+});
+
+routerAdd("GET", "/api/screenroom/takes/{takeId}/parts/{offset}", (e) => {
+  const { take } = require(`${__hooks}/lib/takes.js`).openTake(e);
+  const offset = e.request.pathValue("offset");
+  if (!take.parts.some((part) => String(part.offset) === offset)) throw new NotFoundError("The take was not found.");
+  const files = require(`${__hooks}/lib/take-files.js`);
+  e.response.header().set("Cache-Control", "no-store");
+  return e.fileFS($os.dirFS(files.takeDir(e.app, take.id)), offset);
+});
+
+// Takes never submitted are the candidate's recording (decisions.md "Staged takes"): kept while the interview can
+// still be answered, then removed, rows and dirs (lib/take-sweep.js removeStaleTakes). Jobs have no deadline yet
+// (issue 17): until they do, that is 30 days after the take last changed.
 cronAdd("screenroomStaleTakes", "0 * * * *", () => {
-  const { removeStaleTakes } = require(`${__hooks}/lib/take-sweep.js`);
-  const removed = removeStaleTakes($app, 24 * 60 * 60);
+  const { removeStaleTakes, KEEP_TAKES_SECONDS } = require(`${__hooks}/lib/take-sweep.js`);
+  const removed = removeStaleTakes($app, KEEP_TAKES_SECONDS);
   if (removed) $app.logger().info("removed stale staged takes", "count", removed);
 });

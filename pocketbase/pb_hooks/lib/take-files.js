@@ -139,15 +139,16 @@ function removeTakesQuietly(app, takeIds) {
 /**
  * Joins a staged take's parts into one file `fileName` (Go-side copies).
  * Returns {file, cleanup} (file: a filesystem.File to attach; cleanup removes the joined copy), or null when the
- * parts are not contiguous from 0 to exactly `size`
- * bytes.
+ * parts contiguous from 0 do not make exactly `size` bytes. Parts after a gap are left out: a take cut off by a crash
+ * may have a later part without the one before it, and its recording is what came before the gap.
  */
 function assembleParts(app, takeId, size, fileName) {
   const dir = takeDir(app, takeId);
-  const parts = listParts(dir);
+  const parts = [];
   let end = 0;
-  for (const part of parts) {
-    if (part.offset !== end) return null; // a gap, or an overlap
+  for (const part of listParts(dir)) {
+    if (part.offset !== end) break; // a gap: what follows it is not part of the take (cut off by a crash)
+    parts.push(part);
     end += part.size;
   }
   if (end !== size) return null;

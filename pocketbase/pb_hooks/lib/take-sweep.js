@@ -2,6 +2,9 @@
 // The hourly sweep of staged takes (pb_hooks/takes.pb.js registers it): rows in lib/takes.js, files in
 // lib/take-files.js.
 
+/** How long a staged take is kept after it last changed (decisions.md: 30 days while jobs have no deadline). */
+const KEEP_TAKES_SECONDS = 30 * 24 * 60 * 60;
+
 /** PocketBase's datetime text (UTC, "2006-01-02 15:04:05.000Z") of `ms` since the epoch. */
 function dbTime(ms) {
   return new Date(ms).toISOString().replace("T", " ");
@@ -75,4 +78,4 @@ function removeStaleTakes(app, maxAgeSeconds) {
   return removed;
 }
 
-module.exports = { removeStaleTakes };
+module.exports = { KEEP_TAKES_SECONDS, removeStaleTakes };

@@ -1,6 +1,6 @@
 /// <reference path="../../../.cache/pocketbase/types.d.ts" />
 // Staged takes: a video take uploaded in parts while it is recorded (pb_hooks/takes.pb.js), then turned into an
-// answer by POST /api/screenroom/answers with `staged` (pb_hooks/answers.pb.js, through stagedAnswerFile below). A
+// answer by POST /api/screenroom/answers with `staged` (pb_hooks/answers.pb.js, through lib/take-submit.js). A
 // staged take is not an answer: nobody reads it, and one never submitted is removed by the hourly cron after a day.
 // A take's row is live until it is retired: replaced by a newer take of its candidate and question, discarded
 // (DELETE), or its question answered. A retired row stays as a tombstone (a late part is refused) until the cron.
@@ -66,17 +66,72 @@ function isLive(row, candidate, question) {
   return !!row && !row.getBool("retired") && belongsTo(row, candidate, question);
 }
 
+/** Whether `takeId` was staged (live or retired since) as a take of `candidate` for `question`: it was counted. */
+function wasStaged(app, takeId, candidate, question) {
+  const row = findRow(app, takeId);
+  return !!row && belongsTo(row, candidate, question);
+}
+
+/** The candidate's live take of the question (its staged_takes row), or null. */
+function liveTakeOf(app, candidate, question) {
+  const { findFirstOrNull } = require(`${__hooks}/lib/util.js`);
+  return findFirstOrNull(app, COLLECTION, "candidate = {:c} && question = {:q} && retired = false", { c: candidate, q: question });
+}
+
+/**
+ * What the candidate's device needs to offer a take again (after a reload, a crash, or on another device): null
+ * when the take has no bytes from 0 on the server. `bytes` counts the parts contiguous from offset 0 (a take cut
+ * off mid-recording may have a later part without the one before it); `parts` are those parts.
+ */
+function describeTake(app, row) {
+  const files = require(`${__hooks}/lib/take-files.js`);
+  const parts = [];
+  let bytes = 0;
+  for (const part of files.listParts(files.takeDir(app, row.getString("take")))) {
+    if (part.offset !== bytes) break;
+    parts.push(part);
+    bytes += part.size;
+  }
+  if (!bytes) return null;
+  return {
+    id: row.getString("take"),
+    bytes: bytes,
+    parts: parts,
+    recordedMs: row.getInt("recordedMs"),
+    finished: row.getBool("finished"),
+    savedAt: row.getString("updated"),
+  };
+}
+
+/**
+ * The live take a GET /api/screenroom/takes/{takeId}... request asks for, if the request presents its candidate's
+ * key: {row, take: describeTake}; else 404, the same for every other reason.
+ */
+function openTake(e) {
+  const { requestCandidate } = require(`${__hooks}/lib/util.js`);
+  const notFound = () => new NotFoundError("The take was not found.");
+  const takeId = e.request.pathValue("takeId");
+  const presented = validTakeId(takeId) ? requestCandidate(e) : null;
+  const row = presented ? findRow(e.app, takeId) : null;
+  if (!row || !isLive(row, presented.id, row.getString("question"))) throw notFound();
+  const described = describeTake(e.app, row);
+  if (!described) throw notFound();
+  return { row: row, take: described };
+}
+
 /**
  * The ownership and byte accounting of one part of `takeId`, in one transaction. With `claim` (a first part whose
  * access the caller checked: no row was there when it looked), a take without a row gets one, owned by
  * `owner` ({candidate, question}), its staging dir is made, and every other live take of the same candidate and
- * question is retired: one live take per candidate and question. (A row that another request inserted meanwhile is
- * simply used: the part goes on as a later part.) Then, for every part: the row must exist (else 409, or 400 once
+ * question is retired: one live take per candidate and question; and the take is counted (lib/progress.js), or
+ * refused (403) when the question has no take left. (A row that another request inserted meanwhile is simply used:
+ * the part goes on as a later part.) Then, for every part: the row must exist (else 409, or 400 once
  * the answer is stored), be `owner`'s (else 403) and not be retired (else 409); and its bytes plus `length` must stay
- * within `maxBytes` (else 400), which adds `length` to them. Returns the ids of the takes it retired: their dirs are
- * the caller's to remove, after the commit.
+ * within `maxBytes` (else 400), which adds `length` to them. `marks` is what the device says of the take with this
+ * part: {recordedMs (or null), finished}. Returns the ids of the takes it retired: their dirs are the caller's to
+ * remove, after the commit.
  */
-function reservePart(app, takeId, owner, length, maxBytes, claim) {
+function reservePart(app, takeId, owner, length, maxBytes, claim, marks) {
   const { findByIdOrNull, findFirstOrNull, runRefusable } = require(`${__hooks}/lib/util.js`);
   // the take's own answer, or any answer of its candidate to its question: a question answered takes no more parts
   const answerExists = (txApp) =>
@@ -87,6 +142,7 @@ function reservePart(app, takeId, owner, length, maxBytes, claim) {
     let row = findRow(txApp, takeId);
     if (!row && claim) {
       if (answerExists(txApp)) refuse(new BadRequestError(SUBMITTED));
+      require(`${__hooks}/lib/progress.js`).countTake(txApp, owner.candidate, owner.question, refuse);
       row = new Record(txApp.findCollectionByNameOrId(COLLECTION));
       row.set("take", takeId);
       row.set("candidate", owner.candidate);
@@ -117,6 +173,8 @@ function reservePart(app, takeId, owner, length, maxBytes, claim) {
     const bytes = row.getInt("bytes");
     if (bytes + length > maxBytes) refuse(tooBig(maxBytes));
     row.set("bytes", bytes + length);
+    if (marks && marks.recordedMs !== null) row.set("recordedMs", Math.max(row.getInt("recordedMs"), marks.recordedMs));
+    if (marks && marks.finished) row.set("finished", true);
     txApp.save(row);
   });
   return replaced;
@@ -164,94 +222,6 @@ function retireTakesOf(app, candidate, question) {
   return retired;
 }
 
-/**
- * One submit of a take at a time: joining a take copies all its bytes, and parallel submits of one take each made
- * their own copy (eight of a 30 MB take peaked at 270 MB). Returns a release function, or null when another submit
- * of the take is running (the caller answers 409; the client's retry comes after it).
- */
-function lockSubmit(app, takeId) {
-  const key = "screenroomSubmit:" + takeId;
-  const mine = $security.randomString(16);
-  if (app.store().getOrSet(key, () => mine) !== mine) return null;
-  return () => app.store().remove(key);
-}
-
-/** A request's whole number (JSON number, or digits in a form), or null. */
-function wholeNumber(value) {
-  if (typeof value === "string" && /^[0-9]{1,15}$/.test(value)) return parseInt(value, 10);
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
-}
-
-/**
- * The one way a staged take becomes an answer's file (POST /api/screenroom/answers with `staged`). `request`:
- * {id, candidate, question, size, fileName} of the answer; the take is the one staged under the answer's id. Refuses
- * (400) a size that is not a whole number of bytes and a file name other than answer.webm or answer.mp4. Returns null
- * when an answer with that id is stored already (a retry whose first response was lost: the caller lets the save
- * refuse it, as it would the same retry with its file). Otherwise joins the parts of the candidate's live take of the
- * question, exactly `size` bytes from 0, into one file, or throws 409 NOT_COMPLETE (no such take, someone else's,
- * retired, a gap, another size, or another submit of it running). Returns {file, check, finish}: `check(txApp,
- * refuse)` inside the transaction that stores the answer refuses (409) a take retired since (transactions run one
- * at a time, so it holds until the commit); `finish(stored)` after the transaction, whatever its outcome, ends the
- * submit, and removes the joined copy if the answer was not stored (the parts stay for a retry).
- */
-function stagedAnswerFile(app, request) {
-  const size = wholeNumber(request.size);
-  if (size === null) throw new BadRequestError("The size must be the take's total bytes.");
-  if (request.fileName !== "answer.webm" && request.fileName !== "answer.mp4") {
-    throw new BadRequestError('The file name must be "answer.webm" or "answer.mp4".');
-  }
-  const { findByIdOrNull } = require(`${__hooks}/lib/util.js`);
-  const takeId = request.id;
-  if (!validTakeId(takeId)) throw new BadRequestError("The id of an answer from a staged take is 15 characters a-z and 0-9.");
-  if (findByIdOrNull(app, "answers", takeId)) return null;
-  const release = lockSubmit(app, takeId);
-  if (!release) throw new ApiError(409, NOT_COMPLETE);
-  let joined = null;
-  try {
-    if (isLive(findRow(app, takeId), request.candidate, request.question)) {
-      joined = require(`${__hooks}/lib/take-files.js`).assembleParts(app, takeId, size, request.fileName);
-    }
-  } finally {
-    if (!joined) release();
-  }
-  if (!joined) throw new ApiError(409, NOT_COMPLETE);
-  return {
-    file: joined.file,
-    check: (txApp, refuse) => {
-      if (!isLive(findRow(txApp, takeId), request.candidate, request.question)) refuse(new ApiError(409, NOT_COMPLETE));
-    },
-    finish: (stored) => {
-      try {
-        if (!stored) joined.cleanup();
-      } finally {
-        release();
-      }
-    },
-  };
-}
-
-/**
- * After `answer` was stored (whatever the way): its staged take, if it is its candidate's (the one it was joined
- * from, or one the whole file replaces: the client's fallback), is of no more use, row and dir; and every other
- * take of its question is retired (an answered question takes no more parts). Failures are logged, never thrown:
- * the answer is stored, and the cron removes what is left.
- */
-function settleTakes(app, answer) {
-  const candidate = answer.getString("candidate");
-  const row = findRow(app, answer.id);
-  const steps = [() => retireTakesOf(app, candidate, answer.getString("question"))];
-  if (row && row.getString("candidate") === candidate) {
-    steps.unshift(() => require(`${__hooks}/lib/take-files.js`).removeTake(app, answer.id), () => app.delete(row));
-  }
-  for (const step of steps) {
-    try {
-      step();
-    } catch (err) {
-      app.logger().warn("could not remove the staged takes of a stored answer", "answer", answer.id, "error", String(err));
-    }
-  }
-}
-
 module.exports = {
   OFFSET,
   PART_MAX_BYTES,
@@ -265,8 +235,12 @@ module.exports = {
   retiredError,
   lengthRequired,
   findRow,
+  isLive,
+  wasStaged,
+  liveTakeOf,
+  describeTake,
+  openTake,
   reservePart,
   retireTake,
-  stagedAnswerFile,
-  settleTakes,
+  retireTakesOf,
 };
