@@ -11,6 +11,7 @@ export enum Collections {
   Companies = "companies",
   Jobs = "jobs",
   ManagerInvites = "manager_invites",
+  QuestionProgress = "question_progress",
   Questions = "questions",
   StagedTakes = "staged_takes",
   TextAnswers = "text_answers",
@@ -79,6 +80,15 @@ export type ManagerInvitesRecord = {
   updated: IsoDateString;
 };
 
+export type QuestionProgressRecord = {
+  candidate: RecordIdString;
+  question: RecordIdString;
+  takesStarted: number;
+  openedAt?: IsoDateString;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
 export type QuestionsRecord = {
   company: RecordIdString;
   title: string;
@@ -94,9 +104,11 @@ export type StagedTakesRecord = {
   candidate: RecordIdString;
   question: RecordIdString;
   bytes: number;
-  replaced: boolean;
+  retired: boolean;
   created: IsoDateString;
   updated: IsoDateString;
+  recordedMs: number;
+  finished: boolean;
 };
 
 export type TextAnswersRecord = {
@@ -145,6 +157,7 @@ export type CandidatesResponse<Texpand = unknown> = Required<CandidatesRecord> &
 export type CompaniesResponse<Texpand = unknown> = Required<CompaniesRecord> & BaseSystemFields<Texpand>;
 export type JobsResponse<Texpand = unknown> = Required<JobsRecord> & BaseSystemFields<Texpand>;
 export type ManagerInvitesResponse<Texpand = unknown> = Required<ManagerInvitesRecord> & BaseSystemFields<Texpand>;
+export type QuestionProgressResponse<Texpand = unknown> = Required<QuestionProgressRecord> & BaseSystemFields<Texpand>;
 export type QuestionsResponse<Texpand = unknown> = Required<QuestionsRecord> & BaseSystemFields<Texpand>;
 export type StagedTakesResponse<Texpand = unknown> = Required<StagedTakesRecord> & BaseSystemFields<Texpand>;
 export type TextAnswersResponse<Texpand = unknown> = Required<TextAnswersRecord> & BaseSystemFields<Texpand>;
@@ -159,6 +172,7 @@ export type CollectionRecords = {
   companies: CompaniesRecord;
   jobs: JobsRecord;
   manager_invites: ManagerInvitesRecord;
+  question_progress: QuestionProgressRecord;
   questions: QuestionsRecord;
   staged_takes: StagedTakesRecord;
   text_answers: TextAnswersRecord;
@@ -174,6 +188,7 @@ export type CollectionResponses = {
   companies: CompaniesResponse;
   jobs: JobsResponse;
   manager_invites: ManagerInvitesResponse;
+  question_progress: QuestionProgressResponse;
   questions: QuestionsResponse;
   staged_takes: StagedTakesResponse;
   text_answers: TextAnswersResponse;
@@ -189,6 +204,7 @@ export type TypedPocketBase = PocketBase & {
   collection(idOrName: "companies"): RecordService<CompaniesResponse>;
   collection(idOrName: "jobs"): RecordService<JobsResponse>;
   collection(idOrName: "manager_invites"): RecordService<ManagerInvitesResponse>;
+  collection(idOrName: "question_progress"): RecordService<QuestionProgressResponse>;
   collection(idOrName: "questions"): RecordService<QuestionsResponse>;
   collection(idOrName: "staged_takes"): RecordService<StagedTakesResponse>;
   collection(idOrName: "text_answers"): RecordService<TextAnswersResponse>;
