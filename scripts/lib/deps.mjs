@@ -5,19 +5,24 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { root, StackError } from "./pocketbase.mjs";
 
+/**
+ * `npm ci` from the lockfile, unless node_modules was installed from this very lockfile already (npm writes
+ * node_modules/.package-lock.json on every install: newer than the lockfile means up to date). The lockfile holds
+ * every platform's optional binaries (rollup, esbuild, the import resolver), so it installs as is on any OS and CPU;
+ * one that `npm ci` refuses is a bug to fix in the lockfile, never to paper over with `npm install`.
+ */
 export function ensureNodeModules({ log = console.log } = {}) {
   const marker = join(root, "node_modules", ".package-lock.json");
   const lock = join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   log("Installing npm dependencies (npm ci)...");
-  let result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {
-    // npm 11 records only this platform's optional binaries (rollup, esbuild, ...) in the lockfile and
-    // then has `npm ci` refuse that same lockfile as out of sync; `npm install` follows it all the same.
-    log("npm ci refused the lockfile; installing from it with npm install instead...");
-    result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+    throw new StackError(
+      "npm ci failed: see the npm output above. If it says package.json and package-lock.json are out of sync, " +
+        "update the lockfile with `npm install` and commit it.",
+    );
   }
-  if (result.status !== 0) throw new StackError("Installing the npm dependencies failed: see the npm output above.");
 }
 
 function has(command) {
