@@ -1,0 +1,38 @@
+// The budgets of issue 8, and the checks of the figures against them.
+import { ONLY } from "./options.mjs";
+
+const BUDGETS = {
+  candidateJsGzip: 150 * 1024,
+  candidateCssGzip: 30 * 1024,
+  p95Ms: 50,
+  lighthouseScore: 90,
+  uploadRatio: 1.3,
+  requestsPerJobOpening: 6,
+  heapGrowthMb: 5,
+};
+
+/**
+ * One check per budget: its name, the figure, the limit and whether the figure keeps to it. A figure that was not
+ * measured misses its budget, unless `--only` left its part out: then the check is skipped.
+ */
+export function evaluate(f) {
+  const checks = [];
+  const add = (name, value, limit, ok) => {
+    const measured = value !== null && value !== undefined;
+    checks.push({ name, value, limit, ok: measured && ok, ...(ONLY && !measured ? { skipped: true } : {}) });
+  };
+  const cand = f.bytes.candidate;
+  add("candidate first visit JS gzip (bytes)", cand?.js.gzip, `<= ${BUDGETS.candidateJsGzip}`, cand?.js.gzip <= BUDGETS.candidateJsGzip);
+  add("candidate first visit CSS gzip (bytes)", cand?.css.gzip, `<= ${BUDGETS.candidateCssGzip}`, cand?.css.gzip <= BUDGETS.candidateCssGzip);
+  add("candidate first visit manager chunks", cand?.managerChunks.length, "0", cand?.managerChunks.length === 0);
+  for (const [name, l] of Object.entries(f.latency)) add(`${name} p95 (ms)`, l.p95, `<= ${BUDGETS.p95Ms}`, l.p95 <= BUDGETS.p95Ms && l.errors === 0);
+  for (const name of ["candidate", "signIn", "companyHome"]) {
+    const score = f.lighthouse?.[name]?.score;
+    add(`Lighthouse performance, ${name}`, score, `>= ${BUDGETS.lighthouseScore}`, score >= BUDGETS.lighthouseScore);
+  }
+  add("upload ratio (stop→confirmed / plain multipart)", f.upload?.ratio, `<= ${BUDGETS.uploadRatio}`, f.upload?.ratio <= BUDGETS.uploadRatio);
+  const ms = f.managerSession;
+  add("manager session: most API requests to open one job", ms?.requestsPerOpening.max, `<= ${BUDGETS.requestsPerJobOpening}`, ms?.requestsPerOpening.max <= BUDGETS.requestsPerJobOpening);
+  add("manager session: heap growth over 20 jobs (MB)", ms?.heapMb.growth, `<= ${BUDGETS.heapGrowthMb}`, ms?.heapMb.growth <= BUDGETS.heapGrowthMb);
+  return checks;
+}

@@ -1,0 +1,57 @@
+// bytes: the JS and CSS a first visit to the candidate's interview, the sign-in and the company home downloads, and
+// whether the candidate's visit loaded any chunk of the manager's screens (it must not).
+import { chromium } from "@playwright/test";
+import { readdirSync } from "node:fs";
+import { basename, join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { root } from "../lib/pocketbase.mjs";
+
+/** JS and CSS a first visit downloads, read from Chromium's network log, raw and gzip-compressed. */
+export async function firstVisitBytes(url, manager, seed) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const managerScreens = new Set(
+    ["companies", "jobs", "questions", "preferences", "auth"].flatMap((feature) =>
+      readdirSync(join(root, "src", "features", feature, "screens"))
+        .filter((f) => f.endsWith(".tsx") && !f.includes(".test."))
+        .map((f) => basename(f, ".tsx")),
+    ),
+  );
+  managerScreens.add("manager-shell");
+  const pages = {
+    candidate: { path: `/candidates/${seed.candidateKey}`, session: null },
+    signIn: { path: "/auth/sign-in", session: null },
+    companyHome: { path: `/companies/${seed.companyId}`, session: { token: manager.authStore.token, record: manager.authStore.record } },
+  };
+  const result = {};
+  try {
+    for (const [name, { path, session }] of Object.entries(pages)) {
+      const context = await browser.newContext();
+      if (session) await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify(session));
+      const page = await context.newPage();
+      const files = [];
+      page.on("response", async (response) => {
+        const type = response.request().resourceType();
+        if (type !== "script" && type !== "stylesheet") return;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        files.push({ type, name: basename(new URL(response.url()).pathname), raw: body.length, gzip: gzipSync(body).length });
+      });
+      await page.goto(url + path, { waitUntil: "networkidle" });
+      await page.waitForTimeout(300);
+      const sum = (type, key) => files.filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
+      result[name] = {
+        path,
+        js: { raw: sum("script", "raw"), gzip: sum("script", "gzip") },
+        css: { raw: sum("stylesheet", "raw"), gzip: sum("stylesheet", "gzip") },
+        files: files.map((f) => f.name),
+        managerChunks: files.map((f) => f.name).filter((n) => managerScreens.has(n.replace(/-[A-Za-z0-9_-]{8}\.(js|css)$/, ""))),
+      };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}

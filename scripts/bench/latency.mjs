@@ -1,0 +1,52 @@
+// latency: the reads the product's screens send, under load from autocannon (loopback only).
+import autocannon from "autocannon";
+import { round } from "./numbers.mjs";
+
+/**
+ * p50 / p95 latency and requests per second of the requests the product's screens make, 10 connections each.
+ * Each is the request the app sends (same path, query and headers as the SDK call in the named file).
+ */
+export async function latencies(url, token, seed) {
+  const q = (params) => new URLSearchParams(params).toString();
+  // the SDK's getFullList: pages of 1000 without a total count
+  const fullList = (params) => q({ page: "1", perPage: "1000", skipTotal: "1", ...params });
+  const requests = {
+    // the interview's one read (src/features/interview/api/interview-get.ts): the link's key, in the path and the header
+    candidateStart: {
+      path: `/api/screenroom/interviews/${seed.candidateKey}`,
+      headers: { "x-candidate-key": seed.candidateKey },
+    },
+    // the company's jobs list (src/features/jobs/api/job-queries.ts, list)
+    companyHome: {
+      path: `/api/collections/jobs/records?${fullList({ filter: `company = "${seed.companyId}"`, sort: "-created,id" })}`,
+      headers: { authorization: token },
+    },
+    // the job detail screen's two reads (job-queries.ts, detail and candidates)
+    jobDetail: {
+      path: `/api/collections/jobs/records/${seed.jobId}?${q({ expand: "questions" })}`,
+      headers: { authorization: token },
+    },
+    jobCandidates: {
+      path: `/api/collections/candidates/records?${fullList({ filter: `job = "${seed.jobId}"`, sort: "-created,id" })}`,
+      headers: { authorization: token },
+    },
+    // the candidate review (src/features/review/api/review-candidate.ts): the review route, by record id
+    candidateReview: {
+      path: `/api/screenroom/reviews/${seed.candidateId}`,
+      headers: { authorization: token },
+    },
+  };
+  const result = {};
+  for (const [name, request] of Object.entries(requests)) {
+    const check = await fetch(url + request.path, { headers: request.headers });
+    if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
+    const times = [];
+    const run = autocannon({ url: url + request.path, headers: request.headers, connections: 10, duration: 5 });
+    run.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    const summary = await run;
+    times.sort((a, b) => a - b);
+    const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+    result[name] = { p50: round(pct(50)), p95: round(pct(95)), rps: round(summary.requests.average), requests: times.length, errors: summary.errors + summary.non2xx };
+  }
+  return result;
+}

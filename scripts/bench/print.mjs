@@ -1,0 +1,46 @@
+// The bench's output: the figures as tables, then the budget checks; and all of it as one JSON line, also written to
+// test-results/bench.json.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "../lib/pocketbase.mjs";
+import { LIGHTHOUSE_RUNS } from "./options.mjs";
+
+/** The data set, the figures as tables and every budget check (ok, MISS or skip), for people to read. */
+export function print(f, checks) {
+  console.log(`\nData set: ${JSON.stringify(f.seed)}\n`);
+  console.log("First visit        JS raw    JS gzip   CSS raw   CSS gzip  files");
+  for (const [name, b] of Object.entries(f.bytes)) {
+    console.log(`${name.padEnd(16)} ${String(b.js.raw).padStart(8)} ${String(b.js.gzip).padStart(9)} ${String(b.css.raw).padStart(9)} ${String(b.css.gzip).padStart(9)}  ${b.files.length}`);
+  }
+  console.log("\nRequest              p50 ms   p95 ms   req/s   requests  errors");
+  for (const [name, l] of Object.entries(f.latency)) {
+    console.log(`${name.padEnd(18)} ${String(l.p50).padStart(8)} ${String(l.p95).padStart(8)} ${String(l.rps).padStart(7)} ${String(l.requests).padStart(10)} ${String(l.errors).padStart(7)}`);
+  }
+  if (f.lighthouse) {
+    console.log(`\nLighthouse (mobile, simulated; median of ${LIGHTHOUSE_RUNS})  score   LCP ms   FCP ms   TBT ms   CLS    scores of all runs`);
+    for (const [name, l] of Object.entries(f.lighthouse)) {
+      console.log(`${name.padEnd(40)} ${String(l.score).padStart(6)} ${String(l.lcpMs).padStart(8)} ${String(l.fcpMs).padStart(8)} ${String(l.tbtMs).padStart(8)} ${String(l.cls).padStart(5)}    ${l.runs.join(" ")}`);
+    }
+  }
+  if (f.managerSession) console.log(`\nManager session: ${JSON.stringify(f.managerSession)}`);
+  if (f.upload) {
+    const u = f.upload;
+    console.log(`\nUpload of ${u.bytes} bytes (medians of ${u.appRuns.length} after a warm-up; runs in brackets):`);
+    console.log(`  app: click on 'Stop Recording' → answer confirmed ${String(u.appMs).padStart(6)} ms  [${u.appRuns.join(", ")}]`);
+    console.log(`  plain multipart create of the same file          ${String(u.plainMs).padStart(6)} ms  [${u.plainRuns.join(", ")}]`);
+    console.log(`  ratio ${u.ratio}`);
+    console.log(
+      `  for information: 'Stop Recording' → 'Submit answer' clickable ${u.stopToSubmitMs} ms; its click → confirmed ${u.clickToDoneMs} ms; ` +
+        `${u.parts} parts sent while recording and after; answer request ${u.answerBodyBytes} bytes`,
+    );
+  }
+  console.log("\nBudget                                          value        limit        ");
+  for (const c of checks) console.log(`${c.ok ? "ok  " : c.skipped ? "skip" : "MISS"} ${c.name.padEnd(44)} ${String(c.value ?? "not measured").padEnd(12)} ${c.limit}`);
+}
+
+/** The figures and checks as JSON: written to test-results/bench.json and printed as one line, for tools. */
+export function saveResults(figures, checks) {
+  mkdirSync(join(root, "test-results"), { recursive: true });
+  writeFileSync(join(root, "test-results", "bench.json"), JSON.stringify({ figures, checks }, null, 2));
+  console.log(JSON.stringify({ figures, checks }));
+}
