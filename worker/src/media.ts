@@ -17,11 +17,14 @@ export function run(command: string, args: string[]): Promise<{ stdout: string; 
 }
 
 /**
- * Rewrites the container without re-encoding. MediaRecorder writes webm as a live stream: no duration and no
- * Cues (seek index), so browsers show "Infinity" and cannot seek; ffmpeg's muxer writes both.
+ * Rewrites the container without re-encoding, in the format `output`'s extension names. MediaRecorder writes webm
+ * as a live stream: no duration and no Cues (seek index), so browsers show "Infinity" and cannot seek; ffmpeg's
+ * muxer writes both. Safari's fragmented mp4 becomes a plain one whose moov (duration and sample index) comes first
+ * (`+faststart`), so a browser can seek before it has the whole file.
  */
 export async function remux(input: string, output: string): Promise<void> {
-  await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", input, "-map", "0", "-c", "copy", output]);
+  const mp4 = /\.mp4$/i.test(output) ? ["-movflags", "+faststart"] : [];
+  await run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", input, "-map", "0", "-c", "copy", ...mp4, output]);
 }
 
 /** The container's duration in seconds, or null when it has none (a live-stream webm). */

@@ -1,6 +1,7 @@
 // The media worker: finds pending video answers (realtime events, a scan on start and a periodic rescan),
-// claims each one on the server, makes its file seekable (remux, duration), transcribes its audio and stores
-// the result; failures are retried a bounded number of times, then marked failed.
+// claims each one on the server, makes its file playable and seekable (what a cut recording kept, remuxed, with its
+// duration), transcribes its audio and stores the result; failures are retried a bounded number of times, then
+// marked failed (at once for a recording with nothing playable left).
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -10,9 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import type { WorkerConfig } from "./config";
-import { afterFailure, isClaimable, isInterrupted, JobQueue, selectJobs, type ClaimOwner, type VideoAnswerState } from "./jobs";
-import { extractAudio, hasAudio, probeDuration, remux } from "./media";
+import { afterFailure, isClaimable, isInterrupted, JobQueue, selectJobs, type ClaimOwner, type FailureOutcome, type VideoAnswerState } from "./jobs";
+import { extractAudio, hasAudio } from "./media";
 import { subscribeRealtime } from "./realtime";
+import { repairRecording, UnusableRecordingError } from "./repair";
 import { createTranscriber, type Transcriber } from "./transcribe";
 
 const COLLECTION = "video_answers";
@@ -173,7 +175,8 @@ export class MediaWorker {
       return { result: "done", retryInMs: 0 };
     } catch (err) {
       const message = describe(err);
-      const outcome = afterFailure(answer.transcriptAttempts, this.config.policy);
+      // the same bytes cannot become playable on a later attempt
+      const outcome: FailureOutcome = err instanceof UnusableRecordingError ? { status: "failed" } : afterFailure(answer.transcriptAttempts, this.config.policy);
       this.log(`answer ${id}: attempt ${answer.transcriptAttempts} failed (${message}); ${outcome.status === "failed" ? "giving up" : "will retry"}`);
       await this.write(id, { transcriptStatus: outcome.status, transcriptError: message.slice(0, 2000) }).catch((writeErr) =>
         this.log(`answer ${id}: could not record the failure: ${describe(writeErr)}`),
@@ -194,30 +197,29 @@ export class MediaWorker {
   }
 
   /**
-   * Remuxes a webm (MediaRecorder's has no duration and no seek index) and stores it with its duration. Returns the
-   * local path of the (seekable) recording.
+   * Makes the answer's recording playable (repair.ts: what a cut left of it up to its last complete webm Cluster or
+   * mp4 fragment, remuxed with a duration and a seek index) and stores that file in place of the uploaded one, with
+   * its duration and type. Returns the local path of the stored file.
    */
   private async makeSeekable(answer: VideoAnswer, dir: string): Promise<string> {
-    const isMp4 = answer.mimeType === "video/mp4" || /\.mp4$/i.test(answer.file);
-    const original = join(dir, isMp4 ? "original.mp4" : "original.webm");
+    const original = join(dir, "original");
     await this.download(answer, original);
-    if (isMp4) {
-      // Safari's mp4 already carries its duration and index
-      const duration = await probeDuration(original);
-      await this.write(answer.id, { durationSeconds: duration ?? 0 });
-      return original;
+    const started = Date.now();
+    const repaired = await repairRecording(original, dir);
+    if (repaired.keptBytes < repaired.totalBytes) {
+      this.log(
+        `answer ${answer.id}: recording cut at byte ${repaired.totalBytes}; kept ${repaired.keptBytes} bytes ` +
+          `(${repaired.units} complete ${repaired.format === "webm" ? "cluster" : "fragment"}(s), ${repaired.durationSeconds.toFixed(2)} s) in ${Date.now() - started} ms`,
+      );
     }
-    const seekable = join(dir, "answer.webm");
-    await remux(original, seekable);
-    const duration = await probeDuration(seekable);
-    if (duration === null) throw new Error("the remuxed file still has no duration");
+    const type = `video/${repaired.format}`;
     const form = new FormData();
-    form.append("file", new Blob([await readFile(seekable)], { type: "video/webm" }), "answer.webm");
-    form.append("durationSeconds", String(duration));
-    form.append("mimeType", "video/webm");
+    form.append("file", new Blob([await readFile(repaired.file)], { type }), `answer.${repaired.format}`);
+    form.append("durationSeconds", String(repaired.durationSeconds));
+    form.append("mimeType", type);
     form.append("claimedBy", this.claimValue);
     await this.pb.collection(COLLECTION).update(answer.id, form);
-    return seekable;
+    return repaired.file;
   }
 
   private async transcribeAnswer(recording: string, dir: string): Promise<string> {
