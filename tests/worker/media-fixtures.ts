@@ -1,11 +1,14 @@
 // Recordings shaped like MediaRecorder's: VP9 + Opus webm written as a live stream (no duration, no Cues),
-// with a LibriVox clip from Debian's pocketsphinx-testdata as the speech.
-import { spawnSync } from "node:child_process";
+// with a LibriVox clip from Debian's pocketsphinx-testdata as the speech; and what ffprobe and ffmpeg say of a
+// recording (its packets, duration, whether it decodes and has a seek index), for the truncation tests.
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const LIBRIVOX = "/usr/share/pocketsphinx/test/data/librivox";
+/** tests/fixtures: the MediaRecorder-shaped recordings of make-recorder-fixtures.mjs among them. */
+export const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 
 /** The reference transcription of a clip (the package's `transcription` file), e.g. "...-0870". */
 export function referenceOf(clip: string): string {
@@ -47,4 +50,68 @@ export function wordErrorRate(reference: string, hypothesis: string): number {
     prev = row;
   }
   return ref.length ? prev[hyp.length]! / ref.length : 0;
+}
+
+export interface Packet {
+  video: boolean;
+  keyframe: boolean;
+  /** where the packet's payload starts in the file and the byte after it, and when its presentation ends */
+  startByte: number;
+  endByte: number;
+  endTime: number;
+}
+
+/** Every packet of a file as ffprobe demuxes it. */
+export function packetsOf(file: string): Packet[] {
+  const out = execFileSync("ffprobe", ["-v", "error", "-show_entries", "packet=stream_index,pts_time,duration_time,pos,size,flags:stream=index,codec_type", "-of", "json", file], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
+  const parsed = JSON.parse(out) as {
+    streams: { index: number; codec_type: string }[];
+    packets: { stream_index: number; pts_time: string; duration_time?: string; pos: string; size: string; flags: string }[];
+  };
+  const video = new Set(parsed.streams.filter((s) => s.codec_type === "video").map((s) => s.index));
+  return parsed.packets.map((p) => ({
+    video: video.has(p.stream_index),
+    keyframe: p.flags.startsWith("K"),
+    startByte: Number(p.pos),
+    endByte: Number(p.pos) + Number(p.size),
+    endTime: Number(p.pts_time) + Number(p.duration_time ?? 0),
+  }));
+}
+
+/** The container's duration as ffprobe reads it (NaN when it has none). */
+export function durationOf(file: string): number {
+  return Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file], { encoding: "utf8" }).trim());
+}
+
+/**
+ * The most media time one cluster or fragment adds: each starts at a video keyframe, so the packets are grouped by
+ * the keyframes' byte positions, and the largest step between one group's latest end and the next one's is taken.
+ */
+export function unitSeconds(packets: Packet[]): number {
+  const starts = packets.filter((p) => p.video && p.keyframe).map((p) => p.startByte);
+  const ends = starts.map((start, i) =>
+    Math.max(0, ...packets.filter((p) => p.startByte >= start && p.startByte < (starts[i + 1] ?? Infinity)).map((p) => p.endTime)),
+  );
+  return Math.max(...ends.map((end, i) => end - Math.max(0, ...ends.slice(0, i))));
+}
+
+/** The media time recorded before byte `cut`: where the last packet wholly before it ends. */
+export function timeBefore(packets: Packet[], cut: number): number {
+  return Math.max(0, ...packets.filter((p) => p.endByte <= cut).map((p) => p.endTime));
+}
+
+/** ffmpeg's errors decoding the file from start to end: "" when there are none. */
+export function decodesCleanly(file: string): string {
+  const r = spawnSync("ffmpeg", ["-hide_banner", "-v", "error", "-i", file, "-f", "null", "-"], { encoding: "utf8" });
+  return r.status === 0 ? r.stderr.trim() : `exit ${r.status}: ${r.stderr.trim()}`;
+}
+
+/** A seek index: webm Cues (ID 1C53BB6B), or a plain mp4 (no moof) whose moov comes before its mdat. */
+export function hasSeekIndex(file: string): boolean {
+  const bytes = readFileSync(file);
+  if (bytes.readUInt32BE(0) === 0x1a45dfa3) return bytes.includes(Buffer.from([0x1c, 0x53, 0xbb, 0x6b]));
+  return !bytes.includes("moof") && bytes.indexOf("moov") < bytes.indexOf("mdat");
 }
