@@ -5,7 +5,7 @@ import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/pocketbase-types';
 
 import type { PendingAnswer, PendingVideoAnswer } from '../upload/answer-store';
-import type { PartTransport, StagedTakeRef, TakeStager } from '../upload/take-stager';
+import type { PartMarks, PartTransport, StagedTakeRef, StagedUpload } from '../upload/take-stager';
 import { UploadError, type UploadTransport } from '../upload/upload-queue';
 
 // The interview's answer routes on the server, and the one way their refusals become an UploadError.
@@ -82,7 +82,7 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
  * small request; when that cannot work (no parts after a reload, a refused part, the server lost them) the whole
  * file goes, as the first way of all.
  */
-async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void, stager?: TakeStager): Promise<void> {
+async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void, stager?: StagedUpload): Promise<void> {
   if (answer.kind === 'video' && stager?.usable && stager.takeId === answer.id && stager.size === answer.file.size) {
     // The parts are most of the work: they fill the progress bar up to the last request.
     if (await stager.flush((fraction) => onProgress(fraction * 0.98))) {
@@ -112,10 +112,12 @@ function timeoutSignal(ms: number): AbortSignal {
   return controller.signal;
 }
 
-async function putPart(take: StagedTakeRef, offset: number, data: Blob) {
+async function putPart(take: StagedTakeRef, offset: number, data: Blob, marks: PartMarks) {
+  const query = new URLSearchParams({ question: take.questionId, ms: String(Math.round(marks.ms)) });
+  if (marks.last) query.set('last', '1');
   let response: Response;
   try {
-    response = await fetch(pb.buildURL(`${takePartsRoute(take.takeId)}/parts/${offset}?question=${encodeURIComponent(take.questionId)}`), {
+    response = await fetch(pb.buildURL(`${takePartsRoute(take.takeId)}/parts/${offset}?${query.toString()}`), {
       method: 'PUT',
       headers: { [CANDIDATE_KEY_HEADER]: take.candidateId, 'Content-Type': 'application/octet-stream' },
       body: data,
@@ -154,4 +156,4 @@ export async function answerExists(answer: PendingAnswer): Promise<boolean> {
 }
 
 /** The transport of the page's upload queue: a take staged in parts goes as a small request, everything else whole. */
-export const answerTransport: UploadTransport<TakeStager> = { send: sendAnswer, exists: answerExists };
+export const answerTransport: UploadTransport<StagedUpload> = { send: sendAnswer, exists: answerExists };

@@ -86,7 +86,7 @@ describe('VideoDrafts and the parts of a take', () => {
       await settle();
       return { blob: new Blob(blobs, { type: 'video/webm' }), mimeType: 'video/webm' };
     };
-    const takeIdsPut = () => [...new Set(put.mock.calls.map(([take]: [StagedTakeRef, number, Blob]) => take.takeId))];
+    const takeIdsPut = () => [...new Set(put.mock.calls.map(([take]: [StagedTakeRef, ...unknown[]]) => take.takeId))];
     return { drafts, discardedDrafts, put, discard, videoDrafts, record, settle, takeIdsPut };
   }
 
@@ -103,7 +103,7 @@ describe('VideoDrafts and the parts of a take', () => {
     expect(drafts[0]!.id).toMatch(/^[a-z0-9]{15}$/);
   });
 
-  it('drops the parts of a replaced take and of a take left unsubmitted, on the server too', async () => {
+  it('drops the parts of a replaced take, on the server too; keeps a take left unsubmitted, here and there (issue 22)', async () => {
     const { drafts, discard, videoDrafts, record, settle, discardedDrafts } = setup();
     videoDrafts.keep(await record('first'));
     videoDrafts.keep(await record('second'));
@@ -113,17 +113,31 @@ describe('VideoDrafts and the parts of a take', () => {
     expect(discardedDrafts).toHaveBeenCalledWith(drafts[0]!.id);
     videoDrafts.leave();
     await settle();
-    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual([drafts[0]!.id, drafts[1]!.id]);
+    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual([drafts[0]!.id]);
+    expect(discardedDrafts).not.toHaveBeenCalledWith(drafts[1]!.id);
   });
 
-  it('drops a take still recording when the question is left', async () => {
+  it('keeps the parts of a take still recording when the question is left (an interrupted take, offered again)', async () => {
     const { discard, videoDrafts, settle, takeIdsPut } = setup();
     videoDrafts.startTake()(new Blob(['abc']));
     await settle();
     videoDrafts.leave();
     await settle();
     expect(takeIdsPut()).toHaveLength(1);
-    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
+    expect(discard).not.toHaveBeenCalled();
+  });
+
+  it('marks the part that ends a take, and each part with the length recorded so far', async () => {
+    const { put, videoDrafts, settle } = setup();
+    const sink = videoDrafts.startTake();
+    sink(new Blob(['abc']));
+    sink(new Blob([]), true);
+    await settle();
+    expect(put.mock.calls.map(([, offset, data, marks]) => [offset, data.size, marks.last])).toEqual([
+      [0, 3, false],
+      [3, 0, true],
+    ]);
+    for (const [, , , marks] of put.mock.calls) expect(marks.ms).toBeGreaterThanOrEqual(0);
   });
 
   it('stops staging the take shown once a new one starts (the server keeps one per question), but keeps its draft', async () => {
@@ -158,20 +172,12 @@ describe('VideoDrafts and the parts of a take', () => {
     expect(drafts[0]!.id).not.toBe(takeIdsPut()[0]);
   });
 
-  it('withdraws the staged parts of what was not submitted when the page goes away, and keeps the draft', async () => {
-    const { drafts, discard, discardedDrafts, videoDrafts, record, settle, takeIdsPut } = setup();
+  it('keeps the staged parts and the draft of what was not submitted when the page goes away (issue 22)', async () => {
+    const { discard, discardedDrafts, videoDrafts, record, settle } = setup();
     videoDrafts.keep(await record('shown'));
-    videoDrafts.withdrawStaging();
+    window.dispatchEvent(new Event('pagehide'));
     await settle();
-    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual([drafts[0]!.id]);
+    expect(discard).not.toHaveBeenCalled();
     expect(discardedDrafts).not.toHaveBeenCalled();
-
-    // and a take still recording
-    videoDrafts.startTake()(new Blob(['recording']));
-    await settle();
-    videoDrafts.withdrawStaging();
-    await settle();
-    expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
-    expect(takeIdsPut()).toHaveLength(2);
   });
 });

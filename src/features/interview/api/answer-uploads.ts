@@ -4,14 +4,14 @@ import { queryClient } from '@/lib/query-client';
 import { newRecordId } from '@/lib/record-id';
 
 import { createIndexedDbAnswerStore } from '../upload/answer-store';
-import type { TakeStager } from '../upload/take-stager';
+import type { StagedUpload } from '../upload/take-stager';
 import { UploadQueue, type UploadState } from '../upload/upload-queue';
 
 import { answerTransport } from './answer-transport';
 import { interviewQueries } from './interview-get';
 
 /** One queue per page: every screen of the interview sees the same uploads. A staged take travels with its answer. */
-export const answerUploads = new UploadQueue<TakeStager>({
+export const answerUploads = new UploadQueue<StagedUpload>({
   store: createIndexedDbAnswerStore(),
   transport: answerTransport,
   onConfirmed: (answer) => {

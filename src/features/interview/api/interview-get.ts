@@ -11,6 +11,22 @@ export type InterviewQuestion = {
   kind: 'video' | 'text';
   /** Video only: how many takes the candidate may record (at least 1). */
   takes: number;
+  /** Video only: the takes the server counted so far (a reload gives none back). */
+  takesUsed?: number;
+  /** Video only: the take the server keeps, recorded and never submitted (issue 22). */
+  keptTake?: KeptTake | null;
+};
+
+/** A take the server keeps for the candidate: its parts contiguous from 0 make `bytes`. */
+export type KeptTake = {
+  id: string;
+  bytes: number;
+  /** Its length as the device last reported it (0: unknown). */
+  recordedMs: number;
+  /** Stopped by the candidate; false when it was cut off while recording. */
+  finished: boolean;
+  /** When its last part arrived (PocketBase's date text). */
+  savedAt: string;
 };
 
 export type Interview = {

@@ -4,7 +4,7 @@ import { newRecordId } from '@/lib/record-id';
 
 import type { DraftTake } from '../upload/answer-store';
 import { fileExtensionOf, type Take } from '../upload/media-recorder';
-import { TakeStager, type PartTransport } from '../upload/take-stager';
+import { TakeStager, type PartTransport, type StagedUpload } from '../upload/take-stager';
 
 import { partTransport } from './answer-transport';
 import { answerUploads } from './answer-uploads';
@@ -12,11 +12,12 @@ import { answerUploads } from './answer-uploads';
 /**
  * The takes of one question's video answer. A take goes to the server in parts while it is recorded (staged, not an
  * answer). The last finished take is stored on this device as soon as it is recorded (a draft, while the candidate
- * watches it), so submitting it only marks it submitted and sends what is left. A replaced take and the take of a
- * question left unsubmitted are dropped, here and on the server; a draft is never an answer.
+ * watches it), so submitting it only marks it submitted and sends what is left. A take replaced by a newer one is
+ * dropped, here and on the server; a take not submitted (the question left, the tab closed, the browser dead) is
+ * kept on both and offered again (kept-takes.ts). A draft is never an answer.
  */
 export class VideoDrafts {
-  private current: { take: DraftTake; saved: Promise<void>; submitted: boolean; staged: TakeStager | null } | null = null;
+  private current: { take: DraftTake; saved: Promise<void>; submitted: boolean; staged: StagedUpload | null } | null = null;
   private recording: TakeStager | null = null;
 
   constructor(
@@ -30,11 +31,16 @@ export class VideoDrafts {
    * submittable until the new one is finished (time may run out first), but the server keeps one staged take per
    * question, so from now on that one would go up whole.
    */
-  startTake(): (chunk: Blob) => void {
+  startTake(): (chunk: Blob, final?: boolean) => void {
     this.withdrawStaging();
     const staged = new TakeStager(newRecordId(), this.candidateId, this.questionId, this.parts);
     this.recording = staged;
-    return (chunk) => staged.push(chunk);
+    return (chunk, final) => staged.push(chunk, final);
+  }
+
+  /** A take kept from an earlier visit (kept-takes.ts) is the one shown: it is submitted or replaced like a new one. */
+  offer(draft: DraftTake, staged: StagedUpload | null): void {
+    this.current = { take: draft, saved: Promise.resolve(), submitted: false, staged };
   }
 
   /** A take is finished: store it, and drop the one it replaces. */
@@ -56,6 +62,7 @@ export class VideoDrafts {
       createdAt: Date.now(),
       file: take.blob,
       fileName: `answer.${fileExtensionOf(take.mimeType)}`,
+      ...(staged ? { durationMs: staged.elapsedMs } : {}),
     };
     this.current = { take: draft, saved: answerUploads.saveDraft(draft), submitted: false, staged };
   }
@@ -74,11 +81,8 @@ export class VideoDrafts {
     }
   }
 
-  /**
-   * The page is going away: the server drops the parts of what was not submitted. The draft stays on this device
-   * (another tab may show it); if this page comes back (back/forward cache), submitting it sends the whole file.
-   */
-  withdrawStaging(): void {
+  /** A new take starts: the server keeps one take per question, so the one shown would go up whole from now on. */
+  private withdrawStaging(): void {
     this.recording?.discard();
     this.recording = null;
     if (this.current && !this.current.submitted) {
@@ -87,10 +91,12 @@ export class VideoDrafts {
     }
   }
 
-  /** The answer form is closing: a take that was not submitted goes, and so does one still recording. */
+  /**
+   * The answer form is closing: a take not submitted stays, on this device and on the server, to be offered again;
+   * so do the parts of one still recording (an interrupted take).
+   */
   leave(): void {
-    this.dropCurrent();
-    this.recording?.discard();
+    this.current = null;
     this.recording = null;
   }
 
@@ -103,15 +109,9 @@ export class VideoDrafts {
   }
 }
 
-/** One question's VideoDrafts, dropping an unsubmitted take when the question's screen goes away. */
+/** One question's VideoDrafts, for as long as the question's screen is shown. */
 export function useVideoDrafts(candidateId: string, questionId: string): VideoDrafts {
   const [drafts] = useState(() => new VideoDrafts(candidateId, questionId));
   useEffect(() => () => drafts.leave(), [drafts]);
-  useEffect(() => {
-    // A closed tab's unsubmitted recording does not stay on the server until the cleanup a day later.
-    const onPageHide = () => drafts.withdrawStaging();
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
-  }, [drafts]);
   return drafts;
 }

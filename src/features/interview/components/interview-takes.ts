@@ -20,8 +20,14 @@ export type TakesAction =
   | { type: 'timeUp' }
   | { type: 'failed' };
 
-export function initialTakes(max: number): TakesState {
-  return { phase: 'ready', used: 0, max: Math.max(1, max), take: null };
+/**
+ * `used`: the takes the server already counted (a reload gives none back); `kept`: a take recorded on an earlier
+ * visit and never submitted, shown for review as the take it was (issue 22).
+ */
+export function initialTakes({ max, used = 0, kept = null }: { max: number; used?: number; kept?: Take | null }): TakesState {
+  const limit = Math.max(1, max);
+  if (kept) return { phase: 'review', used: Math.min(Math.max(used, 1), limit), max: limit, take: kept };
+  return { phase: 'ready', used: Math.min(used, limit), max: limit, take: null };
 }
 
 export function canRecordAgain(state: TakesState): boolean {

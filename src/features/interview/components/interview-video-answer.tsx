@@ -13,17 +13,22 @@ type Props = {
   timeout: number;
   /** How many takes the candidate may record (the question's `takes`). */
   maxTakes: number;
+  /** The takes the server already counted for this question. */
+  takesUsed?: number;
+  /** A take kept from an earlier visit, shown for review first, with what to say of it (issue 22). */
+  kept?: { take: Take; label: string } | null;
   /** A take starts recording: returns what receives its chunks as they are recorded (they go to the server at once). */
-  onRecordingStart?: () => (chunk: Blob) => void;
+  onRecordingStart?: () => (chunk: Blob, final: boolean) => void;
   /** A take is finished (stopped by the candidate or by the countdown): it is the one 'Submit answer' would send. */
   onTake: (take: Take) => void;
   onSubmit: (take: Take) => Promise<void>;
   onSkip: () => void;
 };
 
-export function InterviewVideoAnswer({ timeout, maxTakes, onRecordingStart, onTake, onSubmit, onSkip }: Props) {
+export function InterviewVideoAnswer({ timeout, maxTakes, takesUsed = 0, kept = null, onRecordingStart, onTake, onSubmit, onSkip }: Props) {
   const camera = useCamera();
-  const [state, dispatch] = useReducer(takesReducer, maxTakes, initialTakes);
+  const [state, dispatch] = useReducer(takesReducer, { max: maxTakes, used: takesUsed, kept: kept?.take ?? null }, initialTakes);
+  const showingKept = !!kept && state.take === kept.take;
   const [submitting, setSubmitting] = useState(false);
   const recorder = useRef<TakeRecorder | null>(null);
 
@@ -77,6 +82,18 @@ export function InterviewVideoAnswer({ timeout, maxTakes, onRecordingStart, onTa
 
   if (state.phase === 'timeUp') return <TimeUp onContinue={onSkip} />;
 
+  if (state.phase === 'ready' && state.used >= state.max) {
+    // every take was used and none is kept (a take that failed): nothing is left to record
+    return (
+      <Flex direction="column" gap="3" align="start">
+        <Text>You have used all your takes for this question.</Text>
+        <Button size="3" onClick={onSkip}>
+          Continue
+        </Button>
+      </Flex>
+    );
+  }
+
   if (camera.status === 'error') return <CameraProblem problem={camera.problem} onRetry={camera.retry} />;
 
   const submit = async () => {
@@ -99,6 +116,11 @@ export function InterviewVideoAnswer({ timeout, maxTakes, onRecordingStart, onTa
         {state.phase === 'review' ? null : <Countdown remaining={remaining} />}
       </Flex>
 
+      {showingKept && state.phase === 'review' ? (
+        <Text role="status" color="gray">
+          {kept.label}
+        </Text>
+      ) : null}
       {state.phase === 'review' && takeUrl ? (
         <video
           src={takeUrl}

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 
@@ -14,6 +14,7 @@ import {
   type InterviewQuestion,
 } from '../api/interview-get';
 import { answerUploads, submitTextAnswer, useAnswerUploads } from '../api/answer-uploads';
+import { offeredTakeLabel, useKeptTake } from '../api/kept-takes';
 import { useVideoDrafts } from '../api/video-drafts';
 import { InterviewIntro } from '../components/interview-intro';
 import { useInterviewParam } from '../components/interview-params';
@@ -51,6 +52,8 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
   const position = interview.questions.indexOf(question) + 1;
   const total = interview.questions.length;
   const drafts = useVideoDrafts(candidateId, question.id);
+  // a take recorded on an earlier visit and never submitted, looked for once the answer form opens (issue 22)
+  const kept = useKeptTake(candidateId, question, viewing, drafts);
 
   /** The next question after this one that is still open (a skipped question stays behind), else the end. */
   const goOn = () => {
@@ -77,10 +80,16 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
             {question.description}
           </Text>
         </Flex>
-        {question.kind === 'video' ? (
+        {question.kind === 'video' && kept.status === 'loading' ? (
+          <Flex align="center" justify="center" gap="2" py="9" role="status">
+            <Spinner /> <Text color="gray">Looking for your recording…</Text>
+          </Flex>
+        ) : question.kind === 'video' ? (
           <InterviewVideoAnswer
             timeout={question.timeout}
             maxTakes={question.takes}
+            takesUsed={question.takesUsed ?? 0}
+            kept={kept.offered ? { take: kept.offered.take, label: offeredTakeLabel(kept.offered) } : null}
             onSkip={goOn}
             // Each take goes to the server in parts while it is recorded, so submitting it leaves little to send.
             onRecordingStart={() => drafts.startTake()}

@@ -82,8 +82,20 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  // a take left unsubmitted stays on the device (issue 22): each test starts without another test's
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('screenroom');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
+  });
+  if (db.objectStoreNames.contains('takes')) {
+    const tx = db.transaction('takes', 'readwrite');
+    tx.objectStore('takes').clear();
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+  }
+  db.close();
 });
 
 /**
@@ -178,7 +190,7 @@ describe('a video answer', () => {
       id: takeId,
       candidate: 'cand1',
       question: 'q1',
-      take: takeId,
+      staged: true,
       size: 'recorded video'.length,
       fileName: 'answer.webm',
     });
@@ -190,7 +202,7 @@ describe('a video answer', () => {
     expect(FakeUpload.sent).toHaveLength(1);
   });
 
-  it('replaced by a new take drops the old take; leaving the question unsubmitted drops the last one', async () => {
+  it('replaced by a new take drops the old take; leaving the question unsubmitted keeps the last one (issue 22)', async () => {
     const api = interviewApi();
     const view = renderRoute('/candidates/cand2/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
@@ -209,10 +221,12 @@ describe('a video answer', () => {
     const second = (await stored()).takes[0];
 
     view.unmount();
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    // the last take is the candidate's recording: kept on the device and on the server, to be offered again
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await stored()).toEqual({ takes: [second], submitted: [] });
     expect(FakeUpload.sent).toHaveLength(0);
-    // and on the server: the parts of both takes are dropped
-    await waitFor(() => expect(api.dropped).toEqual([first, second]));
+    // on the server: the parts of the replaced take only are dropped
+    await waitFor(() => expect(api.dropped).toEqual([first]));
     expect(api.parts.map((part) => part.take)).toEqual([first, second]);
   });
 
@@ -249,7 +263,7 @@ describe('a video answer', () => {
     await submitOneTake();
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
     const [staged, whole] = FakeUpload.sent.map((request) => request.body);
-    const takeId = (JSON.parse(staged as string) as { take: string }).take;
+    const takeId = (JSON.parse(staged as string) as { id: string }).id;
     expect(looked).toEqual([takeId]);
     expect((whole as FormData).get('id')).toBe(takeId);
     expect(((whole as FormData).get('file') as File).size).toBe('recorded video'.length);
@@ -286,5 +300,58 @@ describe('a video answer', () => {
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
     expect(FakeUpload.sent.map((request) => typeof request.body)).toEqual(['string', 'string']);
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+  });
+
+  it('offers a take cut off on another device from the server, and submits it as the take it was (issue 22)', async () => {
+    interviewApi();
+    const bytes = 'kept take bytes';
+    const savedAt = '2026-11-24 14:02:00.000Z';
+    server.use(
+      http.get(`${env.apiUrl}/api/screenroom/interviews/:id`, ({ params }) =>
+        HttpResponse.json({
+          candidateId: params.id,
+          companyName: 'Globex',
+          jobTitle: 'Support engineer',
+          questions: [
+            {
+              id: 'q1',
+              title: 'Introduce yourself',
+              description: 'Tell us about you',
+              timeout: 45,
+              canPreview: true,
+              kind: 'video',
+              takes: 2,
+              takesUsed: 1,
+              keptTake: { id: 'keptkeptkept123', bytes: bytes.length, recordedMs: 37_000, finished: false, savedAt },
+            },
+          ],
+          answeredQuestionIds: [],
+        }),
+      ),
+      http.get(`${env.apiUrl}/api/screenroom/takes/:take`, ({ request }) =>
+        request.headers.get('X-Candidate-Key') === 'cand7'
+          ? HttpResponse.json({ id: 'keptkeptkept123', bytes: bytes.length, parts: [{ offset: 0, size: bytes.length }] })
+          : HttpResponse.json({ status: 404, message: 'The take was not found.', data: {} }, { status: 404 }),
+      ),
+      http.get(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, () => new HttpResponse(bytes)),
+    );
+    renderRoute('/candidates/cand7/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    const time = new Date(Date.parse(savedAt.replace(' ', 'T'))).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect(await screen.findByText(`We kept your recording from ${time}, interrupted at 0:37`)).toBeInTheDocument();
+    expect(screen.getByText('Take 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Record again' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    // no byte twice: the server's parts become the answer
+    expect(JSON.parse(FakeUpload.sent[0]!.body as string)).toEqual({
+      id: 'keptkeptkept123',
+      candidate: 'cand7',
+      question: 'q1',
+      staged: true,
+      size: bytes.length,
+      fileName: 'answer.mp4',
+    });
   });
 });

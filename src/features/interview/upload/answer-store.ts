@@ -22,8 +22,11 @@ export type PendingVideoAnswer = PendingAnswerBase & { kind: 'video'; file: Blob
 export type PendingTextAnswer = PendingAnswerBase & { kind: 'text'; content: string };
 export type PendingAnswer = PendingVideoAnswer | PendingTextAnswer;
 
-/** A finished video take, not (yet) submitted. Its id is the id its answer gets if it is submitted. */
-export type DraftTake = PendingAnswerBase & { file: Blob; fileName: string };
+/**
+ * A finished video take, not (yet) submitted. Its id is the id its answer gets if it is submitted. `durationMs`: its
+ * length as recorded, when known.
+ */
+export type DraftTake = PendingAnswerBase & { file: Blob; fileName: string; durationMs?: number };
 
 export interface AnswerStore {
   /** Keeps a finished take that is not submitted yet. */
@@ -41,6 +44,8 @@ export interface AnswerStore {
   remove(id: string): Promise<void>;
   /** Drops the drafts taken before `before` (ms since the epoch) that no submitted answer refers to. */
   removeStaleDrafts(before: number): Promise<void>;
+  /** The newest draft of the candidate's question that no submitted answer refers to (a take kept after a crash). */
+  findDraft(candidateId: string, questionId: string): Promise<DraftTake | undefined>;
 }
 
 const DB_NAME = 'screenroom';
@@ -172,6 +177,14 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
       const keep = new Set(submitted.map(String));
       for (const take of takes) if (!keep.has(take.id) && take.createdAt < before) tx.objectStore(TAKES).delete(take.id);
       await transactionDone(tx);
+    },
+    async findDraft(candidateId, questionId) {
+      const tx = (await db()).transaction([PENDING, TAKES], 'readonly');
+      const submitted = new Set((await request(tx.objectStore(PENDING).getAllKeys())).map(String));
+      const drafts = (await request(tx.objectStore(TAKES).getAll())) as DraftTake[];
+      return drafts
+        .filter((d) => d.candidateId === candidateId && d.questionId === questionId && !submitted.has(d.id))
+        .sort((a, b) => b.createdAt - a.createdAt)[0];
     },
   };
 }

@@ -95,11 +95,15 @@ export class TakeRecorder {
     return this.recorder?.state === 'recording';
   }
 
-  /** Starts a take; `onChunk` gets each piece of the file as the recorder emits it (about one a second), in order. */
-  start(onChunk?: (data: Blob) => void): void {
+  /**
+   * Starts a take; `onChunk` gets each piece of the file as the recorder emits it (about one a second), in order,
+   * `final` on the piece that ends a take stopped by stop() (an empty piece when the recorder had nothing left).
+   */
+  start(onChunk?: (data: Blob, final: boolean) => void): void {
     const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
     // This take's own chunks: a late event of an earlier recorder cannot slip into them.
     const chunks: Blob[] = [];
+    let ended = false;
     const recorder = new MediaRecorder(this.stream, {
       ...(mimeType ? { mimeType } : {}),
       videoBitsPerSecond: VIDEO_BITS_PER_SECOND,
@@ -108,12 +112,16 @@ export class TakeRecorder {
     this.recorder = recorder;
     this.finished = new Promise<Take>((resolve, reject) => {
       recorder.ondataavailable = (event) => {
-        if (event.data.size === 0) return;
-        chunks.push(event.data);
-        onChunk?.(event.data);
+        // the piece a stop() brings comes once the recorder is inactive
+        const final = recorder.state === 'inactive';
+        if (event.data.size === 0 && !final) return;
+        if (event.data.size) chunks.push(event.data);
+        ended ||= final;
+        onChunk?.(event.data, final);
       };
       recorder.onerror = () => reject(new Error('The recording failed'));
       recorder.onstop = () => {
+        if (!ended) onChunk?.(new Blob([]), true);
         const type = containerOf(recorder.mimeType || mimeType || 'video/webm');
         resolve({ blob: new Blob(chunks, { type }), mimeType: type });
       };

@@ -11,16 +11,32 @@ import { isTransient } from './upload-queue';
  * refused part, a reload that forgot which parts arrived), the whole file is uploaded the usual way.
  */
 
+/** What the device says of the take with a part: its length recorded so far, and whether the part ends it. */
+export type PartMarks = { readonly ms: number; readonly last: boolean };
+
 export type PartTransport = {
   /** Stores one chunk at its byte offset; rejects with an UploadError. Repeating a part replaces it. */
-  put: (take: StagedTakeRef, offset: number, data: Blob) => Promise<void>;
+  put: (take: StagedTakeRef, offset: number, data: Blob, marks: PartMarks) => Promise<void>;
   /** Drops the take's parts on the server (best effort). */
   discard: (take: StagedTakeRef) => Promise<void>;
 };
 
 export type StagedTakeRef = { readonly takeId: string; readonly candidateId: string; readonly questionId: string };
 
-type Part = { readonly offset: number; readonly data: Blob; confirmed: boolean };
+/** A take the server holds in parts, as the upload of its answer sees it (a TakeStager, or a take kept after a crash). */
+export interface StagedUpload {
+  readonly takeId: string;
+  /** The take's bytes. */
+  readonly size: number;
+  /** Whether the server may still get (or has) this take in parts. */
+  readonly usable: boolean;
+  /** Sends what the server misses: true once it holds every part, false when it refused one for good. */
+  flush(onProgress?: (fraction: number) => void): Promise<boolean>;
+  /** The take is not needed any more: its parts are withdrawn on the server. */
+  discard(): void;
+}
+
+type Part = { readonly offset: number; readonly data: Blob; readonly marks: PartMarks; confirmed: boolean };
 
 /**
  * Parts are at most this big. A recorder's chunk is about a second (~160 KB), but browsers hand over far bigger ones
@@ -33,9 +49,9 @@ export const PART_MAX_BYTES = 2 * 1024 * 1024;
 /** A part that fails on the way (no answer, a server error) is tried again after these delays before giving up. */
 export const PART_RETRY_DELAYS_MS: readonly number[] = [1000, 2000];
 
-type Options = { retryDelaysMs?: readonly number[]; sleep?: (ms: number) => Promise<void> };
+type Options = { retryDelaysMs?: readonly number[]; sleep?: (ms: number) => Promise<void>; now?: () => number };
 
-export class TakeStager implements StagedTakeRef {
+export class TakeStager implements StagedTakeRef, StagedUpload {
   private readonly parts: Part[] = [];
   private pushed = 0;
   private running: Promise<void> | null = null;
@@ -46,6 +62,8 @@ export class TakeStager implements StagedTakeRef {
   private onProgress: ((fraction: number) => void) | undefined;
   private readonly retryDelaysMs: readonly number[];
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+  private readonly startedAt: number;
 
   constructor(
     readonly takeId: string,
@@ -56,6 +74,13 @@ export class TakeStager implements StagedTakeRef {
   ) {
     this.retryDelaysMs = options.retryDelaysMs ?? PART_RETRY_DELAYS_MS;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.now = options.now ?? Date.now;
+    this.startedAt = this.now();
+  }
+
+  /** How long the take has been recording (its length once it is finished). */
+  get elapsedMs(): number {
+    return Math.max(0, this.now() - this.startedAt);
   }
 
   /** Bytes recorded so far (the take's size once recording has stopped). */
@@ -70,14 +95,19 @@ export class TakeStager implements StagedTakeRef {
 
   /**
    * A new chunk of the recording: sent in order behind the earlier ones, cut into parts of at most PART_MAX_BYTES.
-   * A part that still fails after its retries waits for the next chunk (or the submit).
+   * A part that still fails after its retries waits for the next chunk (or the submit). `final`: the chunk ends the
+   * take ('Stop Recording'); the server then knows the take was finished, not cut off (an empty final chunk is sent
+   * as an empty part for that).
    */
-  push(data: Blob): void {
-    if (!this.usable || data.size === 0) return;
-    for (let start = 0; start < data.size; start += PART_MAX_BYTES) {
+  push(data: Blob, final = false): void {
+    if (!this.usable || (data.size === 0 && !final)) return;
+    const ms = this.elapsedMs;
+    for (let start = 0; start < data.size || (start === 0 && final); start += PART_MAX_BYTES) {
       const part = data.size <= PART_MAX_BYTES ? data : data.slice(start, Math.min(start + PART_MAX_BYTES, data.size));
-      this.parts.push({ offset: this.pushed, data: part, confirmed: false });
+      const last = final && start + PART_MAX_BYTES >= data.size;
+      this.parts.push({ offset: this.pushed, data: part, marks: { ms, last }, confirmed: false });
       this.pushed += part.size;
+      if (part.size === 0) break;
     }
     this.run().catch(() => {
       // Sent again with the next chunk, or by flush() when the answer is submitted.
@@ -130,7 +160,7 @@ export class TakeStager implements StagedTakeRef {
   private async sendPart(part: Part): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.transport.put(this, part.offset, part.data);
+        await this.transport.put(this, part.offset, part.data, part.marks);
         return true;
       } catch (error) {
         if (!isTransient(error)) {

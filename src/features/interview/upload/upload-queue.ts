@@ -51,10 +51,10 @@ export type UploadTransport<Staged = never> = {
 export const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
- * A draft this old that was never submitted is left over from a closed page and is dropped on resume. Younger ones
- * may belong to a take another open tab is still showing.
+ * A draft never submitted is the candidate's recording (decisions.md "Staged takes"): it is offered again when the
+ * question is opened, and dropped on resume only once it is as old as the server keeps a take (30 days).
  */
-export const STALE_DRAFT_MS = 60 * 60 * 1000;
+export const STALE_DRAFT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** 1 s, 2 s, 4 s ... capped at 30 s. */
 export function retryDelay(failedAttempts: number): number {
@@ -114,7 +114,7 @@ export class UploadQueue<Staged = never> {
     }
   }
 
-  /** Drops a draft that will not be submitted (replaced by a new take, or its question was left). */
+  /** Drops a draft that will not be submitted (replaced by a new take). */
   async discardDraft(id: string): Promise<void> {
     if (this.entries.has(id)) return;
     try {
@@ -152,6 +152,16 @@ export class UploadQueue<Staged = never> {
       await this.options.store.removeStaleDrafts(this.now() - STALE_DRAFT_MS);
     } catch (error) {
       console.warn('Old takes could not be cleaned up on this device', error);
+    }
+  }
+
+  /** The newest unsubmitted draft of a question on this device (undefined when none, or when storage fails). */
+  async findDraft(candidateId: string, questionId: string): Promise<DraftTake | undefined> {
+    try {
+      return await this.options.store.findDraft(candidateId, questionId);
+    } catch (error) {
+      console.warn('The takes on this device could not be read', error);
+      return undefined;
     }
   }
 

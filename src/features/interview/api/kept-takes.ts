@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+
+import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
+
+import type { DraftTake } from '../upload/answer-store';
+import type { Take } from '../upload/media-recorder';
+import type { StagedUpload } from '../upload/take-stager';
+
+import { partTransport, takePartsRoute } from './answer-transport';
+import { answerUploads } from './answer-uploads';
+import type { InterviewQuestion, KeptTake } from './interview-get';
+import type { VideoDrafts } from './video-drafts';
+
+/**
+ * A take recorded on an earlier visit and never submitted (issue 22, decisions.md "No answer is ever lost"): the
+ * browser died before 'Submit answer', or while recording, or the candidate closed the tab or went back. It is
+ * offered again when the question's answer form opens: from this device's drafts, or from the server's parts alone
+ * (another device; a take cut off mid-recording, whose device kept no draft). Submitting it sends no byte twice.
+ */
+export type OfferedTake = {
+  draft: DraftTake;
+  /** The draft as the answer form shows it. */
+  take: Take;
+  /** The server's parts of the take, when they are all of it: submitting then sends a small request only. */
+  staged: StagedUpload | null;
+  /** Stopped by the candidate (false: cut off while recording). */
+  finished: boolean;
+  /** Its length as recorded, when known. */
+  durationMs: number | null;
+  /** When it was recorded, or last reached the server (ms since the epoch). */
+  savedAt: number;
+};
+
+/** The take as the server holds it: every part is there, so a flush has nothing to send. */
+function serverStaged(candidateId: string, questionId: string, take: KeptTake): StagedUpload {
+  let usable = true;
+  return {
+    takeId: take.id,
+    size: take.bytes,
+    get usable() {
+      return usable;
+    },
+    flush: (onProgress) => {
+      onProgress?.(1);
+      return Promise.resolve(usable);
+    },
+    discard: () => {
+      if (!usable) return;
+      usable = false;
+      void partTransport.discard({ takeId: take.id, candidateId, questionId }).catch(() => undefined);
+    },
+  };
+}
+
+/** A blob's bytes through FileReader, which every supported browser has (Blob.arrayBuffer came with Safari 14). */
+function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The take could not be read'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** The container of a take's first bytes: WebM's EBML header, else MP4 (Safari). */
+async function containerOf(file: Blob): Promise<'webm' | 'mp4'> {
+  const head = new Uint8Array(await readBytes(file.slice(0, 4)));
+  return head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3 ? 'webm' : 'mp4';
+}
+
+/** The take's bytes from the server (GET /api/screenroom/takes/{id} and its parts, pocketbase/pb_hooks/takes.pb.js). */
+async function downloadTake(candidateId: string, take: KeptTake): Promise<Blob> {
+  const described = await pb.send<{ parts: { offset: number; size: number }[] }>(takePartsRoute(take.id), candidateOptions(candidateId));
+  const parts = await Promise.all(
+    described.parts.map(async (part) => {
+      const response = await fetch(pb.buildURL(`${takePartsRoute(take.id)}/parts/${part.offset}`), {
+        headers: { [CANDIDATE_KEY_HEADER]: candidateId },
+      });
+      if (!response.ok) throw new Error(`A part of the kept take could not be read (${response.status})`);
+      return response.arrayBuffer();
+    }),
+  );
+  return new Blob(parts);
+}
+
+/**
+ * The take to offer for `question`, or null: the server's kept take (the newest, since a newer take retires the
+ * older) unless this device holds the same take or a newer one. A take read from the server is stored on this device
+ * as a draft too, so another crash does not need the network to offer it again.
+ */
+export async function findKeptTake(candidateId: string, question: InterviewQuestion): Promise<OfferedTake | null> {
+  if (question.kind !== 'video') return null;
+  const local = await answerUploads.findDraft(candidateId, question.id);
+  const kept = question.keptTake ?? null;
+  const keptAt = kept ? Date.parse(kept.savedAt.replace(' ', 'T')) : 0;
+  if (kept && (!local || (local.id !== kept.id && local.createdAt < keptAt))) {
+    const bytes = await downloadTake(candidateId, kept);
+    const extension = await containerOf(bytes);
+    const file = new Blob([bytes], { type: `video/${extension}` });
+    const draft: DraftTake = {
+      id: kept.id,
+      candidateId,
+      questionId: question.id,
+      createdAt: keptAt,
+      file,
+      fileName: `answer.${extension}`,
+      ...(kept.recordedMs ? { durationMs: kept.recordedMs } : {}),
+    };
+    await answerUploads.saveDraft(draft);
+    const staged = serverStaged(candidateId, question.id, kept);
+    return { draft, take: { blob: file, mimeType: file.type }, staged, finished: kept.finished, durationMs: kept.recordedMs || null, savedAt: keptAt };
+  }
+  if (!local) return null;
+  const same = kept?.id === local.id ? kept : null;
+  return {
+    draft: local,
+    take: { blob: local.file, mimeType: local.file.type || (local.fileName.endsWith('.mp4') ? 'video/mp4' : 'video/webm') },
+    staged: same && same.bytes === local.file.size ? serverStaged(candidateId, question.id, same) : null,
+    finished: true,
+    durationMs: local.durationMs ?? (same?.recordedMs || null),
+    savedAt: local.createdAt,
+  };
+}
+
+/** "0:42" */
+export function formatLength(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** What the answer form says of an offered take: "We kept your recording from 14:02 (0:42)". */
+export function offeredTakeLabel(take: OfferedTake): string {
+  const time = new Date(take.savedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (!take.finished) {
+    return take.durationMs ? `We kept your recording from ${time}, interrupted at ${formatLength(take.durationMs)}` : `We kept your recording from ${time}, interrupted`;
+  }
+  return take.durationMs ? `We kept your recording from ${time} (${formatLength(take.durationMs)})` : `We kept your recording from ${time}`;
+}
+
+type KeptTakeState = { status: 'loading' | 'ready'; offered: OfferedTake | null };
+
+/**
+ * Looks for the question's kept take once `open` (the answer form is shown), and hands it to `drafts`, so 'Submit
+ * answer' sends it as the take it was. A take that cannot be read back (the network, storage) is not offered: the
+ * candidate records as usual, and the server still holds it.
+ */
+export function useKeptTake(candidateId: string, question: InterviewQuestion, open: boolean, drafts: VideoDrafts): KeptTakeState {
+  const [state, setState] = useState<KeptTakeState>({ status: 'loading', offered: null });
+  // once per answer form: a refetched interview later must not put an old take back over a new one
+  const [question0] = useState(question);
+  useEffect(() => {
+    if (!open || question0.kind !== 'video') return;
+    let current = true;
+    void findKeptTake(candidateId, question0)
+      .catch((error: unknown) => {
+        console.warn('The kept take could not be read', error);
+        return null;
+      })
+      .then((offered) => {
+        if (!current) return;
+        if (offered) drafts.offer(offered.draft, offered.staged);
+        setState({ status: 'ready', offered });
+      });
+    return () => {
+      current = false;
+    };
+  }, [candidateId, question0, open, drafts]);
+  return state;
+}
