@@ -119,14 +119,14 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
   expect(await localTakes(page)).toBe(0);
 });
 
-test("a take the candidate is still watching is kept on the device but never becomes an answer, even after a reload", async ({ page }) => {
+test("a take the candidate is still watching is kept on the device and the server, offered again after a reload, and never becomes an answer by itself", async ({ page }) => {
   const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 30, takes: 1 }]);
   let posted = 0;
   await page.route(ANSWERS_ROUTE, async (route) => {
     posted += 1;
     await route.continue();
   });
-  // the take's parts went to the server while it was recorded; leaving the page withdraws them
+  // the take's parts went to the server while it was recorded; leaving the page keeps them (issue 22)
   const staged = new Set<string>();
   const withdrawn: string[] = [];
   page.on("request", (request) => {
@@ -143,13 +143,15 @@ test("a take the candidate is still watching is kept on the device but never bec
   expect(await localCopies(page)).toBe(0);
 
   await page.reload();
-  await expect(page.getByRole("button", { name: "View question" })).toBeVisible();
-  await page.waitForTimeout(1500);
+  await page.getByRole("button", { name: "View question" }).click();
+  // offered for review as the take it was: its one take is used, so there is no 'Record again'
+  await expect(page.getByText(/^We kept your recording from \d\d:\d\d \(\d+:\d\d\)$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submit answer" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Record again" })).toHaveCount(0);
   expect(posted).toBe(0);
-  expect(withdrawn).toEqual([...staged]);
+  expect(withdrawn).toEqual([]);
   expect(await storedAnswers(candidate.id)).toHaveLength(0);
   expect(await localCopies(page)).toBe(0);
-  // kept (another tab may still show it) until it is old enough to be a leftover
   expect(await localTakes(page)).toBe(1);
 });
 
