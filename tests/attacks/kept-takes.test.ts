@@ -2,10 +2,11 @@
 // counted, must reach nobody else and must not be reset. The job's own manager (who may read the candidate) guesses
 // at them through filters; another candidate of the same job guesses take ids; a candidate tries to reset its count
 // with a whole file, or to read its take through the records API.
+import { EventSource } from "eventsource";
 import { ClientResponseError } from "pocketbase";
 import type PocketBase from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { asCandidate, fixture, newCandidateOf, postAnswer, putPart, randomId, webmFile, world } from "../helpers";
+import { asCandidate, fixture, newCandidateOf, postAnswer, putPart, randomId, superuser, webmFile, world } from "../helpers";
 import { answersOf } from "../support";
 
 let w: Awaited<ReturnType<typeof world>>;
@@ -66,5 +67,32 @@ describe("a kept take and the counted takes", () => {
     const other = asCandidate(await newCandidateOf(w, "kept-guesser"));
     const statuses = await Promise.all([take, randomId(), randomId()].map((id) => other.send(`/api/screenroom/takes/${id}`, {}).then(() => 200, (e: ClientResponseError) => e.status)));
     expect(statuses).toEqual([404, 404, 404]);
+  });
+
+  it("send no realtime event to the job's manager or the candidate, while a superuser's subscription gets them", async () => {
+    (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
+    const su = await superuser();
+    const seen: Record<string, string[]> = { superuser: [], manager: [], candidate: [] };
+    const clients: [string, PocketBase][] = [
+      ["superuser", su],
+      ["manager", w.manager.pb],
+      ["candidate", asCandidate(candidate)],
+    ];
+    const stops: (() => Promise<void>)[] = [];
+    for (const [who, pb] of clients) {
+      for (const collection of ["staged_takes", "question_progress"]) {
+        stops.push(await pb.collection(collection).subscribe("*", (event) => seen[who]!.push(`${collection}:${event.action}`)));
+      }
+    }
+    try {
+      // a new candidate's first part makes a staged_takes row and a question_progress row
+      await putPart(asCandidate(await newCandidateOf(w, "kept-realtime")), randomId(), 0, new Uint8Array(fixture("answer.webm")).subarray(0, 1000), w.video.question.id);
+      await expect.poll(() => seen.superuser!.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      // every subscriber is sent an event in the same broadcast: by now the others would have theirs
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect({ manager: seen.manager, candidate: seen.candidate }).toEqual({ manager: [], candidate: [] });
+    } finally {
+      for (const stop of stops) await stop().catch(() => undefined);
+    }
   });
 });
