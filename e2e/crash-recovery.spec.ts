@@ -104,18 +104,34 @@ async function reopen(page: Page, key: string, question: string, text: RegExp) {
   test.info().annotations.push({ type: "reopen to offer (ms)", description: String(Date.now() - started) });
 }
 
+/** On `profile`: opens the question, records about 3 s, stops; the browser dies once the server has the take. */
+async function crashAfterStop(profile: string, key: string, question: string, candidate: string) {
+  const { context, page } = await launch(profile);
+  await openQuestion(page, key, question);
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await page.waitForTimeout(3000);
+  await page.getByRole("button", { name: "Stop Recording" }).click();
+  await page.getByLabel("Your recording").waitFor();
+  // the server holds the finished take (its last part says so) before the crash
+  await expect.poll(async () => (await stagedRow(candidate))?.finished, { timeout: 30_000 }).toBe(true);
+  await kill(profile, context);
+}
+
+/** On `profile`: opens the question and records; the browser dies once `ms` of recording reached the server. */
+async function crashWhileRecording(profile: string, key: string, question: string, candidate: string, ms: number) {
+  const { context, page } = await launch(profile);
+  await openQuestion(page, key, question);
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await expect.poll(async () => (await stagedRow(candidate))?.recordedMs ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(ms);
+  const recordedMs = (await stagedRow(candidate))!.recordedMs as number;
+  await kill(profile, context);
+  return recordedMs;
+}
+
 test("the browser dies after 'Stop Recording': the same device offers the take, which is submitted once", async () => {
   const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 2 }]);
   const profile = newProfile();
-  const first = await launch(profile);
-  await openQuestion(first.page, key, questions[0]!.id);
-  await first.page.getByRole("button", { name: "Start Recording" }).click();
-  await first.page.waitForTimeout(3000);
-  await first.page.getByRole("button", { name: "Stop Recording" }).click();
-  await first.page.getByLabel("Your recording").waitFor();
-  // the server holds the finished take (its last part says so) before the crash
-  await expect.poll(async () => (await stagedRow(candidate.id))?.finished, { timeout: 30_000 }).toBe(true);
-  await kill(profile, first.context);
+  await crashAfterStop(profile, key, questions[0]!.id, candidate.id);
 
   const again = await launch(profile);
   await reopen(again.page, key, questions[0]!.id, /^We kept your recording from \d\d:\d\d \(0:0[2-4]\)$/);
@@ -134,13 +150,8 @@ test("the browser dies after 'Stop Recording': the same device offers the take, 
 test("the browser dies while recording: the same device offers what was recorded, interrupted, and submits it", async () => {
   const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 2 }]);
   const profile = newProfile();
-  const first = await launch(profile);
-  await openQuestion(first.page, key, questions[0]!.id);
-  await first.page.getByRole("button", { name: "Start Recording" }).click();
   // four seconds of recording reached the server
-  await expect.poll(async () => (await stagedRow(candidate.id))?.recordedMs ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(4000);
-  const recordedMs = (await stagedRow(candidate.id))!.recordedMs as number;
-  await kill(profile, first.context);
+  const recordedMs = await crashWhileRecording(profile, key, questions[0]!.id, candidate.id, 4000);
 
   const again = await launch(profile);
   await reopen(again.page, key, questions[0]!.id, /^We kept your recording from \d\d:\d\d, interrupted at \d+:\d\d$/);
@@ -156,15 +167,8 @@ test("the browser dies while recording: the same device offers what was recorded
 
 test("another device, one take allowed: a take finished on a dead phone is offered from the server's parts and submitted", async () => {
   const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 1 }]);
-  const phone = newProfile();
-  const first = await launch(phone);
-  await openQuestion(first.page, key, questions[0]!.id);
-  await first.page.getByRole("button", { name: "Start Recording" }).click();
-  await first.page.waitForTimeout(3000);
-  await first.page.getByRole("button", { name: "Stop Recording" }).click();
-  await expect.poll(async () => (await stagedRow(candidate.id))?.finished, { timeout: 30_000 }).toBe(true);
+  await crashAfterStop(newProfile(), key, questions[0]!.id, candidate.id);
   const kept = await stagedRow(candidate.id);
-  await kill(phone, first.context);
 
   const laptop = await launch(newProfile());
   await reopen(laptop.page, key, questions[0]!.id, /^We kept your recording from \d\d:\d\d \(0:0[2-4]\)$/);
@@ -188,12 +192,7 @@ test("another device, one take allowed: a take finished on a dead phone is offer
 
 test("another device, one take allowed: a take cut off on a dead phone is offered, interrupted, from the server's parts", async () => {
   const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 1 }]);
-  const phone = newProfile();
-  const first = await launch(phone);
-  await openQuestion(first.page, key, questions[0]!.id);
-  await first.page.getByRole("button", { name: "Start Recording" }).click();
-  await expect.poll(async () => (await stagedRow(candidate.id))?.recordedMs ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(3000);
-  await kill(phone, first.context);
+  await crashWhileRecording(newProfile(), key, questions[0]!.id, candidate.id, 3000);
 
   const laptop = await launch(newProfile());
   await reopen(laptop.page, key, questions[0]!.id, /^We kept your recording from \d\d:\d\d, interrupted at \d+:\d\d$/);

@@ -4,6 +4,17 @@ import { ClientResponseError } from "pocketbase";
 import { expect } from "vitest";
 import { errorOf, fixture, pbUrl, superuser } from "./helpers";
 
+/** What a list request answers, reduced to what an attacker compares (status, count and ids, or the error body). */
+export async function listOutcome(pb: PocketBase, collection: string, query: Record<string, string>) {
+  try {
+    const res = await pb.collection(collection).getList(1, 50, query);
+    return { status: 200, count: res.totalItems, ids: res.items.map((r) => r.id) };
+  } catch (err) {
+    if (!(err instanceof ClientResponseError)) throw err;
+    return { status: err.status, body: err.response };
+  }
+}
+
 /** A string of exactly `n` characters. */
 export const chars = (n: number, c = "a") => c.repeat(n);
 

@@ -3,11 +3,11 @@
 // at them through filters; another candidate of the same job guesses take ids; a candidate tries to reset its count
 // with a whole file, or to read its take through the records API.
 import { EventSource } from "eventsource";
-import { ClientResponseError } from "pocketbase";
+import type { ClientResponseError } from "pocketbase";
 import type PocketBase from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
 import { asCandidate, fixture, newCandidateOf, postAnswer, putPart, randomId, superuser, webmFile, world } from "../helpers";
-import { answersOf } from "../support";
+import { answersOf, listOutcome } from "../support";
 
 let w: Awaited<ReturnType<typeof world>>;
 let candidate: string;
@@ -19,16 +19,6 @@ beforeAll(async () => {
   await putPart(asCandidate(candidate), take, 0, new Uint8Array(fixture("answer.webm")).subarray(0, 4000), w.video.question.id, { ms: "1500" });
 });
 
-async function answerOf(pb: PocketBase, collection: string, query: Record<string, string>) {
-  try {
-    const res = await pb.collection(collection).getList(1, 50, query);
-    return { status: 200, count: res.totalItems, ids: res.items.map((r) => r.id) };
-  } catch (err) {
-    if (!(err instanceof ClientResponseError)) throw err;
-    return { status: err.status, body: err.response };
-  }
-}
-
 describe("a kept take and the counted takes", () => {
   it("give the job's manager identical answers to a true and a false guess through back-relation filters and sorts", async () => {
     const guesses: [string, string][] = [
@@ -37,18 +27,18 @@ describe("a kept take and the counted takes", () => {
       [`id = '${candidate}' && staged_takes_via_candidate.recordedMs != 1500`, `id = '${candidate}' && staged_takes_via_candidate.recordedMs != 1`],
     ];
     for (const [truth, lie] of guesses) {
-      const right = await answerOf(w.manager.pb, "candidates", { filter: truth });
-      const wrong = await answerOf(w.manager.pb, "candidates", { filter: lie });
+      const right = await listOutcome(w.manager.pb, "candidates", { filter: truth });
+      const wrong = await listOutcome(w.manager.pb, "candidates", { filter: lie });
       expect({ truth, right }).toEqual({ truth, right: wrong });
     }
-    const sorted = await answerOf(w.manager.pb, "candidates", { sort: "staged_takes_via_candidate.take" });
+    const sorted = await listOutcome(w.manager.pb, "candidates", { sort: "staged_takes_via_candidate.take" });
     expect(sorted.status).toBe(400);
   });
 
   it("are not in the records API for the candidate either (hidden collections)", async () => {
     const pb = asCandidate(candidate);
     for (const collection of ["staged_takes", "question_progress"]) {
-      const list = await answerOf(pb, collection, {});
+      const list = await listOutcome(pb, collection, {});
       expect({ collection, status: list.status }).toEqual({ collection, status: 403 });
     }
   });

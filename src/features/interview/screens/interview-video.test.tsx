@@ -102,7 +102,7 @@ afterEach(async () => {
  * The interview route with a video question of two takes, then a text question. Each test has its own candidate:
  * the page's upload queue outlives a test, and it counts a question answered once its answer was uploaded.
  */
-function interviewApi() {
+function interviewApi(video: Record<string, unknown> = {}) {
   const parts: { take: string; offset: number; candidate: string | null; question: string | null }[] = [];
   const dropped: string[] = [];
   server.use(
@@ -126,7 +126,7 @@ function interviewApi() {
         companyName: 'Globex',
         jobTitle: 'Support engineer',
         questions: [
-          { id: 'q1', title: 'Introduce yourself', description: 'Tell us about you', timeout: 45, canPreview: true, kind: 'video', takes: 2 },
+          { id: 'q1', title: 'Introduce yourself', description: 'Tell us about you', timeout: 45, canPreview: true, kind: 'video', takes: 2, ...video },
           { id: 'q2', title: 'Why us', description: 'In writing', timeout: 45, canPreview: true, kind: 'text', takes: 1 },
         ],
         answeredQuestionIds: [],
@@ -303,31 +303,13 @@ describe('a video answer', () => {
   });
 
   it('offers a take cut off on another device from the server, and submits it as the take it was (issue 22)', async () => {
-    interviewApi();
     const bytes = 'kept take bytes';
     const savedAt = '2026-11-24 14:02:00.000Z';
+    interviewApi({
+      takesUsed: 1,
+      keptTake: { id: 'keptkeptkept123', bytes: bytes.length, recordedMs: 37_000, finished: false, savedAt },
+    });
     server.use(
-      http.get(`${env.apiUrl}/api/screenroom/interviews/:id`, ({ params }) =>
-        HttpResponse.json({
-          candidateId: params.id,
-          companyName: 'Globex',
-          jobTitle: 'Support engineer',
-          questions: [
-            {
-              id: 'q1',
-              title: 'Introduce yourself',
-              description: 'Tell us about you',
-              timeout: 45,
-              canPreview: true,
-              kind: 'video',
-              takes: 2,
-              takesUsed: 1,
-              keptTake: { id: 'keptkeptkept123', bytes: bytes.length, recordedMs: 37_000, finished: false, savedAt },
-            },
-          ],
-          answeredQuestionIds: [],
-        }),
-      ),
       http.get(`${env.apiUrl}/api/screenroom/takes/:take`, ({ request }) =>
         request.headers.get('X-Candidate-Key') === 'cand7'
           ? HttpResponse.json({ id: 'keptkeptkept123', bytes: bytes.length, parts: [{ offset: 0, size: bytes.length }] })
