@@ -20,7 +20,7 @@ onRecordCreateRequest((e) => {
   }
   e.record.set("managers", [user.id]);
   e.record.set("owner", user.id);
-  e.app.runInTransaction((txApp) => {
+  require(`${__hooks}/lib/util.js`).runRefusable(e.app, (txApp) => {
     e.app = txApp;
     e.next();
     const fresh = txApp.findRecordById("users", user.id);

@@ -62,7 +62,7 @@ routerAdd(
   "POST",
   "/api/screenroom/invites/{id}/accept",
   (e) => {
-    const { normalizeEmail, requestUser, findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+    const { normalizeEmail, requestUser, findByIdOrNull, runRefusable } = require(`${__hooks}/lib/util.js`);
     const user = requestUser(e);
     if (!user) throw new UnauthorizedError("Please sign in to accept the invite.");
     // Issue 13: only an address the account has proved accepts its invites (a token issued before the account
@@ -70,10 +70,10 @@ routerAdd(
     if (!user.verified()) throw new ForbiddenError("Please confirm your e-mail first.");
     const inviteId = e.request.pathValue("id");
     let companyId = "";
-    e.app.runInTransaction((txApp) => {
+    runRefusable(e.app, (txApp, refuse) => {
       const invite = findByIdOrNull(txApp, "manager_invites", inviteId);
       if (!invite || normalizeEmail(invite.getString("email")) !== normalizeEmail(user.email())) {
-        throw new NotFoundError("This invitation is no longer valid");
+        refuse(new NotFoundError("This invitation is no longer valid"));
       }
       companyId = invite.getString("company");
       const company = txApp.findRecordById("companies", companyId);

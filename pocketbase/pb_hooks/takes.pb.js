@@ -23,7 +23,7 @@ routerAdd(
   "PUT",
   "/api/screenroom/takes/{takeId}/parts/{offset}",
   (e) => {
-    const { canCreateAnswer, findByIdOrNull, questionKind } = require(`${__hooks}/lib/util.js`);
+    const { canCreateAnswer, findByIdOrNull, questionKind, runRolledBack } = require(`${__hooks}/lib/util.js`);
     const takes = require(`${__hooks}/lib/takes.js`);
 
     const takeId = e.request.pathValue("takeId");
@@ -58,21 +58,14 @@ routerAdd(
       } finally {
         e.request.contentLength = length;
       }
-      let allowed = null;
-      try {
-        e.app.runInTransaction((txApp) => {
-          const answers = txApp.findCollectionByNameOrId("answers");
-          const answer = new Record(answers);
-          answer.set("id", takeId);
-          answer.set("candidate", candidate);
-          answer.set("question", question);
-          txApp.save(answer); // a validation error (e.g. the question already answered) is the 400 it would be
-          allowed = canCreateAnswer(txApp, info, answer);
-          throw new Error("rollback");
-        });
-      } catch (err) {
-        if (allowed === null) throw err;
-      }
+      const allowed = runRolledBack(e.app, (txApp) => {
+        const answer = new Record(txApp.findCollectionByNameOrId("answers"));
+        answer.set("id", takeId);
+        answer.set("candidate", candidate);
+        answer.set("question", question);
+        txApp.save(answer); // a validation error (e.g. the question already answered) is the 400 it would be
+        return canCreateAnswer(txApp, info, answer);
+      });
       if (!allowed) throw new ForbiddenError(takes.REFUSED);
       if (questionKind(e.app, question) !== "video") throw new BadRequestError("This question does not take a video answer.");
     }

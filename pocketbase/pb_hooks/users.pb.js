@@ -51,7 +51,7 @@ onRecordCreateRequest((e) => {
   const key = "signupInvite:" + email;
   e.app.store().set(key, inviteId);
   try {
-    e.app.runInTransaction((txApp) => {
+    require(`${__hooks}/lib/util.js`).runRefusable(e.app, (txApp) => {
       e.app = txApp;
       e.next();
     });

@@ -25,7 +25,7 @@ function removeStaleTakes(app, maxAgeSeconds) {
     const takeId = stale.getString("take");
     try {
       let deleted = false;
-      app.runInTransaction((txApp) => {
+      require(`${__hooks}/lib/util.js`).runRefusable(app, (txApp) => {
         // a part may have come in since the list was read
         const row = findRow(txApp, takeId);
         if (row && row.getString("updated") < cutoff) {

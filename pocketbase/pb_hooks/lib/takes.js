@@ -207,7 +207,7 @@ function retireTake(app, takeId, candidate) {
  */
 function retireTakesOf(app, candidate, question) {
   const retired = [];
-  app.runInTransaction((txApp) => {
+  require(`${__hooks}/lib/util.js`).runRefusable(app, (txApp) => {
     const rows = txApp.findRecordsByFilter(COLLECTION, "candidate = {:c} && question = {:q} && retired = false", "", 0, 0, {
       c: candidate,
       q: question,

@@ -120,6 +120,24 @@ function runRefusable(app, fn) {
   }
 }
 
+/**
+ * A decision that needs the saved record but must never commit: `fn(txApp)` runs in a transaction that is always
+ * rolled back, and its result is returned (an error it throws is thrown, as runRefusable would).
+ */
+function runRolledBack(app, fn) {
+  const rollback = new Error("rollback");
+  let result;
+  try {
+    runRefusable(app, (txApp, refuse) => {
+      result = fn(txApp);
+      refuse(rollback);
+    });
+  } catch (err) {
+    if (err !== rollback) throw err;
+  }
+  return result;
+}
+
 /** A new video answer holds nothing the media worker derives from its file (only the worker, a superuser, writes it). */
 function clearDerivedVideoFields(record) {
   // the type is the server's to derive from the stored file (answers.pb.js), never what a client sent
@@ -192,6 +210,7 @@ function canCreateAnswer(txApp, info, answer) {
 }
 
 module.exports = {
+  runRolledBack,
   canCreateAnswer,
   refuseDuplicate,
   sendInterviewMail,
