@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { DraftTake, PendingVideoAnswer } from '../upload/answer-store';
+import type { DraftTake, PendingVideoAnswer, RecordedChunk } from '../upload/answer-store';
 import type { PartTransport, StagedTakeRef } from '../upload/take-stager';
 
 import { answerErrorMessage, buildAnswerForm, buildStagedAnswerBody } from './answer-transport';
@@ -77,7 +77,19 @@ describe('VideoDrafts and the parts of a take', () => {
     const discardedDrafts = vi.spyOn(answerUploads, 'discardDraft').mockResolvedValue(undefined);
     const put = vi.fn<PartTransport['put']>(() => Promise.resolve());
     const discard = vi.fn<PartTransport['discard']>(() => Promise.resolve());
-    const videoDrafts = new VideoDrafts('cand1', 'q1', { put, discard });
+    const kept: RecordedChunk[] = [];
+    const removedChunks: string[] = [];
+    const chunks = {
+      save: (chunk: RecordedChunk) => {
+        kept.push(chunk);
+        return Promise.resolve();
+      },
+      remove: (takeId: string) => {
+        removedChunks.push(takeId);
+        return Promise.resolve();
+      },
+    };
+    const videoDrafts = new VideoDrafts('cand1', 'q1', { put, discard }, chunks);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     const record = async (...chunks: string[]) => {
       const sink = videoDrafts.startTake();
@@ -87,7 +99,7 @@ describe('VideoDrafts and the parts of a take', () => {
       return { blob: new Blob(blobs, { type: 'video/webm' }), mimeType: 'video/webm' };
     };
     const takeIdsPut = () => [...new Set(put.mock.calls.map(([take]: [StagedTakeRef, ...unknown[]]) => take.takeId))];
-    return { drafts, discardedDrafts, put, discard, videoDrafts, record, settle, takeIdsPut };
+    return { drafts, discardedDrafts, put, discard, videoDrafts, record, settle, takeIdsPut, kept, removedChunks };
   }
 
   it('sends the chunks of a take while it records, under the id its draft (and answer) gets', async () => {
@@ -179,5 +191,23 @@ describe('VideoDrafts and the parts of a take', () => {
     await settle();
     expect(discard).not.toHaveBeenCalled();
     expect(discardedDrafts).not.toHaveBeenCalled();
+  });
+
+  it('keeps each chunk on the device while the take records, and lets them go once the take is a draft (issue 22)', async () => {
+    const { drafts, videoDrafts, settle, kept, removedChunks } = setup();
+    const sink = videoDrafts.startTake();
+    sink(new Blob(['abc']));
+    sink(new Blob(['de']), true);
+    await settle();
+    expect(kept.map((c) => [c.candidateId, c.questionId, c.offset, c.data.size, c.last])).toEqual([
+      ['cand1', 'q1', 0, 3, false],
+      ['cand1', 'q1', 3, 2, true],
+    ]);
+    expect(new Set(kept.map((c) => c.takeId)).size).toBe(1);
+    expect(removedChunks).toEqual([]);
+    videoDrafts.keep({ blob: new Blob(['abc', 'de'], { type: 'video/webm' }), mimeType: 'video/webm' });
+    await settle();
+    expect(drafts[0]!.id).toBe(kept[0]!.takeId);
+    expect(removedChunks).toEqual([kept[0]!.takeId]);
   });
 });

@@ -3,21 +3,36 @@ import { useSyncExternalStore } from 'react';
 import { queryClient } from '@/lib/query-client';
 import { newRecordId } from '@/lib/record-id';
 
-import { createIndexedDbAnswerStore } from '../upload/answer-store';
+import { createIndexedDbAnswerStore, type RecordedChunk } from '../upload/answer-store';
 import type { StagedUpload } from '../upload/take-stager';
 import { UploadQueue, type UploadState } from '../upload/upload-queue';
 
 import { answerTransport } from './answer-transport';
 import { interviewQueries } from './interview-get';
 
+const store = createIndexedDbAnswerStore();
+
 /** One queue per page: every screen of the interview sees the same uploads. A staged take travels with its answer. */
 export const answerUploads = new UploadQueue<StagedUpload>({
-  store: createIndexedDbAnswerStore(),
+  store,
   transport: answerTransport,
   onConfirmed: (answer) => {
+    // a take offered from the chunks kept while it recorded (issue 22): the answer holds it now
+    if (answer.kind === 'video') void recordingChunks.remove(answer.id);
     void queryClient.invalidateQueries({ queryKey: interviewQueries.detail(answer.candidateId).queryKey });
   },
 });
+
+/** What this device keeps of a take while it is recorded (issue 22). Storage failures only cost that copy. */
+export const recordingChunks = {
+  save: (chunk: RecordedChunk): Promise<void> => store.putChunk(chunk).catch((error: unknown) => console.warn('A recorded chunk could not be kept on this device', error)),
+  find: (candidateId: string, questionId: string): Promise<RecordedChunk[]> =>
+    store.findChunks(candidateId, questionId).catch((error: unknown) => {
+      console.warn('The recorded chunks on this device could not be read', error);
+      return [];
+    }),
+  remove: (takeId: string): Promise<void> => store.removeChunks(takeId).catch((error: unknown) => console.warn('Recorded chunks could not be removed', error)),
+};
 
 let resumed: Promise<void> | undefined;
 let watching = false;

@@ -2,20 +2,21 @@ import { useEffect, useState } from 'react';
 
 import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 
-import type { DraftTake } from '../upload/answer-store';
+import type { DraftTake, RecordedChunk } from '../upload/answer-store';
 import type { Take } from '../upload/media-recorder';
-import type { StagedUpload } from '../upload/take-stager';
+import { TakeStager, type StagedUpload } from '../upload/take-stager';
 
 import { partTransport, takePartsRoute } from './answer-transport';
-import { answerUploads } from './answer-uploads';
+import { answerUploads, recordingChunks } from './answer-uploads';
 import type { InterviewQuestion, KeptTake } from './interview-get';
 import type { VideoDrafts } from './video-drafts';
 
 /**
  * A take recorded on an earlier visit and never submitted (issue 22, decisions.md "No answer is ever lost"): the
  * browser died before 'Submit answer', or while recording, or the candidate closed the tab or went back. It is
- * offered again when the question's answer form opens: from this device's drafts, or from the server's parts alone
- * (another device; a take cut off mid-recording, whose device kept no draft). Submitting it sends no byte twice.
+ * offered again when the question's answer form opens: from this device's drafts, from the chunks it kept while
+ * the take recorded (cut off mid-recording), or from the server's parts alone (another device). Submitting it sends
+ * no byte twice.
  */
 export type OfferedTake = {
   draft: DraftTake;
@@ -52,8 +53,9 @@ function serverStaged(candidateId: string, questionId: string, take: KeptTake): 
   };
 }
 
-/** A blob's bytes through FileReader, which every supported browser has (Blob.arrayBuffer came with Safari 14). */
+/** A blob's bytes (through FileReader where Blob.arrayBuffer is missing, as in jsdom). */
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as ArrayBuffer);
@@ -90,26 +92,20 @@ async function downloadTake(candidateId: string, take: KeptTake): Promise<Blob> 
  */
 export async function findKeptTake(candidateId: string, question: InterviewQuestion): Promise<OfferedTake | null> {
   if (question.kind !== 'video') return null;
-  const local = await answerUploads.findDraft(candidateId, question.id);
+  const [local, chunks] = await Promise.all([
+    answerUploads.findDraft(candidateId, question.id),
+    recordingChunks.find(candidateId, question.id),
+  ]);
   const kept = question.keptTake ?? null;
   const keptAt = kept ? Date.parse(kept.savedAt.replace(' ', 'T')) : 0;
-  if (kept && (!local || (local.id !== kept.id && local.createdAt < keptAt))) {
-    const bytes = await downloadTake(candidateId, kept);
-    const extension = await containerOf(bytes);
-    const file = new Blob([bytes], { type: `video/${extension}` });
-    const draft: DraftTake = {
-      id: kept.id,
-      candidateId,
-      questionId: question.id,
-      createdAt: keptAt,
-      file,
-      fileName: `answer.${extension}`,
-      ...(kept.recordedMs ? { durationMs: kept.recordedMs } : {}),
-    };
-    await answerUploads.saveDraft(draft);
-    const staged = serverStaged(candidateId, question.id, kept);
-    return { draft, take: { blob: file, mimeType: file.type }, staged, finished: kept.finished, durationMs: kept.recordedMs || null, savedAt: keptAt };
-  }
+  const recorded = fromChunks(chunks);
+  const recordedAt = recorded ? Math.max(...chunks.map((c) => c.createdAt)) : 0;
+  const draftAt = local?.createdAt ?? 0;
+  // the newest of the three; the chunks of the server's own take win when they hold at least as many bytes
+  const chunksWin =
+    recorded && recordedAt >= draftAt && (!kept || (kept.id === recorded.takeId ? recorded.bytes >= kept.bytes : recordedAt >= keptAt));
+  if (recorded && chunksWin) return offerChunks(candidateId, question.id, recorded, kept?.id === recorded.takeId ? kept.bytes : 0, recordedAt);
+  if (kept && (!local || (local.id !== kept.id && draftAt < keptAt))) return offerServerTake(candidateId, question.id, kept, keptAt);
   if (!local) return null;
   const same = kept?.id === local.id ? kept : null;
   return {
@@ -120,6 +116,56 @@ export async function findKeptTake(candidateId: string, question: InterviewQuest
     durationMs: local.durationMs ?? (same?.recordedMs || null),
     savedAt: local.createdAt,
   };
+}
+
+type Recorded = { takeId: string; parts: RecordedChunk[]; bytes: number };
+
+/** The chunks this device kept of a take, contiguous from 0 (what follows a gap is not the take), or null. */
+function fromChunks(chunks: readonly RecordedChunk[]): Recorded | null {
+  const parts: RecordedChunk[] = [];
+  let bytes = 0;
+  for (const chunk of chunks) {
+    if (chunk.offset !== bytes) break;
+    parts.push(chunk);
+    bytes += chunk.data.size;
+  }
+  return bytes > 0 ? { takeId: parts[0]!.takeId, parts, bytes } : null;
+}
+
+/** The server's take, read back from its parts (another device, or a take this device kept nothing of). */
+async function offerServerTake(candidateId: string, questionId: string, kept: KeptTake, keptAt: number): Promise<OfferedTake> {
+  const bytes = await downloadTake(candidateId, kept);
+  const extension = await containerOf(bytes);
+  const file = new Blob([bytes], { type: `video/${extension}` });
+  const draft: DraftTake = {
+    id: kept.id,
+    candidateId,
+    questionId,
+    createdAt: keptAt,
+    file,
+    fileName: `answer.${extension}`,
+    ...(kept.recordedMs ? { durationMs: kept.recordedMs } : {}),
+  };
+  await answerUploads.saveDraft(draft);
+  const staged = serverStaged(candidateId, questionId, kept);
+  return { draft, take: { blob: file, mimeType: file.type }, staged, finished: kept.finished, durationMs: kept.recordedMs || null, savedAt: keptAt };
+}
+
+/**
+ * A take this device kept while it recorded (the browser died before it was a draft): its parts the server holds
+ * (`serverBytes` of it) are not sent again; submitting it sends the rest as parts, then the small request.
+ */
+async function offerChunks(candidateId: string, questionId: string, recorded: Recorded, serverBytes: number, savedAt: number): Promise<OfferedTake> {
+  const stager = new TakeStager(recorded.takeId, candidateId, questionId, partTransport);
+  stager.restore(
+    recorded.parts.map((c) => ({ offset: c.offset, data: c.data, marks: { ms: c.ms, last: c.last } })),
+    serverBytes,
+  );
+  const extension = await containerOf(recorded.parts[0]!.data);
+  const file = new Blob(recorded.parts.map((c) => c.data), { type: `video/${extension}` });
+  const last = recorded.parts[recorded.parts.length - 1]!;
+  const draft: DraftTake = { id: recorded.takeId, candidateId, questionId, createdAt: savedAt, file, fileName: `answer.${extension}`, durationMs: last.ms };
+  return { draft, take: { blob: file, mimeType: file.type }, staged: stager, finished: last.last, durationMs: last.ms || null, savedAt };
 }
 
 /** "0:42" */

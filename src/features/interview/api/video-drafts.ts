@@ -7,7 +7,10 @@ import { fileExtensionOf, type Take } from '../upload/media-recorder';
 import { TakeStager, type PartTransport, type StagedUpload } from '../upload/take-stager';
 
 import { partTransport } from './answer-transport';
-import { answerUploads } from './answer-uploads';
+import { answerUploads, recordingChunks } from './answer-uploads';
+
+/** Where the device keeps a take's chunks while it records (answer-uploads.ts recordingChunks). */
+export type ChunkKeeper = Pick<typeof recordingChunks, 'save' | 'remove'>;
 
 /**
  * The takes of one question's video answer. A take goes to the server in parts while it is recorded (staged, not an
@@ -24,6 +27,7 @@ export class VideoDrafts {
     private readonly candidateId: string,
     private readonly questionId: string,
     private readonly parts: PartTransport = partTransport,
+    private readonly chunks: ChunkKeeper = recordingChunks,
   ) {}
 
   /**
@@ -33,7 +37,12 @@ export class VideoDrafts {
    */
   startTake(): (chunk: Blob, final?: boolean) => void {
     this.withdrawStaging();
-    const staged = new TakeStager(newRecordId(), this.candidateId, this.questionId, this.parts);
+    const takeId = newRecordId();
+    const { candidateId, questionId } = this;
+    // each part is kept on this device too while the take records: a browser dying mid-take leaves it here as well
+    const onPart = (offset: number, data: Blob, marks: { ms: number; last: boolean }) =>
+      void this.chunks.save({ takeId, candidateId, questionId, offset, data, ms: marks.ms, last: marks.last, createdAt: Date.now() });
+    const staged = new TakeStager(takeId, candidateId, questionId, this.parts, { onPart });
     this.recording = staged;
     return (chunk, final) => staged.push(chunk, final);
   }
@@ -51,6 +60,7 @@ export class VideoDrafts {
     // The take the server has been getting in parts, if it is this one (the same bytes, in the same order).
     let staged = this.recording;
     this.recording = null;
+    const recorded = staged?.takeId;
     if (staged && staged.size !== take.blob.size) {
       staged.discard();
       staged = null;
@@ -64,7 +74,10 @@ export class VideoDrafts {
       fileName: `answer.${fileExtensionOf(take.mimeType)}`,
       ...(staged ? { durationMs: staged.elapsedMs } : {}),
     };
-    this.current = { take: draft, saved: answerUploads.saveDraft(draft), submitted: false, staged };
+    const saved = answerUploads.saveDraft(draft);
+    this.current = { take: draft, saved, submitted: false, staged };
+    // the draft holds the whole take from now on: its chunks go once it is stored
+    if (recorded) void saved.then(() => this.chunks.remove(recorded));
   }
 
   /** Submits the take (stored already, or still being stored when the click came fast), then uploads it. */
@@ -83,6 +96,7 @@ export class VideoDrafts {
 
   /** A new take starts: the server keeps one take per question, so the one shown would go up whole from now on. */
   private withdrawStaging(): void {
+    if (this.recording) void this.chunks.remove(this.recording.takeId);
     this.recording?.discard();
     this.recording = null;
     if (this.current && !this.current.submitted) {
@@ -105,6 +119,7 @@ export class VideoDrafts {
     this.current = null;
     if (!previous || previous.submitted) return;
     void previous.saved.then(() => answerUploads.discardDraft(previous.take.id));
+    void this.chunks.remove(previous.take.id); // a take offered from the chunks this device kept
     previous.staged?.discard();
   }
 }

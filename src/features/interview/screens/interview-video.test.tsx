@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto';
 
+import { Blob as NodeBlob } from 'node:buffer';
+
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '@/config/env';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
+
+import { createIndexedDbAnswerStore } from '../upload/answer-store';
 
 /** A camera that opens, and a MediaRecorder that hands over a small take when stopped. */
 class FakeRecorder {
@@ -335,5 +339,29 @@ describe('a video answer', () => {
       size: bytes.length,
       fileName: 'answer.mp4',
     });
+  });
+
+  it('offers a take cut off on this device from the chunks it kept, sending only what the server misses (issue 22)', async () => {
+    const take = 'chunkchunkchunk';
+    const api = interviewApi({
+      takesUsed: 1,
+      keptTake: { id: take, bytes: 3, recordedMs: 1000, finished: false, savedAt: '2026-11-24 14:02:00.000Z' },
+    });
+    // fake-indexeddb copies Node's Blob, not jsdom's (a browser's IndexedDB stores either): this device's Blobs are Node's
+    vi.stubGlobal('Blob', NodeBlob);
+    const store = createIndexedDbAnswerStore();
+    const chunk = (offset: number, text: string, ms: number) =>
+      store.putChunk({ takeId: take, candidateId: 'cand8', questionId: 'q1', offset, data: new NodeBlob([text]) as unknown as Blob, ms, last: false, createdAt: Date.now() });
+    await chunk(0, 'abc', 1000);
+    await chunk(3, 'defg', 2000);
+    renderRoute('/candidates/cand8/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    expect(await screen.findByText(/^We kept your recording from \d\d:\d\d, interrupted at 0:02$/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    // the server had the first 3 bytes: only the part after them went, then the small request for all 7
+    expect(api.parts.map((part) => [part.take, part.offset])).toEqual([[take, 3]]);
+    expect(JSON.parse(FakeUpload.sent[0]!.body as string)).toMatchObject({ id: take, staged: true, size: 7 });
   });
 });

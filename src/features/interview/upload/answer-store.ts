@@ -7,6 +7,8 @@
  *   while the candidate watches it (a draft), so 'Submit answer' does not wait for a large write.
  * - `pending-answers`: the submitted answers, small records (a video answer's file is its take). Only these are
  *   uploaded; a draft never is. Records written by version 1 of this store carry their file inline and still upload.
+ * - `chunks`: the pieces of a take still being recorded, as the recorder hands them over, so a browser that dies
+ *   mid-recording leaves what was said on this device too (issue 22). They go once the take is a draft.
  */
 
 type PendingAnswerBase = {
@@ -28,6 +30,19 @@ export type PendingAnswer = PendingVideoAnswer | PendingTextAnswer;
  */
 export type DraftTake = PendingAnswerBase & { file: Blob; fileName: string; durationMs?: number };
 
+/** A piece of a take being recorded, at its byte offset; `ms` the length recorded by then, `last` if it ended the take. */
+export type RecordedChunk = {
+  takeId: string;
+  candidateId: string;
+  questionId: string;
+  offset: number;
+  data: Blob;
+  ms: number;
+  last: boolean;
+  /** ms since the epoch */
+  createdAt: number;
+};
+
 export interface AnswerStore {
   /** Keeps a finished take that is not submitted yet. */
   putDraft(take: DraftTake): Promise<void>;
@@ -46,13 +61,18 @@ export interface AnswerStore {
   removeStaleDrafts(before: number): Promise<void>;
   /** The newest draft of the candidate's question that no submitted answer refers to (a take kept after a crash). */
   findDraft(candidateId: string, questionId: string): Promise<DraftTake | undefined>;
+  putChunk(chunk: RecordedChunk): Promise<void>;
+  /** The chunks of the newest take of the candidate's question that has any, by offset ([] when none). */
+  findChunks(candidateId: string, questionId: string): Promise<RecordedChunk[]>;
+  removeChunks(takeId: string): Promise<void>;
 }
 
 const DB_NAME = 'screenroom';
-/** 1: `pending-answers` with every file inline. 2: adds `takes`. */
-const DB_VERSION = 2;
+/** 1: `pending-answers` with every file inline. 2: adds `takes`. 3: adds `chunks`. */
+const DB_VERSION = 3;
 const PENDING = 'pending-answers';
 const TAKES = 'takes';
+const CHUNKS = 'chunks';
 
 /** What `pending-answers` holds: a version-1 video answer still has its `file`, a version-2 one has it in `takes`. */
 type StoredPending =
@@ -84,6 +104,7 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
         const names = req.result.objectStoreNames;
         if (!names.contains(PENDING)) req.result.createObjectStore(PENDING, { keyPath: 'id' });
         if (!names.contains(TAKES)) req.result.createObjectStore(TAKES, { keyPath: 'id' });
+        if (!names.contains(CHUNKS)) req.result.createObjectStore(CHUNKS, { keyPath: ['takeId', 'offset'] });
       };
       // Another tab still holds the old version open: fail (the queue then uploads from memory) rather than hang.
       req.onblocked = () => reject(new Error('IndexedDB is held at an older version by another tab'));
@@ -177,6 +198,10 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
       const keep = new Set(submitted.map(String));
       for (const take of takes) if (!keep.has(take.id) && take.createdAt < before) tx.objectStore(TAKES).delete(take.id);
       await transactionDone(tx);
+      const chunks = (await db()).transaction(CHUNKS, 'readwrite');
+      const old = (await request(chunks.objectStore(CHUNKS).getAll())) as RecordedChunk[];
+      for (const chunk of old) if (chunk.createdAt < before) chunks.objectStore(CHUNKS).delete([chunk.takeId, chunk.offset]);
+      await transactionDone(chunks);
     },
     async findDraft(candidateId, questionId) {
       const tx = (await db()).transaction([PENDING, TAKES], 'readonly');
@@ -185,6 +210,24 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
       return drafts
         .filter((d) => d.candidateId === candidateId && d.questionId === questionId && !submitted.has(d.id))
         .sort((a, b) => b.createdAt - a.createdAt)[0];
+    },
+    async putChunk(chunk) {
+      const tx = (await db()).transaction(CHUNKS, 'readwrite');
+      tx.objectStore(CHUNKS).put(chunk);
+      await transactionDone(tx);
+    },
+    async findChunks(candidateId, questionId) {
+      const tx = (await db()).transaction(CHUNKS, 'readonly');
+      const mine = ((await request(tx.objectStore(CHUNKS).getAll())) as RecordedChunk[]).filter(
+        (c) => c.candidateId === candidateId && c.questionId === questionId,
+      );
+      const newest = mine.reduce<RecordedChunk | undefined>((found, c) => (!found || c.createdAt > found.createdAt ? c : found), undefined);
+      return newest ? mine.filter((c) => c.takeId === newest.takeId).sort((a, b) => a.offset - b.offset) : [];
+    },
+    async removeChunks(takeId) {
+      const tx = (await db()).transaction(CHUNKS, 'readwrite');
+      tx.objectStore(CHUNKS).delete(IDBKeyRange.bound([takeId, 0], [takeId, Number.MAX_SAFE_INTEGER]));
+      await transactionDone(tx);
     },
   };
 }

@@ -49,7 +49,13 @@ export const PART_MAX_BYTES = 2 * 1024 * 1024;
 /** A part that fails on the way (no answer, a server error) is tried again after these delays before giving up. */
 export const PART_RETRY_DELAYS_MS: readonly number[] = [1000, 2000];
 
-type Options = { retryDelaysMs?: readonly number[]; sleep?: (ms: number) => Promise<void>; now?: () => number };
+type Options = {
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Each part as it is pushed (the device keeps a copy while the take records). */
+  onPart?: (offset: number, data: Blob, marks: PartMarks) => void;
+};
 
 export class TakeStager implements StagedTakeRef, StagedUpload {
   private readonly parts: Part[] = [];
@@ -64,6 +70,7 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private readonly startedAt: number;
+  private readonly onPart: Options['onPart'];
 
   constructor(
     readonly takeId: string,
@@ -76,6 +83,19 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
+    this.onPart = options.onPart;
+  }
+
+  /**
+   * A take recorded on an earlier visit, from the parts this device kept: the server already holds the first
+   * `serverBytes` of it (those parts are not sent again), flush() sends the rest.
+   */
+  restore(parts: readonly { offset: number; data: Blob; marks: PartMarks }[], serverBytes: number): void {
+    for (const part of parts) {
+      if (part.offset !== this.pushed) break; // a gap: what follows is not part of the take
+      this.parts.push({ ...part, confirmed: part.offset + part.data.size <= serverBytes });
+      this.pushed += part.data.size;
+    }
   }
 
   /** How long the take has been recording (its length once it is finished). */
@@ -106,6 +126,7 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
       const part = data.size <= PART_MAX_BYTES ? data : data.slice(start, Math.min(start + PART_MAX_BYTES, data.size));
       const last = final && start + PART_MAX_BYTES >= data.size;
       this.parts.push({ offset: this.pushed, data: part, marks: { ms, last }, confirmed: false });
+      this.onPart?.(this.pushed, part, { ms, last });
       this.pushed += part.size;
       if (part.size === 0) break;
     }

@@ -27,7 +27,10 @@ function draftTake(id: string, createdAt = 1, questionId = `q-${id}`): DraftTake
   return { id, candidateId: 'cand', questionId, createdAt, file: videoFile(`take ${id}`), fileName: 'answer.webm' };
 }
 
-/** The keys of each object store of the last fresh store's database, read straight from IndexedDB. */
+/**
+ * The keys of the answer and take stores of the last fresh store's database, read straight from IndexedDB (the
+ * chunks of takes being recorded have tests of their own).
+ */
 async function rawKeys(name = dbName): Promise<Record<string, string[]>> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open(name);
@@ -35,7 +38,7 @@ async function rawKeys(name = dbName): Promise<Record<string, string[]>> {
     open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
   });
   const result: Record<string, string[]> = {};
-  for (const store of Array.from(db.objectStoreNames)) {
+  for (const store of Array.from(db.objectStoreNames).filter((name) => name !== 'chunks')) {
     const keys = db.transaction(store).objectStore(store).getAllKeys();
     result[store] = await new Promise<string[]>((resolve, reject) => {
       keys.onsuccess = () => resolve(keys.result.map(String).sort());
