@@ -81,6 +81,19 @@ export function CameraProblem({ problem, onRetry }: { problem: MediaProblem; onR
 }
 
 /** The live camera picture, mirrored like a mirror and muted so the candidate does not hear themselves. */
+/**
+ * The size of the camera preview, of a recorded take and of the box shown while the camera starts: the same 16:9
+ * box, so nothing below it moves when the camera's first frame (or the take's) arrives.
+ */
+export const VIDEO_BOX = {
+  width: '100%',
+  aspectRatio: '16 / 9',
+  maxHeight: '55vh',
+  objectFit: 'contain',
+  borderRadius: 'var(--radius-3)',
+  background: 'black',
+} as const;
+
 export function CameraPreview({ stream }: { stream: MediaStream }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -98,14 +111,8 @@ export function CameraPreview({ stream }: { stream: MediaStream }) {
       muted
       playsInline
       aria-label="Camera preview"
-      style={{
-        width: '100%',
-        maxHeight: '55vh',
-        objectFit: 'contain',
-        borderRadius: 'var(--radius-3)',
-        background: 'black',
-        transform: 'scaleX(-1)',
-      }}
+      // The box has its size before the stream's first frame: the buttons below never move when it arrives.
+      style={{ ...VIDEO_BOX, transform: 'scaleX(-1)' }}
     />
   );
 }

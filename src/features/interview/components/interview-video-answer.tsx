@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 
 import { TakeRecorder, type Take } from '../upload/media-recorder';
 
-import { CameraPreview, CameraProblem, useCamera } from './interview-camera';
+import { CameraPreview, CameraProblem, useCamera, VIDEO_BOX } from './interview-camera';
 import { Countdown, useCountdown } from './interview-countdown';
 import { TimeUp } from './interview-time-up';
 import { canRecordAgain, initialTakes, takeNumber, takesReducer } from './interview-takes';
@@ -127,12 +127,12 @@ export function InterviewVideoAnswer({ timeout, maxTakes, takesUsed = 0, kept = 
           controls
           playsInline
           aria-label="Your recording"
-          style={{ width: '100%', maxHeight: '55vh', objectFit: 'contain', borderRadius: 'var(--radius-3)', background: 'black' }}
+          style={VIDEO_BOX}
         />
       ) : camera.status === 'ready' ? (
         <CameraPreview stream={camera.stream} />
       ) : (
-        <Flex align="center" justify="center" gap="2" py="9" role="status">
+        <Flex align="center" justify="center" gap="2" role="status" style={{ ...VIDEO_BOX, background: 'var(--gray-a2)' }}>
           <Spinner /> <Text color="gray">Starting your camera…</Text>
         </Flex>
       )}
