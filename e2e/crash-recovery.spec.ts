@@ -204,3 +204,51 @@ test("another device, one take allowed: a take cut off on a dead phone is offere
   expect(await storedAnswers(candidate.id)).toHaveLength(1);
   await laptop.context.close();
 });
+
+test("the browser dies while recording offline: the same device offers what it kept, and submits it once back online", async () => {
+  const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 2 }]);
+  const profile = newProfile();
+  const first = await launch(profile);
+  await openQuestion(first.page, key, questions[0]!.id);
+  await first.page.getByRole("button", { name: "Start Recording" }).click();
+  await first.context.setOffline(true);
+  // three chunks kept on the device, none of them on the server
+  await expect.poll(() => chunksOn(first.page), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await kill(profile, first.context);
+  expect(await stagedRow(candidate.id)).toBeNull();
+
+  const again = await launch(profile);
+  await reopen(again.page, key, questions[0]!.id, /^We kept your recording from \d\d:\d\d, interrupted at \d+:\d\d$/);
+  // no part reached the server: the take was never counted, the other one is still there
+  await expect(again.page.getByText("Take 1 of 2")).toBeVisible();
+  await again.page.getByRole("button", { name: "Submit answer" }).click();
+  await waitForAnswers(candidate.id, 1);
+  const video = await processedVideo(candidate.id);
+  expect(video.durationSeconds).toBeGreaterThanOrEqual(1);
+  expect(await storedAnswers(candidate.id)).toHaveLength(1);
+  await again.context.close();
+});
+
+/** How many chunks of a take being recorded the page's IndexedDB holds. */
+function chunksOn(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("screenroom");
+        open.onerror = () => reject(open.error ?? new Error("IndexedDB failed"));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("chunks")) {
+            db.close();
+            return resolve(0);
+          }
+          const count = db.transaction("chunks").objectStore("chunks").count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error ?? new Error("IndexedDB failed"));
+        };
+      }),
+  );
+}
