@@ -47,6 +47,14 @@ export class VideoDrafts {
     return (chunk, final) => staged.push(chunk, final);
   }
 
+  /** The take just recorded failed its check at Stop (issue 23): its parts and chunks go, here and on the server. */
+  dropRecording(): void {
+    if (!this.recording) return;
+    void this.chunks.remove(this.recording.takeId);
+    this.recording.discard();
+    this.recording = null;
+  }
+
   /** A take kept from an earlier visit (kept-takes.ts) is the one shown: it is submitted or replaced like a new one. */
   offer(draft: DraftTake, staged: StagedUpload | null): void {
     this.current = { take: draft, saved: Promise.resolve(), submitted: false, staged };

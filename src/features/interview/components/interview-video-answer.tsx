@@ -3,6 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
 import { TakeRecorder, type Take } from '../upload/media-recorder';
+import { checkTake, takeProblemMessage } from '../upload/take-check';
 
 import { CameraPreview, CameraProblem, useCamera, VIDEO_BOX } from './interview-camera';
 import { Countdown, useCountdown } from './interview-countdown';
@@ -21,16 +22,32 @@ type Props = {
   onRecordingStart?: () => (chunk: Blob, final: boolean) => void;
   /** A take is finished (stopped by the candidate or by the countdown): it is the one 'Submit answer' would send. */
   onTake: (take: Take) => void;
+  /** A take failed its check at Stop (issue 23): it is not the candidate's take, and goes nowhere. */
+  onTakeFailed?: () => void;
   onSubmit: (take: Take) => Promise<void>;
   onSkip: () => void;
 };
 
-export function InterviewVideoAnswer({ timeout, maxTakes, takesUsed = 0, kept = null, onRecordingStart, onTake, onSubmit, onSkip }: Props) {
+export function InterviewVideoAnswer({
+  timeout,
+  maxTakes,
+  takesUsed = 0,
+  kept = null,
+  onRecordingStart,
+  onTake,
+  onTakeFailed,
+  onSubmit,
+  onSkip,
+}: Props) {
   const camera = useCamera();
   const [state, dispatch] = useReducer(takesReducer, { max: maxTakes, used: takesUsed, kept: kept?.take ?? null }, initialTakes);
   const showingKept = !!kept && state.take === kept.take;
   const [submitting, setSubmitting] = useState(false);
+  /** What the candidate is told of a take that failed its check at Stop. */
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const recorder = useRef<TakeRecorder | null>(null);
+  const startedAt = useRef(0);
 
   const counting = camera.status === 'ready' && (state.phase === 'ready' || state.phase === 'recording');
   const remaining = useCountdown(timeout, counting);
@@ -51,6 +68,15 @@ export function InterviewVideoAnswer({ timeout, maxTakes, takesUsed = 0, kept = 
     if (!current) return;
     try {
       const take = await current.stop();
+      setChecking(true);
+      const failed = await checkTake(take.blob, Date.now() - startedAt.current).finally(() => setChecking(false));
+      if (failed) {
+        // never queued or uploaded, and the take is given back (decisions.md "Takes and time")
+        dispatch({ type: 'failed' });
+        setProblem(takeProblemMessage(failed));
+        onTakeFailed?.();
+        return;
+      }
       dispatch({ type: 'stopped', take });
       onTake(take);
     } catch {
@@ -63,6 +89,7 @@ export function InterviewVideoAnswer({ timeout, maxTakes, takesUsed = 0, kept = 
     try {
       const current = recorder.current;
       current?.start(onRecordingStart?.());
+      startedAt.current = Date.now();
       dispatch({ type: 'start' });
     } catch {
       toast.error('The recording could not start, please try again');
@@ -137,16 +164,31 @@ export function InterviewVideoAnswer({ timeout, maxTakes, takesUsed = 0, kept = 
         </Flex>
       )}
 
+      {problem ? (
+        <Flex direction="column" gap="2" align="start">
+          <Text role="alert" color="red">
+            {problem}
+          </Text>
+          <Button size="3" onClick={() => setProblem(null)}>
+            Try again
+          </Button>
+        </Flex>
+      ) : null}
       <Flex gap="3" wrap="wrap">
-        {state.phase === 'ready' ? (
+        {state.phase === 'ready' && !problem ? (
           <Button size="3" color="red" onClick={start} disabled={camera.status !== 'ready'}>
             Start Recording
           </Button>
         ) : null}
-        {state.phase === 'recording' ? (
+        {state.phase === 'recording' && !checking ? (
           <Button size="3" color="red" variant="soft" onClick={() => void stop()}>
             Stop Recording
           </Button>
+        ) : null}
+        {checking ? (
+          <Flex align="center" gap="2" role="status">
+            <Spinner /> <Text color="gray">Checking your recording…</Text>
+          </Flex>
         ) : null}
         {state.phase === 'review' ? (
           <>
@@ -161,7 +203,7 @@ export function InterviewVideoAnswer({ timeout, maxTakes, takesUsed = 0, kept = 
           </>
         ) : null}
       </Flex>
-      {state.phase === 'recording' ? (
+      {state.phase === 'recording' && !checking ? (
         <Text size="2" color="red" role="status">
           ● Recording
         </Text>

@@ -95,6 +95,7 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
             onRecordingStart={() => drafts.startTake()}
             // The take is stored while the candidate watches it, so submitting it does not wait for a large write.
             onTake={(take) => drafts.keep(take)}
+            onTakeFailed={() => drafts.dropRecording()}
             onSubmit={async (take) => {
               // Once stored, the answer counts as given and the guard above moves on while it uploads.
               await drafts.submit(take);

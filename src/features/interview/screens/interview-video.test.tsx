@@ -13,6 +13,11 @@ import { server } from '@/testing/msw-server';
 
 import { createIndexedDbAnswerStore } from '../upload/answer-store';
 
+/** What the fake recorder hands over: a WebM header naming a VP8 video and an Opus audio track, then some bytes. */
+const RECORDED = `\x1a\x45\xdf\xa3 V_VP8 A_OPUS recorded video`;
+/** What a browser that records nothing hands over (WebKitGTK on Debian). */
+let recorded = RECORDED;
+
 /** A camera that opens, and a MediaRecorder that hands over a small take when stopped. */
 class FakeRecorder {
   static isTypeSupported(type: string) {
@@ -28,7 +33,7 @@ class FakeRecorder {
   }
   stop() {
     this.state = 'inactive';
-    this.ondataavailable?.({ data: new Blob(['recorded video'], { type: 'video/webm' }) });
+    this.ondataavailable?.({ data: new Blob([Uint8Array.from(recorded, (c) => c.charCodeAt(0))], { type: 'video/webm' }) });
     this.onstop?.();
   }
 }
@@ -73,6 +78,7 @@ class FakeUpload {
 const storeEveryAnswer = FakeUpload.reply;
 
 beforeEach(() => {
+  recorded = RECORDED;
   FakeUpload.sent = [];
   FakeUpload.reply = storeEveryAnswer;
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
@@ -195,7 +201,7 @@ describe('a video answer', () => {
       candidate: 'cand1',
       question: 'q1',
       staged: true,
-      size: 'recorded video'.length,
+      size: RECORDED.length,
       fileName: 'answer.webm',
     });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q2'));
@@ -246,7 +252,7 @@ describe('a video answer', () => {
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
     const form = FakeUpload.sent[0]!.body as FormData;
     expect((form.get('file') as File).name).toBe('answer.webm');
-    expect((form.get('file') as File).size).toBe('recorded video'.length);
+    expect((form.get('file') as File).size).toBe(RECORDED.length);
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
   });
 
@@ -270,7 +276,7 @@ describe('a video answer', () => {
     const takeId = (JSON.parse(staged as string) as { id: string }).id;
     expect(looked).toEqual([takeId]);
     expect((whole as FormData).get('id')).toBe(takeId);
-    expect(((whole as FormData).get('file') as File).size).toBe('recorded video'.length);
+    expect(((whole as FormData).get('file') as File).size).toBe(RECORDED.length);
     await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
     // and the parts the server may still hold are dropped
     expect(api.dropped).toEqual([takeId]);
@@ -363,5 +369,41 @@ describe('a video answer', () => {
     // the server had the first 3 bytes: only the part after them went, then the small request for all 7
     expect(api.parts.map((part) => [part.take, part.offset])).toEqual([[take, 3]]);
     expect(JSON.parse(FakeUpload.sent[0]!.body as string)).toMatchObject({ id: take, staged: true, size: 7 });
+  });
+
+  it('never queues or uploads a take the browser recorded nothing of, says so, and gives the take back (issue 23)', async () => {
+    const api = interviewApi();
+    recorded = '';
+    renderRoute('/candidates/cand9/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your browser did not record anything. Try again, or open this link in Chrome, Edge, Firefox or Safari.',
+    );
+    expect(screen.queryByRole('button', { name: 'Submit answer' })).not.toBeInTheDocument();
+    expect(screen.getByText('Take 1 of 2')).toBeInTheDocument();
+    expect(FakeUpload.sent).toHaveLength(0);
+    expect(api.parts).toEqual([]);
+    expect((await stored()).submitted).toEqual([]);
+
+    // 'Try again' with a browser that records: the take counts as the first one
+    recorded = RECORDED;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await recordTake();
+    expect(screen.getByText('Take 1 of 2')).toBeInTheDocument();
+  });
+
+  it('never queues a take without sound, and says what to check (issue 23)', async () => {
+    interviewApi();
+    recorded = '\x1a\x45\xdf\xa3 V_VP8 video only';
+    renderRoute('/candidates/cand10/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your recording has no sound. Check that your microphone is on and allowed for this page, then try again.',
+    );
+    expect(FakeUpload.sent).toHaveLength(0);
   });
 });

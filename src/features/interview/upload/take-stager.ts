@@ -120,7 +120,8 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
    * as an empty part for that).
    */
   push(data: Blob, final = false): void {
-    if (!this.usable || (data.size === 0 && !final)) return;
+    // an empty final chunk only marks the end of a take that has bytes: a take of none never reaches the server
+    if (!this.usable || (data.size === 0 && (!final || this.pushed === 0))) return;
     const ms = this.elapsedMs;
     for (let start = 0; start < data.size || (start === 0 && final); start += PART_MAX_BYTES) {
       const part = data.size <= PART_MAX_BYTES ? data : data.slice(start, Math.min(start + PART_MAX_BYTES, data.size));
