@@ -42,12 +42,26 @@ export function buildAnswerForm(answer: PendingAnswer): FormData {
   return form;
 }
 
-/** The server's message for a refused answer: a field's message when there is one (the form's), else the top one. */
-export function answerErrorMessage(response: unknown): string {
-  const body = response as { message?: unknown; data?: Record<string, { message?: unknown } | undefined> } | null;
-  const fieldMessage = Object.values(body?.data ?? {}).find((d) => typeof d?.message === 'string');
-  if (typeof fieldMessage?.message === 'string') return serverText(fieldMessage.message);
-  return typeof body?.message === 'string' ? serverText(body.message) : 'The upload failed';
+/** Said of any refusal the interview has no words of its own for (decisions.md: no server wording reaches a user). */
+export const GENERIC_UPLOAD_PROBLEM = 'Something went wrong while processing your request.';
+
+/**
+ * What the candidate reads of a refused answer or part, in the interview's own words; the server's own message goes
+ * to the console. Known refusals: no take left, a recording over the size limit, a file the server cannot use, the
+ * question already answered (by this answer's first attempt: the queue then finds it stored).
+ */
+export function answerErrorMessage(response: unknown, status = 0): string {
+  const body = response as { message?: unknown; data?: Record<string, { code?: unknown; message?: unknown } | undefined> } | null;
+  const messages = [body?.message, ...Object.values(body?.data ?? {}).map((d) => d?.message)].filter((m) => typeof m === 'string');
+  if (messages.length) console.warn('The server refused an answer:', ...messages);
+  const said = messages.map((m) => serverText(m));
+  if (said.includes('You have used all your takes for this question')) return 'You have used all your takes for this question.';
+  if (said.includes('This question has already been answered')) return 'This question has already been answered.';
+  if (status === 413 || said.some((m) => /larger than|too large|maximum allowed size/i.test(m))) {
+    return 'Your recording is too large to upload. Please record a shorter answer.';
+  }
+  if (body?.data?.file) return 'Your recording could not be used. Please record your answer again.';
+  return GENERIC_UPLOAD_PROBLEM;
 }
 
 /** XMLHttpRequest rather than fetch: only it reports upload progress. */
@@ -67,7 +81,7 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
         onProgress(1);
         resolve();
       } else {
-        reject(new UploadError(answerErrorMessage(xhr.response), xhr.status, xhr.response));
+        reject(new UploadError(answerErrorMessage(xhr.response, xhr.status), xhr.status, xhr.response));
       }
     };
     xhr.onerror = () => reject(new UploadError('The connection was lost', 0));
@@ -129,7 +143,7 @@ async function putPart(take: StagedTakeRef, offset: number, data: Blob, marks: P
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    throw new UploadError(answerErrorMessage(body), response.status, body);
+    throw new UploadError(answerErrorMessage(body, response.status), response.status, body);
   }
 }
 

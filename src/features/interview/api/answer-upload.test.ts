@@ -34,18 +34,33 @@ describe('buildAnswerForm', () => {
 });
 
 describe('answerErrorMessage', () => {
-  it("reads a field's message, without PocketBase's trailing period", () => {
-    const response = {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('says known refusals in the interview\'s own words, and sends the server\'s to the console (issue 23)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answered = {
       status: 400,
       message: 'Failed to create record.',
       data: { question: { code: 'validation_not_unique', message: 'This question has already been answered.' } },
     };
-    expect(answerErrorMessage(response)).toBe('This question has already been answered');
+    expect(answerErrorMessage(answered, 400)).toBe('This question has already been answered.');
+    expect(answerErrorMessage({ status: 403, message: 'You have used all your takes for this question.', data: {} }, 403)).toBe(
+      'You have used all your takes for this question.',
+    );
+    expect(answerErrorMessage({ status: 413, message: 'Request entity too large', data: {} }, 413)).toBe(
+      'Your recording is too large to upload. Please record a shorter answer.',
+    );
+    const mime = { status: 400, message: 'Failed to create record.', data: { file: { code: 'validation_invalid_mime_type', message: '"answer_x.mp4" mime type must be one of: video/webm, video/mp4.' } } };
+    expect(answerErrorMessage(mime, 400)).toBe('Your recording could not be used. Please record your answer again.');
+    expect(warn).toHaveBeenCalledWith('The server refused an answer:', 'Failed to create record.', '"answer_x.mp4" mime type must be one of: video/webm, video/mp4.');
   });
 
-  it('falls back to the top-level message, then a generic one', () => {
-    expect(answerErrorMessage({ message: 'Failed to create record.', data: {} })).toBe('Failed to create record');
-    expect(answerErrorMessage(null)).toBe('The upload failed');
+  it('says anything else with the generic sentence, never the server\'s wording', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(answerErrorMessage({ message: 'Failed to create record.', data: {} }, 400)).toBe('Something went wrong while processing your request.');
+    expect(answerErrorMessage(null, 500)).toBe('Something went wrong while processing your request.');
   });
 });
 

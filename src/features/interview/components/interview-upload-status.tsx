@@ -25,7 +25,8 @@ function describe(state: UploadState, now: number): string {
       return `The upload was interrupted. Retrying in ${seconds} s…`;
     }
     case 'failed':
-      return `Your answer could not be uploaded: ${state.error ?? 'unknown error'}`;
+      // a refusal a retry cannot fix: said in the interview's words (answer-transport.ts); the take stays here
+      return `Your answer could not be uploaded. ${state.error ?? 'Something went wrong while processing your request.'} It is kept on this device.`;
     case 'done':
       return 'Answer uploaded';
   }
