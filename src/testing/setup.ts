@@ -18,7 +18,7 @@ globalThis.ResizeObserver ??= class {
 // findBy* and waitFor wait for an event, not a time: Testing Library's 1 s default fails a busy 2-core machine
 // (a screen that takes 1.2 s to appear under load is not a bug). A wait that truly never ends still fails,
 // with the query's message, well inside the unit project's test timeout (vitest.config.ts).
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // Screens are rendered on their own too, outside the layouts that mount the toaster in the app.
 enableToaster();
