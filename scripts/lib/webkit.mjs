@@ -14,7 +14,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { StackError } from "./pocketbase.mjs";
 
-export const MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+// Debian's multiarch folder of this machine (amd64 or arm64).
+const triplet = process.arch === "arm64" ? "aarch64-linux-gnu" : "x86_64-linux-gnu";
+export const MINIBROWSER = process.env.WEBKIT_MINIBROWSER || `/usr/lib/${triplet}/webkit2gtk-4.1/MiniBrowser`;
 
 function installed(pkg) {
   return spawnSync("dpkg-query", ["-W", "-f=${Status}", pkg], { encoding: "utf8" }).stdout?.includes("install ok installed");
