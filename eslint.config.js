@@ -57,7 +57,7 @@ export default defineConfig([
 
   // Node code written alongside the app: configs, scripts, the worker, integration and browser tests.
   {
-    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**', 'worker/**', 'tests/**', 'e2e/**'],
+    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**', 'worker/**', 'tests/**', 'e2e/**', 'e2e-webkit/**'],
     languageOptions: { globals: globals.node },
   },
 

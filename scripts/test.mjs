@@ -1,15 +1,20 @@
 // `npm test`: every check and test of the project, on a fresh clone. Installs what is missing (npm
 // packages; Debian's chromium, ffmpeg, pocketsphinx when run as root), builds PocketBase once, then
 // runs lint, type-check, unit, integration (real PocketBase + MailDev), the production build and the
-// end-to-end suite (real Chromium against the built app on a real PocketBase). Ends with one line
+// end-to-end suite (real Chromium against the built app on a real PocketBase), then the candidate journeys in
+// WebKitGTK (Safari's engine) through WebKitWebDriver (e2e-webkit/). Ends with one line
 // "Total: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureNodeModules, ensureSystemPackages } from "./lib/deps.mjs";
+import { ensureWebKit } from "./lib/webkit.mjs";
 import { ensurePocketBase, root, StackError } from "./lib/pocketbase.mjs";
 
 const results = [];
+// WebKitGTK journeys written ahead of the feature they test, left out until it lands: the empty take caught at
+// Stop is issue 23 point 1. Remove a file from this list when its feature is merged.
+const PENDING_WEBKIT = ["e2e-webkit/empty-recording.test.ts"];
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const reports = join(root, "test-results");
 
@@ -42,6 +47,7 @@ function playwrightCounts(file) {
 try {
   ensureNodeModules();
   ensureSystemPackages();
+  ensureWebKit();
   ensurePocketBase();
 } catch (err) {
   console.error(err instanceof StackError ? err.message : err);
@@ -59,8 +65,13 @@ step("integration tests (real PocketBase + MailDev)", bin("vitest"), ["run", "--
 const built = step("production build", bin("vite"), ["build"]);
 if (built) {
   step("end-to-end tests (Chromium)", bin("playwright"), ["test"], { count: playwrightCounts(join(reports, "e2e.json")) });
+  // Its own ports (e2e-webkit/vitest.config.ts: 8192/1192/1127, driver 4192), a stack of its own.
+  const webkitReport = join(reports, "e2e-webkit.json");
+  const pending = PENDING_WEBKIT.flatMap((file) => ["--exclude", file]);
+  step("end-to-end tests (WebKitGTK)", bin("vitest"), ["run", "--config", "e2e-webkit/vitest.config.ts", ...pending, "--reporter=default", "--reporter=json", `--outputFile=${webkitReport}`], { count: vitestCounts(webkitReport) });
 } else {
   results.push({ name: "end-to-end tests (Chromium)", ok: false, seconds: "0", counts: null });
+  results.push({ name: "end-to-end tests (WebKitGTK)", ok: false, seconds: "0", counts: null });
 }
 
 let passed = 0;
