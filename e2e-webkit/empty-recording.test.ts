@@ -1,6 +1,3 @@
-// PENDING issue 23 point 1 ("a take is checked before it counts"): fails until that lands, so `npm test` leaves
-// this file out (scripts/test.mjs, PENDING_WEBKIT); drop it from that list when point 1 is merged.
-//
 // WebKitGTK 2.50 on Debian 12 says yes to 'video/mp4' and then records 0 bytes of video: the empty take a real
 // browser makes. It must be caught at Stop with a plain message and 'Try again', and never be queued or uploaded.
 import type { WebDriver } from 'selenium-webdriver';
