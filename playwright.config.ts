@@ -2,8 +2,12 @@ import { defineConfig, devices } from "@playwright/test";
 import { E2E } from "./scripts/lib/e2e-ports.mjs";
 import { ensureFakeMedia, fakeAudio, fakeVideo } from "./scripts/lib/fake-media.mjs";
 
-// Debian's Chromium (never a downloaded browser) with a fake camera and microphone playing files.
+// Debian's Chromium (never a downloaded browser) with a fake camera and microphone playing files, and Debian's
+// Firefox ESR over WebDriver BiDi (Playwright's `_bidiFirefox`) with Firefox's own fake camera and microphone.
 ensureFakeMedia();
+
+/** The candidate's journeys, run in every browser: interview, its upload faults, and the review of what was recorded. */
+const candidateJourneys = ["interview.spec.ts", "interview-faults.spec.ts", "review.spec.ts"];
 
 export default defineConfig({
   testDir: "./e2e",
@@ -20,13 +24,13 @@ export default defineConfig({
     baseURL: E2E.appUrl,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    permissions: ["camera", "microphone"],
   },
   projects: [
     {
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
+        permissions: ["camera", "microphone"],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
           args: [
@@ -42,6 +46,27 @@ export default defineConfig({
             `--use-file-for-fake-video-capture=${fakeVideo}`,
             `--use-file-for-fake-audio-capture=${fakeAudio}`,
           ],
+        },
+      },
+    },
+    {
+      // Firefox ESR from Debian (scripts/lib/deps.mjs installs `firefox-esr`), driven over WebDriver BiDi by the
+      // Playwright the project pins. Its fake devices are a test pattern and a tone; the camera is allowed by a pref,
+      // as --use-fake-ui-for-media-stream does for Chromium (BiDi's permissions.setPermission knows no camera).
+      name: "firefox",
+      testMatch: candidateJourneys,
+      use: {
+        browserName: "_bidiFirefox" as "firefox",
+        viewport: { width: 1280, height: 720 },
+        deviceScaleFactor: 1,
+        launchOptions: {
+          executablePath: process.env.FIREFOX_PATH || "/usr/bin/firefox-esr",
+          firefoxUserPrefs: {
+            "media.navigator.streams.fake": true,
+            "media.navigator.permission.disabled": true,
+            // the review's candidate plays a speech clip into the recording from an <audio> element (e2e/review-support.ts)
+            "media.autoplay.default": 0,
+          },
         },
       },
     },

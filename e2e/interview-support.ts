@@ -2,7 +2,7 @@
 // question, a job and an invited candidate, made through the API as the manager, with the candidate's key (its
 // interview link is `/candidates/{key}`; `candidate.id` stays the record id the stored answers name); what the
 // server stored, read as a superuser; and ffprobe on a stored video.
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page, Route } from "@playwright/test";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { execFileSync } from "node:child_process";
@@ -87,9 +87,76 @@ export async function probeStoredVideo(videoAnswer: RecordModel) {
   const bytes = Buffer.from(await res.arrayBuffer());
   const path = join(mkdtempSync(join(tmpdir(), "screenroom-probe-")), current.file as string);
   writeFileSync(path, bytes);
-  const out = execFileSync("ffprobe", ["-v", "error", "-show_streams", "-of", "json", path], { encoding: "utf8" });
-  const streams = (JSON.parse(out) as { streams: { codec_type: string; codec_name: string }[] }).streams;
-  return { size: bytes.length, streams };
+  const out = execFileSync("ffprobe", ["-v", "error", "-show_streams", "-show_format", "-of", "json", path], { encoding: "utf8" });
+  const probe = JSON.parse(out) as { streams: { codec_type: string; codec_name: string }[]; format: { format_name: string } };
+  return { size: bytes.length, streams: probe.streams, format: probe.format.format_name };
+}
+
+/** True in the Firefox project (Debian's firefox-esr over WebDriver BiDi: Playwright's `_bidiFirefox`). */
+export const isFirefox = (browserName: string) => browserName === "firefox" || browserName === "_bidiFirefox";
+
+/**
+ * The codecs each browser's MediaRecorder writes, as ffprobe names them in the stored (remuxed, not re-encoded)
+ * file: the interview asks for vp9 + opus webm first, and Firefox, which has no vp9 MediaRecorder, gives vp8 + opus.
+ */
+export function expectedCodecs(browserName: string) {
+  return isFirefox(browserName) ? { video: "vp8", audio: "opus" } : { video: "vp9", audio: "opus" };
+}
+
+/**
+ * Takes the browser context off the network, or puts it back. Chromium emulates it (context.setOffline); Playwright's
+ * BiDi Firefox (1.56) has no offline emulation (setOffline does nothing there), so every request the context makes
+ * fails as an offline browser fails it (a network error, no response), and coming back fires 'online' on the page
+ * as the browser would.
+ */
+export async function setOffline(context: BrowserContext, offline: boolean, browserName: string) {
+  if (!isFirefox(browserName)) return context.setOffline(offline);
+  // page.route: a context.route added after a page opened does not reach that page in BiDi Firefox (1.56)
+  for (const page of context.pages()) {
+    if (offline) await page.route("**/*", cutOff);
+    else {
+      await page.unroute("**/*", cutOff);
+      await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    }
+  }
+}
+const cutOff = (route: Route) => route.abort("internetdisconnected");
+
+/**
+ * The JSON bodies the page sends to a URL ending in `suffix`. Chromium gives them on the request (postData);
+ * Playwright's BiDi Firefox (1.56) gives no request bodies (postData is null), so there the page's own
+ * XMLHttpRequest.send and fetch record the string bodies they are given for that URL.
+ */
+export async function requestBodies(page: Page, suffix: string, browserName: string): Promise<() => Promise<string[]>> {
+  if (!isFirefox(browserName)) {
+    const bodies: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(suffix)) bodies.push(request.postData() ?? "");
+    });
+    return async () => bodies;
+  }
+  await page.addInitScript((end) => {
+    const w = window as unknown as { __bodies: string[] };
+    w.__bodies = [];
+    const open = XMLHttpRequest.prototype.open;
+    const send = XMLHttpRequest.prototype.send;
+    const urls = new WeakMap<XMLHttpRequest, string>();
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+      urls.set(this, String(args[1]));
+      return (open as (...a: unknown[]) => void).apply(this, args);
+    };
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      if (urls.get(this)?.endsWith(end)) w.__bodies.push(typeof body === "string" ? body : "");
+      return send.call(this, body);
+    };
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith(end)) w.__bodies.push(typeof init?.body === "string" ? init.body : "");
+      return original(input, init);
+    };
+  }, suffix);
+  return () => page.evaluate(() => (window as unknown as { __bodies: string[] }).__bodies);
 }
 
 /**
@@ -100,6 +167,7 @@ export async function trackCameraStreams(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __streams: MediaStream[] };
     w.__streams = [];
+    if (!navigator.mediaDevices) return; // about:blank before the app: Firefox has no mediaDevices there
     const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
     navigator.mediaDevices.getUserMedia = async (constraints) => {
       const stream = await original(constraints);

@@ -1,16 +1,18 @@
 import { expect, test } from "@playwright/test";
 import {
+  expectedCodecs,
   kindOf,
   liveCameraTracks,
   probeStoredVideo,
   recordTake,
+  requestBodies,
   seedInterview,
   storedAnswers,
   trackCameraStreams,
   waitForAnswers,
 } from "./interview-support";
 
-test("a candidate answers two video questions (one with a second take) and a text question", async ({ page }) => {
+test("a candidate answers two video questions (one with a second take) and a text question", async ({ page, browserName }) => {
   const { candidate, key, questions, manager } = await seedInterview([
     // the countdown runs from the moment the camera is ready: generous times keep a loaded machine from eating a take
     { kind: "video", title: "Introduce yourself", timeout: 90, takes: 2 },
@@ -73,6 +75,11 @@ test("a candidate answers two video questions (one with a second take) and a tex
     expect(video, "a video answer record").toBeDefined();
     const probe = await probeStoredVideo(video!);
     expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
+    // what this browser recorded, kept as it was by the worker's remux: a webm of its MediaRecorder's codecs
+    expect(probe.format).toBe("matroska,webm");
+    const codecs = expectedCodecs(browserName);
+    expect(probe.streams.find((s) => s.codec_type === "video")?.codec_name).toBe(codecs.video);
+    expect(probe.streams.find((s) => s.codec_type === "audio")?.codec_name).toBe(codecs.audio);
     expect(probe.size).toBeGreaterThan(1000);
   }
 
@@ -140,7 +147,7 @@ test("a recording stops by itself at 0, and a retake gets the full time again", 
   expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(["audio", "video"]);
 });
 
-test("a take goes to the server while it is recorded: 'Submit answer' sends only a small request", async ({ page }) => {
+test("a take goes to the server while it is recorded: 'Submit answer' sends only a small request", async ({ page, browserName }) => {
   const { candidate, key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 2 }]);
   // the parts the server stored, by take (PUT /api/screenroom/takes/{take}/parts/{offset} answers what it stored)
   const parts: { take: string; offset: number; bytes: number; atStop: boolean }[] = [];
@@ -155,10 +162,7 @@ test("a take goes to the server while it is recorded: 'Submit answer' sends only
     const stored = (await response.json()) as { take: string; offset: number; size: number };
     parts.push({ take: stored.take, offset: stored.offset, bytes: stored.size, atStop });
   });
-  const answerBodies: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().endsWith("/api/screenroom/answers")) answerBodies.push(request.postData() ?? "");
-  });
+  const sentBodies = await requestBodies(page, "/api/screenroom/answers", browserName);
   const discarded: string[] = [];
   page.on("request", (request) => {
     const take = /\/api\/screenroom\/takes\/([a-z0-9]+)$/.exec(request.url());
@@ -187,6 +191,7 @@ test("a take goes to the server while it is recorded: 'Submit answer' sends only
   expect(answer!.id).toBe(second);
   expect(discarded).toContain(first);
   expect(discarded).not.toContain(second);
+  const answerBodies = await sentBodies();
   expect(answerBodies).toHaveLength(1);
   expect(answerBodies[0]!.length).toBeLessThan(1000);
   const body = JSON.parse(answerBodies[0]!) as { id: string; staged: boolean; size: number };

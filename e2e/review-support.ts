@@ -3,6 +3,11 @@
 // key in X-Candidate-Key, as the app does: candidates cannot create answers through the records or batch API).
 import type { Page } from "@playwright/test";
 import type { RecordModel } from "pocketbase";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fakeAudio } from "../scripts/lib/fake-media.mjs";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
 import { createCompany, createQuestion, createUser, keyOf, uniqueEmail } from "./support";
 
@@ -59,11 +64,26 @@ export async function answerWithText(key: string, questionId: string, content: s
 
 /**
  * Records `ms` of the fake camera and microphone (a LibriVox clip) with MediaRecorder in the page, as the
- * interview screen does (vp9 + opus webm, 1 s chunks), and returns the bytes.
+ * interview screen does (vp9 + opus webm where the browser has it, else vp8 + opus: Firefox; 1 s chunks), and returns
+ * the bytes. Chromium's fake microphone plays the clip itself (--use-file-for-fake-audio-capture); Firefox's plays a
+ * tone and cannot play a file, so with `clipAsMicrophone` the page plays the same clip in an <audio> element captured
+ * as the stream's audio track (the camera stays Firefox's fake one), so the transcript has speech to find.
  */
-export async function recordInBrowser(page: Page, ms: number): Promise<Uint8Array<ArrayBuffer>> {
-  const base64 = await page.evaluate(async (duration) => {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+export async function recordInBrowser(page: Page, ms: number, { clipAsMicrophone = false } = {}): Promise<Uint8Array<ArrayBuffer>> {
+  const clip = clipAsMicrophone ? readFileSync(fakeAudio).toString("base64") : null;
+  const base64 = await page.evaluate(async ({ duration, clip }) => {
+    let stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+    if (clip) {
+      // an <audio> element captured as a stream: Firefox's Web Audio waits for an output device a CI machine lacks
+      const bytes = Uint8Array.from(atob(clip), (c) => c.charCodeAt(0));
+      const player = document.createElement("audio");
+      player.src = URL.createObjectURL(new Blob([bytes], { type: "audio/wav" }));
+      const capture = player as HTMLAudioElement & { mozCaptureStream?: () => MediaStream; captureStream?: () => MediaStream };
+      const microphone = (capture.mozCaptureStream ?? capture.captureStream)!.call(player);
+      await player.play();
+      stream.getAudioTracks().forEach((track) => track.stop());
+      stream = new MediaStream([...stream.getVideoTracks(), ...microphone.getAudioTracks()]);
+    }
     const mimeType = MediaRecorder.isTypeSupported("video/webm;codecs=vp9,opus") ? "video/webm;codecs=vp9,opus" : "video/webm";
     const recorder = new MediaRecorder(stream, { mimeType });
     const chunks: Blob[] = [];
@@ -80,6 +100,18 @@ export async function recordInBrowser(page: Page, ms: number): Promise<Uint8Arra
     let binary = "";
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(binary);
-  }, ms);
+  }, { duration: ms, clip });
   return new Uint8Array(Buffer.from(base64, "base64"));
+}
+
+/** ffprobe's video and audio codec of a recording made in the browser (before any upload). */
+export function recordedCodecs(bytes: Uint8Array) {
+  const path = join(mkdtempSync(join(tmpdir(), "screenroom-recording-")), "recording.webm");
+  writeFileSync(path, bytes);
+  const out = execFileSync("ffprobe", ["-v", "error", "-show_streams", "-of", "json", path], { encoding: "utf8" });
+  const streams = (JSON.parse(out) as { streams: { codec_type: string; codec_name: string }[] }).streams;
+  return {
+    video: streams.find((s) => s.codec_type === "video")?.codec_name,
+    audio: streams.find((s) => s.codec_type === "audio")?.codec_name,
+  };
 }

@@ -3,7 +3,8 @@
 // without a reload. Nobody but the company's managers can fetch the video.
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
-import { answerWithText, answerWithVideo, recordInBrowser, reviewWorld } from "./review-support";
+import { expectedCodecs, isFirefox } from "./interview-support";
+import { answerWithText, answerWithVideo, recordedCodecs, recordInBrowser, reviewWorld } from "./review-support";
 import { client, createCompany, createUser, signInBrowser } from "./support";
 
 test.describe.configure({ timeout: 300_000 });
@@ -15,16 +16,17 @@ async function videoState(page: Page) {
   });
 }
 
-test("the manager reviews a recorded answer: the video plays and seeks, the transcript arrives live", async ({ page, browser }) => {
+test("the manager reviews a recorded answer: the video plays and seeks, the transcript arrives live", async ({ page, browser, browserName }) => {
   const world = await reviewWorld();
 
   // The candidate records in a real browser (fake camera; the fake microphone plays a LibriVox clip).
   const candidateContext = await browser.newContext();
   const candidatePage = await candidateContext.newPage();
   await candidatePage.goto(`/candidates/${world.key}`);
-  const recording = await recordInBrowser(candidatePage, 7_000);
+  const recording = await recordInBrowser(candidatePage, 7_000, { clipAsMicrophone: isFirefox(browserName) });
   await candidateContext.close();
   expect(recording.byteLength).toBeGreaterThan(10_000);
+  expect(recordedCodecs(recording), "the review plays what this browser recorded").toEqual(expectedCodecs(browserName));
 
   // The manager opens the review before the candidate submits: the page must update by itself.
   await signInBrowser(page, world.manager.pb);

@@ -1,8 +1,9 @@
 // `npm test`: every check and test of the project, on a fresh clone. Installs what is missing (npm
-// packages; Debian's chromium, ffmpeg, pocketsphinx when run as root), builds PocketBase once, then
+// packages; Debian's chromium, firefox-esr, ffmpeg, pocketsphinx when run as root), builds PocketBase once, then
 // runs lint, type-check, unit, integration (real PocketBase + MailDev), the production build and the
-// end-to-end suite (real Chromium against the built app on a real PocketBase), then the candidate journeys in
-// WebKitGTK (Safari's engine) through WebKitWebDriver (e2e-webkit/). Ends with one line
+// end-to-end suite (real Chromium, and Firefox ESR for the candidate's journeys, against the built app on a real
+// PocketBase), then the candidate journeys in WebKitGTK (Safari's engine) through WebKitWebDriver (e2e-webkit/).
+// Ends with one line
 // "Total: N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -61,12 +62,12 @@ const itReport = join(reports, "integration.json");
 step("integration tests (real PocketBase + MailDev)", bin("vitest"), ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile=${itReport}`], { count: vitestCounts(itReport) });
 const built = step("production build", bin("vite"), ["build"]);
 if (built) {
-  step("end-to-end tests (Chromium)", bin("playwright"), ["test"], { count: playwrightCounts(join(reports, "e2e.json")) });
+  step("end-to-end tests (Chromium, Firefox ESR)", bin("playwright"), ["test"], { count: playwrightCounts(join(reports, "e2e.json")) });
   // Its own ports (e2e-webkit/vitest.config.ts: 8192/1192/1127, driver 4192), a stack of its own.
   const webkitReport = join(reports, "e2e-webkit.json");
   step("end-to-end tests (WebKitGTK)", bin("vitest"), ["run", "--config", "e2e-webkit/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${webkitReport}`], { count: vitestCounts(webkitReport) });
 } else {
-  results.push({ name: "end-to-end tests (Chromium)", ok: false, seconds: "0", counts: null });
+  results.push({ name: "end-to-end tests (Chromium, Firefox ESR)", ok: false, seconds: "0", counts: null });
   results.push({ name: "end-to-end tests (WebKitGTK)", ok: false, seconds: "0", counts: null });
 }
 

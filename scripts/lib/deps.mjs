@@ -34,11 +34,12 @@ function hasPackage(name) {
 }
 
 /**
- * Debian packages by the command or package that proves them: chromium for the browser tests,
+ * Debian packages by the command or package that proves them: chromium and firefox-esr for the browser tests,
  * ffmpeg for media fixtures and the worker, pocketsphinx for offline transcripts.
  */
 export const SYSTEM_PACKAGES = [
   { pkg: "chromium", check: () => has("chromium") },
+  { pkg: "firefox-esr", check: () => has("firefox-esr") },
   { pkg: "ffmpeg", check: () => has("ffmpeg") && has("ffprobe") },
   { pkg: "espeak-ng", check: () => has("espeak-ng") },
   { pkg: "pocketsphinx", check: () => hasPackage("pocketsphinx") },
@@ -46,7 +47,19 @@ export const SYSTEM_PACKAGES = [
   { pkg: "pocketsphinx-testdata", check: () => hasPackage("pocketsphinx-testdata") },
 ];
 
+/** The installed Debian version of a package, or null (dpkg-query: quick, no network). */
+export function packageVersion(name) {
+  const r = spawnSync("dpkg-query", ["-W", "-f=${Version}", name], { encoding: "utf8" });
+  return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : null;
+}
+
 export function ensureSystemPackages({ log = console.log, packages = SYSTEM_PACKAGES } = {}) {
+  installMissing(packages, log);
+  // Debian 12's security suite carries the newest Firefox ESR: say which one the browser tests run in
+  if (packages.some((p) => p.pkg === "firefox-esr")) log(`firefox-esr ${packageVersion("firefox-esr") ?? "(not from a Debian package)"}`);
+}
+
+function installMissing(packages, log) {
   const missing = packages.filter((p) => !p.check()).map((p) => p.pkg);
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
