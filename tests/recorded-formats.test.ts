@@ -3,15 +3,16 @@
 // and iOS records MP4 (fragmented, with its own brands; QuickTime-flavoured files). The fixtures are made here with
 // Debian's ffmpeg (no downloaded samples); a file that is not a recording is still refused.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RecordModel } from "pocketbase";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MediaWorker } from "../worker/src/worker";
-import { asCandidate, errorOf, newCandidateOf, pbUrl, postAnswer, randomId, world } from "./helpers";
+import { asCandidate, errorOf, newCandidateOf, postAnswer, randomId, world } from "./helpers";
 import { admin } from "./support";
 import { decodesCleanly, durationOf } from "./worker/media-fixtures";
+import { downloadStored, workerConfig } from "./worker/support";
 
 let w: Awaited<ReturnType<typeof world>>;
 const dir = mkdtempSync(join(tmpdir(), "screenroom-formats-"));
@@ -46,33 +47,12 @@ const FORMATS: [string, string, string[], string][] = [
 
 /** The media worker of the test's own (a transcriber that answers at once: this is about the file) processing one answer. */
 async function processed(answerId: string): Promise<RecordModel> {
-  const { email, password } = inject("superuser");
-  const worker = new MediaWorker(
-    {
-      pbUrl: pbUrl(),
-      email,
-      password,
-      workerId: `formats-worker-${randomId()}`,
-      policy: { leaseMs: 600_000, maxAttempts: 3 },
-      rescanMs: 3_600_000,
-      provider: { kind: "pocketsphinx", modelDir: "/usr/share/pocketsphinx/model/en-us" },
-    },
-    { transcriber: async () => "heard", log: () => undefined },
-  );
+  const worker = new MediaWorker(workerConfig({ workerId: `formats-worker-${randomId()}` }), { transcriber: async () => "heard", log: () => undefined });
   await worker.signIn();
   expect(await worker.process(answerId)).toEqual({ result: "done", retryInMs: 0 });
   return (await admin()).collection("video_answers").getOne(answerId);
 }
 
-/** The stored file of a video answer, downloaded as the superuser. */
-async function download(record: RecordModel): Promise<string> {
-  const su = await admin();
-  const res = await fetch(su.files.getURL(record, record.file as string, { token: await su.files.getToken() }));
-  expect(res.status).toBe(200);
-  const path = join(mkdtempSync(join(tmpdir(), "screenroom-format-stored-")), record.file as string);
-  writeFileSync(path, Buffer.from(await res.arrayBuffer()));
-  return path;
-}
 
 describe("the recordings real browsers make", () => {
   it.each(FORMATS)("%s is stored as an answer, and the worker makes it play in the review", async (_what, name, args, mimeType) => {
@@ -85,7 +65,7 @@ describe("the recordings real browsers make", () => {
     const done = await processed(res.record.id);
     expect(done).toMatchObject({ transcriptStatus: "done", mimeType });
     expect(done.durationSeconds).toBeGreaterThan(0.5);
-    const file = await download(done);
+    const file = await downloadStored(done);
     expect(durationOf(file)).toBeGreaterThan(0.5);
     expect(decodesCleanly(file)).toBe("");
   });

@@ -3,15 +3,15 @@
 // (a staged answer), and the media worker stores a playable file in its place: the recording up to its last complete
 // cluster or fragment, with its duration and a seek index. A take cut before anything playable is failed at once,
 // saying why.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RecordModel } from "pocketbase";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MediaWorker } from "../../worker/src/worker";
-import { asCandidate, newCandidateOf, pbUrl, putPart, randomId, world } from "../helpers";
+import { asCandidate, newCandidateOf, putPart, randomId, world } from "../helpers";
 import { admin } from "../support";
 import { decodesCleanly, durationOf, FIXTURES, hasSeekIndex, packetsOf, timeBefore, unitSeconds } from "./media-fixtures";
+import { downloadStored, workerConfig } from "./support";
 
 let w: Awaited<ReturnType<typeof world>>;
 beforeAll(async () => {
@@ -20,20 +20,11 @@ beforeAll(async () => {
 
 /** A worker of the test's own, with a transcriber that answers at once (this is about the file), and its log. */
 async function worker() {
-  const { email, password } = inject("superuser");
   const lines: string[] = [];
-  const instance = new MediaWorker(
-    {
-      pbUrl: pbUrl(),
-      email,
-      password,
-      workerId: `truncation-worker-${randomId()}`,
-      policy: { leaseMs: 600_000, maxAttempts: 3 },
-      rescanMs: 3_600_000,
-      provider: { kind: "pocketsphinx", modelDir: "/usr/share/pocketsphinx/model/en-us" },
-    },
-    { transcriber: async () => "recovered", log: (line) => void lines.push(line) },
-  );
+  const instance = new MediaWorker(workerConfig({ workerId: `truncation-worker-${randomId()}` }), {
+    transcriber: async () => "recovered",
+    log: (line) => void lines.push(line),
+  });
   await instance.signIn();
   return { instance, lines };
 }
@@ -58,15 +49,6 @@ async function stagedAnswerCutAt(fixture: string, cut: number, fileName: string)
   return res.record;
 }
 
-/** The stored file of a video answer, downloaded as the superuser. */
-async function storedFile(record: RecordModel): Promise<string> {
-  const su = await admin();
-  const res = await fetch(su.files.getURL(record, record.file as string, { token: await su.files.getToken() }));
-  expect(res.status).toBe(200);
-  const path = join(mkdtempSync(join(tmpdir(), "screenroom-stored-")), record.file as string);
-  writeFileSync(path, Buffer.from(await res.arrayBuffer()));
-  return path;
-}
 
 describe("a take cut off mid-recording, submitted as the answer", () => {
   it.each([
@@ -94,7 +76,7 @@ describe("a take cut off mid-recording, submitted as the answer", () => {
     expect(record.durationSeconds).toBeLessThanOrEqual(before + 0.15);
     expect(record.durationSeconds).toBeGreaterThanOrEqual(before - unitSeconds(packets) - 0.15);
 
-    const stored = await storedFile(record);
+    const stored = await downloadStored(record);
     expect(durationOf(stored)).toBeCloseTo(record.durationSeconds as number, 2);
     expect(decodesCleanly(stored)).toBe("");
     expect(hasSeekIndex(stored)).toBe(true);

@@ -8,29 +8,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RecordModel } from "pocketbase";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import type { WorkerConfig } from "../../worker/src/config";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MediaWorker } from "../../worker/src/worker";
 import { answerVideo, pbUrl, randomId, useOwnServer, world } from "../helpers";
 import { admin } from "../support";
 import { recordingOf, referenceOf, wordErrorRate } from "./media-fixtures";
+import { workerConfig } from "./support";
 
 // the clip the e2e fake microphone plays, 22 words
 const CLIP = "sense_and_sensibility_01_austen_64kb-0870";
 
-function config(overrides: Partial<WorkerConfig> = {}): WorkerConfig {
-  const { email, password } = inject("superuser");
-  return {
-    pbUrl: pbUrl(),
-    email,
-    password,
-    workerId: `test-worker-${randomId()}`,
-    policy: { leaseMs: 600_000, maxAttempts: 3 },
-    rescanMs: 3_600_000,
-    provider: { kind: "pocketsphinx", modelDir: "/usr/share/pocketsphinx/model/en-us" },
-    ...overrides,
-  };
-}
+const config = workerConfig;
 
 const started: MediaWorker[] = [];
 afterEach(async () => {

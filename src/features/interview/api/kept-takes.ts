@@ -4,6 +4,7 @@ import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 
 import type { DraftTake, RecordedChunk } from '../upload/answer-store';
 import type { Take } from '../upload/media-recorder';
+import { isWebm, readBytes } from '../upload/take-check';
 import { TakeStager, type StagedUpload } from '../upload/take-stager';
 
 import { partTransport, takePartsRoute } from './answer-transport';
@@ -53,21 +54,9 @@ function serverStaged(candidateId: string, questionId: string, take: KeptTake): 
   };
 }
 
-/** A blob's bytes (through FileReader where Blob.arrayBuffer is missing, as in jsdom). */
-function readBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('The take could not be read'));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
 /** The container of a take's first bytes: WebM's EBML header, else MP4 (Safari). */
 async function containerOf(file: Blob): Promise<'webm' | 'mp4'> {
-  const head = new Uint8Array(await readBytes(file.slice(0, 4)));
-  return head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3 ? 'webm' : 'mp4';
+  return isWebm(new Uint8Array(await readBytes(file.slice(0, 4)))) ? 'webm' : 'mp4';
 }
 
 /** The take's bytes from the server (GET /api/screenroom/takes/{id} and its parts, pocketbase/pb_hooks/takes.pb.js). */

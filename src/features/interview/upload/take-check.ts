@@ -11,7 +11,7 @@ export type TakeProblem = 'empty' | 'no-video' | 'no-audio' | 'short';
 const HEADER_BYTES = 256 * 1024;
 
 /** A blob's bytes (through FileReader where Blob.arrayBuffer is missing, as in jsdom). */
-function readBytes(blob: Blob): Promise<ArrayBuffer> {
+export function readBytes(blob: Blob): Promise<ArrayBuffer> {
   if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -19,6 +19,11 @@ function readBytes(blob: Blob): Promise<ArrayBuffer> {
     reader.onerror = () => reject(reader.error ?? new Error('The take could not be read'));
     reader.readAsArrayBuffer(blob);
   });
+}
+
+/** Whether a file's first bytes are WebM's (EBML's magic number); MediaRecorder's other container is MP4. */
+export function isWebm(head: Uint8Array): boolean {
+  return head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
 }
 
 function contains(bytes: Uint8Array, text: string): boolean {
@@ -36,8 +41,7 @@ function contains(bytes: Uint8Array, text: string): boolean {
  */
 export async function tracksOf(blob: Blob): Promise<{ video: boolean; audio: boolean }> {
   const head = new Uint8Array(await readBytes(blob.slice(0, HEADER_BYTES)));
-  const webm = head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
-  if (webm) return { video: contains(head, 'V_'), audio: contains(head, 'A_') };
+  if (isWebm(head)) return { video: contains(head, 'V_'), audio: contains(head, 'A_') };
   return { video: contains(head, 'vide'), audio: contains(head, 'soun') };
 }
 
