@@ -15,11 +15,15 @@ export const pbUrl = () => ownServerUrl ?? inject("pbUrl");
  * every helper of this file points until `stop`. For suites that need a server with nobody else's records (the
  * media worker's queue) or with settings of their own (low rate limits).
  */
-export async function useOwnServer(env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), "screenroom-own-"));
+export async function useOwnServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; wrap?: string[] } = {},
+): Promise<{ url: string; dataDir: string; output: () => string; stop: () => Promise<void> }> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "screenroom-own-"));
   const server = await startPocketBase({
     port: await freePort(),
     dataDir,
+    wrap: options.wrap,
     publicDir: join(dataDir, "public"),
     superuser: inject("superuser"),
     env: { ...UNTHROTTLED, APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(inject("mailSmtpPort")), ...env },
@@ -28,10 +32,11 @@ export async function useOwnServer(env: Record<string, string> = {}): Promise<{ 
   return {
     url: server.url,
     dataDir,
+    output: server.output,
     stop: async () => {
       ownServerUrl = undefined;
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -35,7 +35,8 @@ function hasPackage(name) {
 
 /**
  * Debian packages by the command or package that proves them: chromium and firefox-esr for the browser tests,
- * ffmpeg for media fixtures and the worker, pocketsphinx for offline transcripts.
+ * ffmpeg for media fixtures and the worker, pocketsphinx for offline transcripts, strace for the durability test
+ * (a confirmed answer is fsynced before its response).
  */
 export const SYSTEM_PACKAGES = [
   { pkg: "chromium", check: () => has("chromium") },
@@ -45,6 +46,7 @@ export const SYSTEM_PACKAGES = [
   { pkg: "pocketsphinx", check: () => hasPackage("pocketsphinx") },
   { pkg: "pocketsphinx-en-us", check: () => hasPackage("pocketsphinx-en-us") },
   { pkg: "pocketsphinx-testdata", check: () => hasPackage("pocketsphinx-testdata") },
+  { pkg: "strace", check: () => has("strace") },
 ];
 
 /** The installed Debian version of a package, or null (dpkg-query: quick, no network). */

@@ -1,7 +1,8 @@
 // Building, provisioning and running the pinned PocketBase. Used by the dev stack, the integration
 // tests, the end-to-end stack and the benchmarks, so they all run the same server the same way.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, copyFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import net from "node:net";
@@ -9,9 +10,26 @@ import net from "node:net";
 export const POCKETBASE_VERSION = "0.39.11";
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const cacheDir = join(root, ".cache", "pocketbase");
-export const binaryPath = join(cacheDir, `pocketbase-${POCKETBASE_VERSION}`);
+/** The project's Go main around the pinned PocketBase module (pocketbase/main.go, go.mod, go.sum). */
+export const serverSourceDir = join(root, "pocketbase");
 export const migrationsDir = join(root, "pocketbase", "pb_migrations");
 export const hooksDir = join(root, "pocketbase", "pb_hooks");
+
+/** The Go sources of the server: a change to any of them builds a new binary. */
+function serverSources() {
+  return readdirSync(serverSourceDir)
+    .filter((name) => name.endsWith(".go") || name === "go.mod" || name === "go.sum")
+    .sort();
+}
+
+function sourceHash() {
+  const hash = createHash("sha256");
+  for (const name of serverSources()) hash.update(name).update("\0").update(readFileSync(join(serverSourceDir, name))).update("\0");
+  return hash.digest("hex").slice(0, 12);
+}
+
+/** The built server, named by the hash of its sources (so a checkout of other sources never runs a stale build). */
+export const binaryPath = join(cacheDir, `screenroom-pocketbase-${POCKETBASE_VERSION}-${sourceHash()}`);
 
 export class StackError extends Error {}
 
@@ -33,7 +51,10 @@ function goBinary() {
   return path || null;
 }
 
-/** Builds PocketBase from its Go module into .cache/pocketbase once; later calls reuse the binary. */
+/**
+ * Builds the server (the project's Go main in pocketbase/, around the PocketBase module pinned by its go.mod and
+ * go.sum) into .cache/pocketbase once; later calls reuse the binary until a Go source changes.
+ */
 export function ensurePocketBase({ log = console.log } = {}) {
   if (existsSync(binaryPath)) {
     copyTypes();
@@ -46,23 +67,20 @@ export function ensurePocketBase({ log = console.log } = {}) {
         "Install Go 1.25 or newer (https://go.dev/doc/install, or `apt-get install golang-go` where it is new enough) and run again.",
     );
   }
-  log(`Building PocketBase v${POCKETBASE_VERSION} from its Go module (first run only; a few minutes on 2 cores)...`);
-  const gobin = join(cacheDir, "gobin");
-  mkdirSync(gobin, { recursive: true });
+  log(`Building PocketBase v${POCKETBASE_VERSION} (pocketbase/main.go) from its Go module (first run only; a few minutes on 2 cores)...`);
+  mkdirSync(cacheDir, { recursive: true });
+  const building = `${binaryPath}.building-${process.pid}`;
   const result = spawnSync(
     go,
-    [
-      "install",
-      "-ldflags",
-      `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`,
-      `github.com/pocketbase/pocketbase/examples/base@v${POCKETBASE_VERSION}`,
-    ],
-    { stdio: "inherit", env: { ...process.env, CGO_ENABLED: "0", GOBIN: gobin, GOFLAGS: "-mod=mod" } },
+    ["build", "-trimpath", "-ldflags", `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`, "-o", building, "."],
+    { cwd: serverSourceDir, stdio: "inherit", env: { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" } },
   );
   if (result.status !== 0) {
-    throw new StackError(`Building PocketBase failed (go install exited with ${result.status}). See the Go output above.`);
+    rmSync(building, { force: true });
+    throw new StackError(`Building PocketBase failed (go build exited with ${result.status}). See the Go output above.`);
   }
-  copyFileSync(join(gobin, "base"), binaryPath);
+  // a rename: a parallel build (two test runs on a fresh clone) never runs a half-written binary
+  renameSync(building, binaryPath);
   copyTypes();
   log(`PocketBase built: ${binaryPath}`);
   return binaryPath;
@@ -147,7 +165,9 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
  * Returns { url, child, stop }.
  * @param {{ port: number, dataDir: string, publicDir?: string, env?: Record<string, string>,
  *   superuser?: { email: string, password: string }, stdio?: "pipe" | "inherit",
- *   onOutput?: (text: string) => void }} options
+ *   onOutput?: (text: string) => void, wrap?: string[] }} options
+ * `wrap`: a command that runs PocketBase (e.g. ["strace", "-f", "-o", file]); `stop` stops PocketBase itself, then
+ * the wrapper.
  */
 export async function startPocketBase({
   port,
@@ -157,6 +177,7 @@ export async function startPocketBase({
   superuser,
   stdio = "pipe",
   onOutput,
+  wrap = [],
 }) {
   ensurePocketBase();
   await assertPortFree(port, "PocketBase");
@@ -175,7 +196,8 @@ export async function startPocketBase({
     // temp dir, as in a clone made with mktemp: only PB_DEV=1 turns it on
     `--dev=${process.env.PB_DEV === "1" ? "true" : "false"}`,
   ];
-  const child = spawn(binaryPath, args, {
+  const [command, ...commandArgs] = [...wrap, binaryPath, ...args];
+  const child = spawn(command, commandArgs, {
     env: { ...process.env, ...env },
     stdio: stdio === "inherit" ? "inherit" : ["ignore", "pipe", "pipe"],
   });
@@ -200,8 +222,29 @@ export async function startPocketBase({
     url,
     child,
     output: () => output,
-    stop: () => stopChild(child),
+    stop: async () => {
+      // a wrapper such as strace may leave its command running when it is stopped: stop that first
+      if (wrap.length) for (const pid of childPids(child.pid)) killQuietly(pid, "SIGTERM");
+      await stopChild(child);
+    },
   };
+}
+
+/** The pids of a process's children (Linux). */
+function childPids(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function killQuietly(pid, signal) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // gone already
+  }
 }
 
 export function stopChild(child, signal = "SIGTERM") {

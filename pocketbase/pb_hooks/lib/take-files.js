@@ -6,7 +6,8 @@
 //   .submit-*/{name}   the assembled take while POST /api/screenroom/answers stores it
 // The dir is made only by the transaction that inserts the take's row; a part never makes it again, so a take that
 // was replaced or discarded (its dir removed) stays gone. Bytes only ever move Go-side (os.File.ReadFrom), never
-// through JS arrays.
+// through JS arrays. A part is confirmed (2xx) only once its bytes and its name are on stable storage: the file and
+// its dir are fsynced (issue 26: the device may drop its copy of what the server confirmed).
 
 const PART_NAME = /^(0|[1-9][0-9]*)$/;
 /** At most this many parts per take: a take of 600 s in 1 s chunks has about 600. */
@@ -73,10 +74,13 @@ function writePart(app, takeId, offset, body, length) {
     let written = 0;
     try {
       written = Number(file.readFrom(body));
+      file.sync();
     } catch (err) {
       file.close();
       removeQuietly(root, tmp);
-      throw err; // a body over the part limit is PocketBase's 413; a dropped connection ends the request anyway
+      // a body over the part limit is PocketBase's 413; a dropped connection ends the request anyway; a full disk
+      // (ENOSPC) is the Go main's 507
+      throw err;
     }
     file.close();
 
@@ -95,7 +99,33 @@ function writePart(app, takeId, offset, body, length) {
       removeQuietly(root, tmp);
       throw goneOr(err);
     }
+    syncDir(root, ".");
     return written;
+  } finally {
+    root.close();
+  }
+}
+
+/** fsyncs the dir `name` of `root` (the names in it: a part renamed into place, a take's dir made). */
+function syncDir(root, name) {
+  const dir = root.open(name);
+  try {
+    dir.sync();
+  } finally {
+    dir.close();
+  }
+}
+
+/**
+ * Makes a take's dir (in the transaction that inserts its row), durably: its name in the staging root, and the
+ * staging root's in the data dir (made with the first take), are synced.
+ */
+function makeTakeDir(app, takeId) {
+  $os.mkdirAll(takeDir(app, takeId), DIR_MODE);
+  const root = $os.openRoot(app.dataDir());
+  try {
+    syncDir(root, "screenroom_takes");
+    syncDir(root, ".");
   } finally {
     root.close();
   }
@@ -200,7 +230,7 @@ function assembleParts(app, takeId, size, fileName) {
 }
 
 module.exports = {
-  DIR_MODE,
+  makeTakeDir,
   stagingRoot,
   takeDir,
   listParts,

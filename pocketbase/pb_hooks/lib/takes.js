@@ -163,8 +163,7 @@ function reservePart(app, takeId, owner, length, maxBytes, claim, marks) {
         txApp.save(other);
         replaced.push(other.getString("take"));
       }
-      const files = require(`${__hooks}/lib/take-files.js`);
-      $os.mkdirAll(files.takeDir(txApp, takeId), files.DIR_MODE);
+      require(`${__hooks}/lib/take-files.js`).makeTakeDir(txApp, takeId);
     }
     if (!row) refuse(answerExists(txApp) ? new BadRequestError(SUBMITTED) : retiredError());
     if (!belongsTo(row, owner.candidate, owner.question)) refuse(new ForbiddenError(REFUSED));

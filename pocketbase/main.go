@@ -1,0 +1,69 @@
+// Screenroom's PocketBase: the pinned PocketBase module with its JS VM (pb_hooks, pb_migrations) and static files,
+// as examples/base/main.go sets them up, plus what a JS hook cannot do (durable.go, storage_full.go):
+//   - a confirmed write is on stable storage: SQLite commits with synchronous=FULL, and every uploaded file, its
+//     folder and the folders above it are fsynced before the save that stores them returns;
+//   - storage exhaustion (SQLite's "database or disk is full", ENOSPC) is answered 507 with Retry-After, a
+//     temporary condition the client retries, and logged once.
+//
+// Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
+package main
+
+import (
+	"log"
+	"net/http"
+	"os"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/plugins/jsvm"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+	"github.com/pocketbase/pocketbase/tools/hook"
+)
+
+func main() {
+	app := pocketbase.NewWithConfig(pocketbase.Config{DBConnect: durableDBConnect})
+
+	var hooksDir, migrationsDir, publicDir string
+	var hooksWatch, automigrate, indexFallback bool
+	var hooksPool int
+	flags := app.RootCmd.PersistentFlags()
+	flags.StringVar(&hooksDir, "hooksDir", "", "the directory with the JS app hooks")
+	flags.BoolVar(&hooksWatch, "hooksWatch", true, "auto restart the app on pb_hooks file change")
+	flags.IntVar(&hooksPool, "hooksPool", 15, "the total prewarm goja.Runtime instances for the JS app hooks execution")
+	flags.StringVar(&migrationsDir, "migrationsDir", "", "the directory with the user defined migrations")
+	flags.BoolVar(&automigrate, "automigrate", true, "enable/disable auto migrations")
+	flags.StringVar(&publicDir, "publicDir", "./pb_public", "the directory to serve static files")
+	flags.BoolVar(&indexFallback, "indexFallback", true, "fallback the request to index.html on missing static path")
+	app.RootCmd.ParseFlags(os.Args[1:])
+
+	jsvm.MustRegister(app, jsvm.Config{
+		MigrationsDir: migrationsDir,
+		HooksDir:      hooksDir,
+		HooksWatch:    hooksWatch,
+		HooksPoolSize: hooksPool,
+	})
+	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
+		TemplateLang: migratecmd.TemplateLangJS,
+		Automigrate:  automigrate,
+		Dir:          migrationsDir,
+	})
+
+	registerDurableFiles(app)
+	registerStorageFull(app)
+
+	// the SPA's files, after every other route (examples/base does the same)
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Func: func(e *core.ServeEvent) error {
+			if !e.Router.HasRoute(http.MethodGet, "/{path...}") {
+				e.Router.GET("/{path...}", apis.Static(os.DirFS(publicDir), indexFallback))
+			}
+			return e.Next()
+		},
+		Priority: 999,
+	})
+
+	if err := app.Start(); err != nil {
+		log.Fatal(err)
+	}
+}
