@@ -5,8 +5,9 @@ import (
 	"log"
 	"net/http"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"syscall"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -17,33 +18,44 @@ import (
 // candidate's answer arrives soon after.
 const retryAfterSeconds = "30"
 
+const storageFullLogEvery = 10 * time.Minute
+
 const storageFullMessage = "The server has no space left to store this. Try again later."
 
 // registerStorageFull answers storage exhaustion as the temporary condition it is: 507 Insufficient Storage with
 // Retry-After, never PocketBase's 400 (which a client takes as final, so an answer stopped being retried). SQLite's
 // "database or disk is full" rolls its transaction back and a failed upload removes what it wrote, so nothing is
-// left half-stored; the client sends the same request again later. The condition is logged once when it starts and
-// once when a write succeeds again, not per request.
+// left half-stored; the client sends the same request again later. The condition is logged once when it starts, and
+// then at most every storageFullLogEvery with the count of refused writes, not per request.
 func registerStorageFull(app core.App) {
-	var full atomic.Bool
+	var mu sync.Mutex
+	var lastLog time.Time
+	refusedSince := 0
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(&hook.Handler[*core.RequestEvent]{
 				Id: "screenroomStorageFull",
 				Func: func(e *core.RequestEvent) error {
 					err := e.Next()
-					if err != nil && isStorageFull(err) {
-						if full.CompareAndSwap(false, true) {
-							log.Printf("STORAGE FULL: the data dir %s has no space left (%v). Writes are answered 507 until space is freed; reads keep working.", e.App.DataDir(), rootCause(err))
-							e.App.Logger().Error("storage full: writes are answered 507 until space is freed", "dataDir", e.App.DataDir(), "error", rootCause(err).Error())
+					if err == nil || !isStorageFull(err) {
+						return err
+					}
+					mu.Lock()
+					refusedSince++
+					if lastLog.IsZero() || time.Since(lastLog) >= storageFullLogEvery {
+						cause := rootCause(err)
+						if lastLog.IsZero() {
+							log.Printf("STORAGE FULL: the data dir %s has no space left (%v). Writes are answered 507 until space is freed; reads keep working.", e.App.DataDir(), cause)
+						} else {
+							log.Printf("STORAGE FULL: %d writes refused with 507 in the last %s (%v).", refusedSince, storageFullLogEvery, cause)
 						}
-						e.Response.Header().Set("Retry-After", retryAfterSeconds)
-						return router.NewApiError(http.StatusInsufficientStorage, storageFullMessage, nil)
+						e.App.Logger().Error("storage full: writes are answered 507 until space is freed", "dataDir", e.App.DataDir(), "error", cause.Error())
+						lastLog = time.Now()
+						refusedSince = 0
 					}
-					if err == nil && e.Request.Method != http.MethodGet && e.Request.Method != http.MethodHead && full.CompareAndSwap(true, false) {
-						log.Printf("STORAGE: a write succeeded again; the data dir %s has space.", e.App.DataDir())
-					}
-					return err
+					mu.Unlock()
+					e.Response.Header().Set("Retry-After", retryAfterSeconds)
+					return router.NewApiError(http.StatusInsufficientStorage, storageFullMessage, nil)
 				},
 				// inside PocketBase's own middlewares (panic recovery, activity log), around every route
 				Priority: -1,

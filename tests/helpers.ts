@@ -17,11 +17,12 @@ export const pbUrl = () => ownServerUrl ?? inject("pbUrl");
  */
 export async function useOwnServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; wrap?: string[] } = {},
-): Promise<{ url: string; dataDir: string; output: () => string; stop: () => Promise<void> }> {
+  options: { dataDir?: string; port?: number; wrap?: string[] } = {},
+): Promise<{ url: string; port: number; dataDir: string; output: () => string; stop: () => Promise<void> }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "screenroom-own-"));
+  const port = options.port ?? (await freePort());
   const server = await startPocketBase({
-    port: await freePort(),
+    port,
     dataDir,
     wrap: options.wrap,
     publicDir: join(dataDir, "public"),
@@ -31,6 +32,7 @@ export async function useOwnServer(
   ownServerUrl = server.url;
   return {
     url: server.url,
+    port,
     dataDir,
     output: server.output,
     stop: async () => {

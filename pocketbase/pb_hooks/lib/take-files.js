@@ -106,6 +106,11 @@ function writePart(app, takeId, offset, body, length) {
   }
 }
 
+/** Storage exhaustion (ENOSPC, a quota), which the Go main (storage_full.go) answers 507. */
+function isStorageFull(err) {
+  return /no space left on device|disk quota exceeded|database or disk is full/i.test(String(err));
+}
+
 /** fsyncs the dir `name` of `root` (the names in it: a part renamed into place, a take's dir made). */
 function syncDir(root, name) {
   const dir = root.open(name);
@@ -191,6 +196,7 @@ function assembleParts(app, takeId, size, fileName) {
     return null; // replaced or discarded meanwhile
   }
   let complete = false;
+  let full = null;
   try {
     root.mkdir(sub, DIR_MODE);
     const out = root.create(`${sub}/${fileName}`);
@@ -209,8 +215,9 @@ function assembleParts(app, takeId, size, fileName) {
     } finally {
       out.close();
     }
-  } catch (_) {
+  } catch (err) {
     complete = false; // a part vanished (the take was discarded meanwhile)
+    if (isStorageFull(err)) full = err; // not the take's fault: the Go main answers 507, the client retries
   } finally {
     if (!complete) {
       try {
@@ -221,6 +228,7 @@ function assembleParts(app, takeId, size, fileName) {
     }
     root.close();
   }
+  if (full) throw full;
   if (!complete) return null;
   const path = $filepath.join(dir, sub, fileName);
   return {
