@@ -53,21 +53,27 @@ class FakeUpload {
   ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
   private request = { method: '', url: '', headers: {} as Record<string, string> };
+  private responseHeaders: Record<string, string> = {};
   open(method: string, url: string) {
     this.request = { ...this.request, method, url };
   }
   setRequestHeader(name: string, value: string) {
     this.request.headers[name] = value;
   }
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   /** What the server answers (the test may change it): by default it stores the answer. */
-  static reply: (body: FormData | string) => { status: number; response: unknown } = (body) => ({
+  static reply: (body: FormData | string) => { status: number; response: unknown; headers?: Record<string, string> } = (body) => ({
     status: 200,
     response: { answer: { id: typeof body === 'string' ? (JSON.parse(body) as { id: string }).id : body.get('id') } },
   });
   send(body: FormData | string) {
     FakeUpload.sent.push({ ...this.request, body });
     setTimeout(() => {
-      ({ status: this.status, response: this.response } = FakeUpload.reply(body));
+      const reply = FakeUpload.reply(body);
+      ({ status: this.status, response: this.response } = reply);
+      this.responseHeaders = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
       // no response at all: the connection dropped
       if (this.status === 0) return this.onerror?.();
       this.onload?.();
