@@ -26,7 +26,7 @@ const say = (line) => console.error(`[stack] ${line}`);
 async function main() {
   ensureNodeModules();
   // ffmpeg and pocketsphinx serve the media worker; chromium is only for tests
-  ensureSystemPackages({ packages: SYSTEM_PACKAGES.filter((p) => p.pkg !== "chromium" && p.pkg !== "pocketsphinx-testdata") });
+  ensureSystemPackages({ packages: SYSTEM_PACKAGES.filter((p) => !["chromium", "pocketsphinx-testdata", "strace"].includes(p.pkg)) });
   ensurePocketBase();
   await assertPortFree(PORTS.vite, "Vite dev server");
 
