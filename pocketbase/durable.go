@@ -15,12 +15,19 @@ import (
 // on a power cut (the WAL is synced only at checkpoints); FULL syncs the WAL on every commit, so a transaction that
 // returned is on stable storage before its response is written.
 //
+// SCREENROOM_DURABILITY=off (the bench's "before" figure only, never a deployment) keeps PocketBase's own
+// synchronous(NORMAL) and syncs no file.
+//
 // SCREENROOM_DB_MAX_PAGES (tests only) caps the data database at that many pages, a full disk for SQLite where a
 // size-limited tmpfs cannot be mounted.
 func durableDBConnect(dbPath string) (*dbx.DB, error) {
 	// busy_timeout first, so the connection blocks on busy before WAL mode is set (as core.DefaultDBConnect)
+	synchronous := "FULL"
+	if !durable() {
+		synchronous = "NORMAL"
+	}
 	pragmas := "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)" +
-		"&_pragma=synchronous(FULL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)"
+		"&_pragma=synchronous(" + synchronous + ")&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)"
 	if pages, err := strconv.Atoi(os.Getenv("SCREENROOM_DB_MAX_PAGES")); err == nil && pages > 0 && filepath.Base(dbPath) == "data.db" {
 		pragmas += fmt.Sprintf("&_pragma=max_page_count(%d)", pages)
 	}
@@ -33,6 +40,9 @@ func durableDBConnect(dbPath string) (*dbx.DB, error) {
 // new file, its record's folder and the folders above it are fsynced. A failure refuses the save (the interceptor
 // then removes the uploaded files). Files on S3 are the bucket's to keep.
 func registerDurableFiles(app core.App) {
+	if !durable() {
+		return
+	}
 	sync := &hook.Handler[*core.RecordEvent]{
 		Func: func(e *core.RecordEvent) error {
 			if err := syncNewFiles(e.App, e.Record); err != nil {
@@ -89,4 +99,9 @@ func syncPath(path string) error {
 		return fmt.Errorf("sync %s: %w", path, err)
 	}
 	return nil
+}
+
+// durable is false only with SCREENROOM_DURABILITY=off (the bench's comparison).
+func durable() bool {
+	return os.Getenv("SCREENROOM_DURABILITY") != "off"
 }

@@ -55,6 +55,8 @@ func registerStorageFull(app core.App) {
 					}
 					mu.Unlock()
 					e.Response.Header().Set("Retry-After", retryAfterSeconds)
+					// readable by the SPA on another origin too (the Vite dev server)
+					e.Response.Header().Add("Access-Control-Expose-Headers", "Retry-After")
 					return router.NewApiError(http.StatusInsufficientStorage, storageFullMessage, nil)
 				},
 				// inside PocketBase's own middlewares (panic recovery, activity log), around every route

@@ -5,39 +5,65 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import * as mail from "../scripts/lib/maildev.mjs";
-import { UNTHROTTLED, freePort, startPocketBase } from "../scripts/lib/pocketbase.mjs";
+import { UNTHROTTLED, freePort, startPocketBase, stopChild } from "../scripts/lib/pocketbase.mjs";
 
 let ownServerUrl: string | undefined;
 export const pbUrl = () => ownServerUrl ?? inject("pbUrl");
 
+/** A suite's own PocketBase (see `useOwnServer`). */
+export interface OwnServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** what it printed (since its last start) */
+  output: () => string;
+  /** stops it, and deletes its data unless the data dir was given */
+  stop: () => Promise<void>;
+  /** SIGKILL, as a crash or the OOM killer ends it: no shutdown of its own; resolves once the process is gone */
+  kill: () => Promise<void>;
+  /**
+   * starts it again on its data (on its own port unless told another), as after a crash: every session still valid;
+   * points the helpers at it and resolves once it is healthy
+   */
+  start: (port?: number) => Promise<void>;
+}
+
 /**
  * A PocketBase of the suite's own (fresh data, the project's migrations and hooks, the shared MailDev), to which
  * every helper of this file points until `stop`. For suites that need a server with nobody else's records (the
- * media worker's queue) or with settings of their own (low rate limits).
+ * media worker's queue), with settings of their own (low rate limits), or one they crash and start again.
  */
 export async function useOwnServer(
   env: Record<string, string> = {},
   options: { dataDir?: string; port?: number; wrap?: string[] } = {},
-): Promise<{ url: string; port: number; dataDir: string; output: () => string; stop: () => Promise<void> }> {
+): Promise<OwnServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "screenroom-own-"));
   const port = options.port ?? (await freePort());
-  const server = await startPocketBase({
-    port,
-    dataDir,
-    wrap: options.wrap,
-    publicDir: join(dataDir, "public"),
-    superuser: inject("superuser"),
-    env: { ...UNTHROTTLED, APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(inject("mailSmtpPort")), ...env },
-  });
-  ownServerUrl = server.url;
+  let server: Awaited<ReturnType<typeof startPocketBase>> | undefined;
+  const start = async (at = port) => {
+    server = await startPocketBase({
+      port: at,
+      dataDir,
+      wrap: options.wrap,
+      publicDir: join(dataDir, "public"),
+      // created once: setting a superuser's password again (an upsert) signs out every session of theirs, which a
+      // server started again after a crash does not do
+      superuser: server ? undefined : inject("superuser"),
+      env: { ...UNTHROTTLED, APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(inject("mailSmtpPort")), ...env },
+    });
+    ownServerUrl = server.url;
+  };
+  await start();
   return {
-    url: server.url,
+    url: server!.url,
     port,
     dataDir,
-    output: server.output,
+    output: () => server?.output() ?? "",
+    start,
+    kill: () => stopChild(server?.child, "SIGKILL"),
     stop: async () => {
       ownServerUrl = undefined;
-      await server.stop();
+      await server?.stop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,14 +1,17 @@
-// Runs the media worker: bundles worker/src with the installed esbuild into .cache/worker/main.mjs (a fraction of
-// a second; no TypeScript at run time) and starts it.
+// Runs the media worker: bundles worker/src with the installed esbuild into .cache/worker/<checkout>/main.mjs (a
+// fraction of a second; no TypeScript at run time) and starts it.
 //   node worker/run.mjs --url http://127.0.0.1:8090 --email ADMIN --password SECRET
 //   PB_URL=... PB_SUPERUSER_EMAIL=... PB_SUPERUSER_PASSWORD=... node worker/run.mjs
 // `startWorker()` is how `npm start` and the e2e stack run it beside PocketBase.
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-export const bundlePath = join(root, ".cache", "worker", "main.mjs");
+// One bundle per checkout: git worktrees of the project may share one .cache (a symlink), and each must run its own
+// worker, not the one another checkout built last.
+export const bundlePath = join(root, ".cache", "worker", createHash("sha256").update(root).digest("hex").slice(0, 12), "main.mjs");
 
 export async function buildWorker() {
   const { build } = await import("esbuild");

@@ -1,5 +1,5 @@
 // The command line of `npm run bench` (scripts/bench.mjs): `--only=bytes,lighthouse` measures only those parts
-// (bytes, latency, lighthouse, upload, session) and skips the other checks; `--lighthouse-runs=N` (default 3) audits
+// (bytes, latency, lighthouse, upload, session, durability) and skips the other checks; `--lighthouse-runs=N` (default 3) audits
 // each page N times and keeps the median run; `--no-build` serves the dist/ already there instead of building it.
 
 export const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? null;

@@ -11,6 +11,20 @@ import { round } from "./numbers.mjs";
 /** Upload runs counted (after one warm-up each of the app and the plain upload); the medians are compared. */
 const UPLOAD_RUNS = 5;
 
+/** A real recording of about 20 MB (noise compresses poorly), made once with ffmpeg: { path, seconds }. */
+export function benchAnswer() {
+  const path = join(root, ".cache", "bench", "answer-20mb.webm");
+  const seconds = 10.6;
+  if (!existsSync(path)) {
+    mkdirSync(join(root, ".cache", "bench"), { recursive: true });
+    const made = spawnSync("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "nullsrc=s=640x480:r=25,geq=random(1)*255:128:128",
+      "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000", "-t", String(seconds), "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8",
+      "-b:v", "16M", "-minrate", "16M", "-maxrate", "16M", "-bufsize", "16M", "-c:a", "libopus", "-shortest", path], { stdio: "inherit" });
+    if (made.status !== 0) throw new Error("ffmpeg could not make the 20 MB answer");
+  }
+  return { path, seconds };
+}
+
 /**
  * A 20 MB answer: the time from the click on 'Stop Recording' to the end of the answer request the server confirmed
  * (POST /api/screenroom/answers), through the real candidate screens, with 'Submit answer' clicked as soon as it can
@@ -24,16 +38,7 @@ const UPLOAD_RUNS = 5;
  * UPLOAD_RUNS each (3 runs in a row each swung the ratio between 1.4 and 2.6).
  */
 export async function uploadRatio(url, superuserCredentials, seed) {
-  // a real recording of about 20 MB (noise compresses poorly), made once with ffmpeg
-  const path = join(root, ".cache", "bench", "answer-20mb.webm");
-  const seconds = 10.6;
-  if (!existsSync(path)) {
-    mkdirSync(join(root, ".cache", "bench"), { recursive: true });
-    const made = spawnSync("ffmpeg", ["-loglevel", "error", "-y", "-f", "lavfi", "-i", "nullsrc=s=640x480:r=25,geq=random(1)*255:128:128",
-      "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000", "-t", String(seconds), "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8",
-      "-b:v", "16M", "-minrate", "16M", "-maxrate", "16M", "-bufsize", "16M", "-c:a", "libopus", "-shortest", path], { stdio: "inherit" });
-    if (made.status !== 0) throw new Error("ffmpeg could not make the 20 MB answer");
-  }
+  const { path, seconds } = benchAnswer();
   const file = readFileSync(path);
   const su = new PocketBase(url);
   su.autoCancellation(false);

@@ -1,7 +1,7 @@
 // Installing what the project needs: npm packages from the lockfile, and Debian packages for the
 // browser tests and media tools. Only node built-ins here, so it runs before node_modules exists.
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { root, StackError } from "./pocketbase.mjs";
 
@@ -15,6 +15,13 @@ export function ensureNodeModules({ log = console.log } = {}) {
   const marker = join(root, "node_modules", ".package-lock.json");
   const lock = join(root, "package-lock.json");
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  // A git worktree may share another checkout's node_modules through a link (its fresh checkout makes the lockfile
+  // look newer): `npm ci` here would empty the link's target, the other checkout's packages, and replace the link.
+  const modules = join(root, "node_modules");
+  if (lstatSync(modules, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    log(`node_modules links to ${realpathSync(modules)}: not running npm ci through the link (run it there if packages are missing).`);
+    return;
+  }
   log("Installing npm dependencies (npm ci)...");
   const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) {

@@ -120,6 +120,23 @@ export async function assertPortFree(port, what) {
   }
 }
 
+/**
+ * Waits until `port` can be bound again: after a crash, the process that held it may take a moment to be gone.
+ * @param {number} port @param {string} what @param {{ timeoutMs?: number, signal?: AbortSignal }} [options]
+ */
+export async function waitForPortFree(port, what, { timeoutMs = 30_000, signal } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await portIsFree(port))) {
+    signal?.throwIfAborted();
+    if (Date.now() > deadline) {
+      throw new StackError(
+        `Port ${port} (${what}) is still in use after ${timeoutMs / 1000} s. Look for what holds it: \`ss -ltnp | grep ${port}\`.`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 export function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = net.createServer();
@@ -148,7 +165,11 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new StackError(`PocketBase exited with code ${child.exitCode} while starting.`);
+    // a child killed by a signal keeps exitCode null: without signalCode this would wait out the whole timeout
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const how = child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
+      throw new StackError(`PocketBase exited with ${how} while starting.`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) return;

@@ -1,7 +1,17 @@
 // The worker's pure decisions: which answers it takes, what it does after a failure, and that one answer is
 // never queued or run twice at once.
 import { describe, expect, it } from "vitest";
-import { afterFailure, isClaimable, JobQueue, selectJobs, type JobPolicy } from "../../worker/src/jobs";
+import {
+  afterFailure,
+  isClaimable,
+  JobQueue,
+  parseRetryAfter,
+  reconnectDelayMs,
+  refusedRetryMs,
+  selectJobs,
+  serverTrouble,
+  type JobPolicy,
+} from "../../worker/src/jobs";
 import { loadConfig } from "../../worker/src/config";
 
 const policy: JobPolicy = { leaseMs: 60_000, maxAttempts: 3 };
@@ -55,6 +65,32 @@ describe("retries", () => {
     expect(second).toEqual({ status: "pending", retryInMs: 2000 });
     expect(afterFailure(3, policy, 1000)).toEqual({ status: "failed" });
     expect(afterFailure(7, policy, 1000)).toEqual({ status: "failed" });
+  });
+});
+
+describe("server troubles (issue 26): not failed attempts of an answer", () => {
+  it("tells a server that cannot be reached from one that refuses for now, and both from a refusal of the request", () => {
+    for (const status of [0, 502, 504]) expect(serverTrouble(status)).toBe("unreachable");
+    expect(serverTrouble(503)).toBe("unreachable"); // a proxy in front of a server that is down
+    expect(serverTrouble(503, true)).toBe("refused"); // the server itself, asking to come back later
+    expect(serverTrouble(507)).toBe("refused"); // its storage is full
+    expect(serverTrouble(500)).toBe("refused");
+    for (const status of [400, 401, 403, 404, 409, 413]) expect(serverTrouble(status)).toBeNull();
+  });
+
+  it("checks an unreachable server 0.5 s doubling to 5 s apart, and comes back to a refusing one later", () => {
+    expect([0, 1, 2, 3, 4, 9].map(reconnectDelayMs)).toEqual([500, 1000, 2000, 4000, 5000, 5000]);
+    expect([0, 1, 2, 3, 4, 9].map((n) => refusedRetryMs(n))).toEqual([5000, 10_000, 20_000, 40_000, 60_000, 60_000]);
+    expect(refusedRetryMs(3, 7)).toBe(7000); // its Retry-After wins
+    expect(refusedRetryMs(0, 86_400)).toBe(600_000);
+  });
+
+  it("reads a Retry-After in seconds or as a date", () => {
+    expect(parseRetryAfter("120", now)).toBe(120);
+    expect(parseRetryAfter(new Date(now + 30_000).toUTCString(), now)).toBe(30);
+    expect(parseRetryAfter(new Date(now - 30_000).toUTCString(), now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });
 

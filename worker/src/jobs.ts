@@ -84,6 +84,44 @@ export function afterFailure(attempts: number, policy: JobPolicy, baseDelayMs = 
 }
 
 /**
+ * What a PocketBase status says of the server rather than of the answer: "unreachable" for no answer at all (0: the
+ * connection was refused, reset or cut) and for what a proxy says of a server behind it that is down (502, 504, a 503
+ * without Retry-After); "refused" for a server that answers but cannot take the request now (507: its storage is
+ * full; a 503 with Retry-After; any other 5xx). Neither is a failed attempt of the answer. Null for the rest (a 4xx
+ * is about the request).
+ */
+export type ServerTrouble = "unreachable" | "refused";
+
+export function serverTrouble(status: number, hasRetryAfter = false): ServerTrouble | null {
+  if (status === 0 || status === 502 || status === 504 || (status === 503 && !hasRetryAfter)) return "unreachable";
+  if (status >= 500 && status <= 599) return "refused";
+  return null;
+}
+
+/** The wait before health check number `tries` (0-based) while the server is unreachable: 0.5 s doubling to 5 s. */
+export function reconnectDelayMs(tries: number): number {
+  return Math.min(500 * 2 ** Math.max(0, tries), 5_000);
+}
+
+/**
+ * When to try again after the server refused a job's request for the `refusals`-th time in a row (0-based): what
+ * its Retry-After asks (at most 10 minutes), else 5 s doubling to a minute, so a full disk is not hammered with a
+ * recording of up to 150 MB every few seconds.
+ */
+export function refusedRetryMs(refusals: number, retryAfterSeconds?: number): number {
+  if (retryAfterSeconds !== undefined && retryAfterSeconds >= 0) return Math.min(retryAfterSeconds * 1000, 10 * 60_000);
+  return Math.min(5_000 * 2 ** Math.max(0, refusals), 60_000);
+}
+
+/** An HTTP Retry-After (seconds, or a date) in seconds from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
  * The worker's own queue: each answer at most once in it, never while it is being processed, and not before
  * its retry time. It is what makes a burst of realtime events plus a scan for the same answer one job.
  */

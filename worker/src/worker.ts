@@ -1,7 +1,9 @@
 // The media worker: finds pending video answers (realtime events, a scan on start and a periodic rescan),
 // claims each one on the server, makes its file playable and seekable (what a cut recording kept, remuxed, with its
 // duration), transcribes its audio and stores the result; failures are retried a bounded number of times, then
-// marked failed (at once for a recording with nothing playable left).
+// marked failed (at once for a recording with nothing playable left). A server that cannot be reached or cannot take
+// a request now (issue 26: a crash, a restart, a full disk) is not a failure of the answer: the job waits for the
+// server and is done again under the claim it holds, uncounted.
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -11,7 +13,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import type { WorkerConfig } from "./config";
-import { afterFailure, isClaimable, isInterrupted, JobQueue, selectJobs, type ClaimOwner, type FailureOutcome, type VideoAnswerState } from "./jobs";
+import {
+  afterFailure,
+  isClaimable,
+  isInterrupted,
+  JobQueue,
+  parseRetryAfter,
+  reconnectDelayMs,
+  refusedRetryMs,
+  selectJobs,
+  serverTrouble,
+  type ClaimOwner,
+  type FailureOutcome,
+  type ServerTrouble,
+  type VideoAnswerState,
+} from "./jobs";
 import { extractAudio, hasAudio } from "./media";
 import { subscribeRealtime } from "./realtime";
 import { repairRecording, UnusableRecordingError } from "./repair";
@@ -32,6 +48,33 @@ export interface VideoAnswer extends VideoAnswerState {
 
 export type JobResult = "done" | "retry" | "failed" | "skipped";
 
+/** PocketBase could not take one of a job's requests (see `serverTrouble`): not a failure of the answer. */
+export class ServerTroubleError extends Error {
+  constructor(
+    readonly trouble: ServerTrouble,
+    /** the step whose request it was, e.g. "storing the seekable file" */
+    readonly step: string,
+    readonly status: number,
+    readonly retryAfterSeconds: number | undefined,
+    /** what the request got: the status and message, or the connection error */
+    readonly reason: string,
+  ) {
+    super(`${step}: ${reason}`);
+    this.name = "ServerTroubleError";
+  }
+}
+
+/** A response of PocketBase's outside the SDK (the file download) that was not OK. */
+class ResponseStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly retryAfterSeconds: number | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export class MediaWorker {
   readonly pb: PocketBase;
   /** This process run's claims: the stable worker name plus an id of this run. */
@@ -42,6 +85,15 @@ export class MediaWorker {
   private rescanTimer?: NodeJS.Timeout;
   private draining?: Promise<void>;
   private stopped = false;
+  /**
+   * Answers whose job a server trouble cut: this run may hold their claim on the server (it may even have been given
+   * it in a reply that never came back), so their next claim asks to resume it.
+   */
+  private readonly resumable = new Set<string>();
+  /** Consecutive refusals (a full disk) per answer, for the growing wait before the job is done again. */
+  private readonly refusals = new Map<string, number>();
+  /** Pending pauses (waits for the server): the realtime client's reconnection and `stop` end them early. */
+  private readonly pauses = new Set<() => void>();
   private readonly log: (message: string) => void;
 
   constructor(
@@ -51,6 +103,11 @@ export class MediaWorker {
     this.pb = new PocketBase(config.pbUrl);
     this.owner = { worker: config.workerId, run: randomUUID().slice(0, 8) };
     this.pb.autoCancellation(false);
+    // a refusal's Retry-After (a full disk: issue 26) is a header, which the SDK's errors do not carry
+    this.pb.afterSend = (response, data: unknown) => {
+      const retryAfter = response.status >= 500 ? response.headers.get("retry-after") : null;
+      return retryAfter && data && typeof data === "object" ? { ...data, retryAfter } : data;
+    };
     this.transcribe = options.transcriber ?? createTranscriber(config.provider);
     this.log = options.log ?? ((message) => console.log(`[worker] ${message}`));
   }
@@ -72,7 +129,11 @@ export class MediaWorker {
       onEvent: ({ record }) => {
         if (record && isClaimable(record, Date.now(), this.config.policy, this.owner)) this.enqueue(record.id);
       },
-      onConnected: () => void this.scan().catch((err) => this.log(`scan failed: ${describe(err)}`)),
+      // after a lost connection: a job waiting for the server goes on now, and answers stored meanwhile are found now
+      onConnected: () => {
+        this.wake();
+        void this.scanUntilDone();
+      },
       log: this.log,
     });
     try {
@@ -88,6 +149,7 @@ export class MediaWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.wake();
     await this.unsubscribe?.().catch((err) => this.log(`realtime: unsubscribe failed: ${describe(err)}`));
     if (this.rescanTimer) clearInterval(this.rescanTimer);
     await this.draining;
@@ -107,6 +169,21 @@ export class MediaWorker {
     for (const job of jobs) if (!isInterrupted(job, this.owner) && this.enqueue(job.id)) added += 1;
     if (added) this.log(`scan: ${added} pending answer(s) queued`);
     return added;
+  }
+
+  /** A scan that a server going away again does not lose: tried again once it answers (until the worker stops). */
+  private async scanUntilDone(): Promise<void> {
+    for (let tries = 0; !this.stopped; tries++) {
+      try {
+        await this.scan();
+        return;
+      } catch (err) {
+        const trouble = asServerTrouble(err, "scanning for pending answers");
+        this.log(`scan failed: ${describe(trouble ?? err)}${trouble ? "; trying again" : ""}`);
+        if (!trouble) return;
+        await this.pause(reconnectDelayMs(tries));
+      }
+    }
   }
 
   enqueue(id: string, options: { first?: boolean } = {}): boolean {
@@ -142,8 +219,11 @@ export class MediaWorker {
     });
   }
 
-  /** Claims the answer on the server; null when another worker holds it or it is no longer pending. */
-  async claim(id: string): Promise<VideoAnswer | null> {
+  /**
+   * Claims the answer on the server; null when another worker holds it or it is no longer pending. `resume`: this run
+   * may hold the claim already (a server trouble cut its job), and takes it up again without a new attempt if so.
+   */
+  async claim(id: string, { resume = false }: { resume?: boolean } = {}): Promise<VideoAnswer | null> {
     try {
       const res = await this.pb.send<{ record: VideoAnswer }>(`/api/screenroom/media/video-answers/${encodeURIComponent(id)}/claim`, {
         method: "POST",
@@ -152,6 +232,7 @@ export class MediaWorker {
           run: this.owner.run,
           leaseSeconds: Math.round(this.config.policy.leaseMs / 1000),
           maxAttempts: this.config.policy.maxAttempts,
+          ...(resume ? { resume: true } : {}),
         },
       });
       return res.record;
@@ -161,37 +242,141 @@ export class MediaWorker {
     }
   }
 
-  /** One answer, start to finish. */
+  /**
+   * One answer, start to finish. When the server cannot be reached, the job waits for it (a health check 0.5 s
+   * doubling to 5 s apart, or the realtime client's reconnection) and is done again at once; when it answers but
+   * cannot take a request (507: its storage is full), the job is done again later ("retry"). Neither counts as an
+   * attempt, and nothing stored is removed meanwhile: the recording stays as it was until its seekable file is taken.
+   */
   async process(id: string): Promise<{ result: JobResult; retryInMs: number }> {
-    const answer = await this.claim(id);
+    for (;;) {
+      try {
+        const outcome = await this.attempt(id, this.resumable.has(id));
+        this.resumable.delete(id);
+        this.refusals.delete(id);
+        return outcome;
+      } catch (err) {
+        if (!(err instanceof ServerTroubleError)) {
+          this.resumable.delete(id);
+          this.refusals.delete(id);
+          throw err;
+        }
+        this.resumable.add(id);
+        if (err.trouble === "refused") {
+          const refusals = this.refusals.get(id) ?? 0;
+          this.refusals.set(id, refusals + 1);
+          const retryInMs = refusedRetryMs(refusals, err.retryAfterSeconds);
+          const storage = err.status === 507 ? ": its storage is full" : "";
+          this.log(
+            `answer ${id}: PocketBase refused ${err.step} (${err.reason}${storage}); not a failed attempt: the job is ` +
+              `done again in ${Math.round(retryInMs / 1000)} s, and the stored recording stays as it is until then`,
+          );
+          return { result: "retry", retryInMs };
+        }
+        this.log(`answer ${id}: PocketBase is unreachable (${err.message}); the job goes on as soon as it answers`);
+        const lost = Date.now();
+        if (!(await this.serverAnswers())) return { result: "skipped", retryInMs: 0 };
+        this.log(`answer ${id}: PocketBase answers again after ${Date.now() - lost} ms; taking the job up again`);
+      }
+    }
+  }
+
+  /** One try at the job; a server trouble is thrown as a ServerTroubleError, any other failure is recorded. */
+  private async attempt(id: string, resume: boolean): Promise<{ result: JobResult; retryInMs: number }> {
+    const answer = await this.onServer("claiming the answer", () => this.claim(id, { resume }));
     if (!answer) return { result: "skipped", retryInMs: 0 };
-    this.log(`answer ${id}: attempt ${answer.transcriptAttempts}`);
+    this.log(`answer ${id}: attempt ${answer.transcriptAttempts}${resume ? ", taken up again" : ""}`);
     const dir = await mkdtemp(join(tmpdir(), "screenroom-worker-"));
     try {
       const local = await this.makeSeekable(answer, dir);
       const transcript = await this.transcribeAnswer(local, dir);
-      await this.write(id, { transcript, transcriptStatus: "done", transcriptError: "" });
+      await this.onServer("storing the transcript", () => this.write(id, { transcript, transcriptStatus: "done", transcriptError: "" }));
       this.log(`answer ${id}: transcript done (${transcript.split(" ").filter(Boolean).length} words)`);
       return { result: "done", retryInMs: 0 };
     } catch (err) {
+      if (err instanceof ServerTroubleError) throw err;
       const message = describe(err);
       // the same bytes cannot become playable on a later attempt
       const outcome: FailureOutcome = err instanceof UnusableRecordingError ? { status: "failed" } : afterFailure(answer.transcriptAttempts, this.config.policy);
       this.log(`answer ${id}: attempt ${answer.transcriptAttempts} failed (${message}); ${outcome.status === "failed" ? "giving up" : "will retry"}`);
-      await this.write(id, { transcriptStatus: outcome.status, transcriptError: message.slice(0, 2000) }).catch((writeErr) =>
-        this.log(`answer ${id}: could not record the failure: ${describe(writeErr)}`),
-      );
+      await this.untilStored(id, "recording the failure", () =>
+        this.write(id, { transcriptStatus: outcome.status, transcriptError: message.slice(0, 2000) }),
+      ).catch((writeErr) => this.log(`answer ${id}: could not record the failure: ${describe(writeErr)}`));
       return outcome.status === "failed" ? { result: "failed", retryInMs: 0 } : { result: "retry", retryInMs: outcome.retryInMs };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
 
+  /** A request of step `step` to PocketBase, whose server troubles are thrown as ServerTroubleError. */
+  private async onServer<T>(step: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      throw asServerTrouble(err, step) ?? err;
+    }
+  }
+
+  /** A write repeated until the server takes it, through its troubles (or until the worker stops). */
+  private async untilStored(id: string, step: string, write: () => Promise<void>): Promise<void> {
+    for (let refusals = 0; ; refusals++) {
+      try {
+        return await this.onServer(step, write);
+      } catch (err) {
+        if (!(err instanceof ServerTroubleError) || this.stopped) throw err;
+        this.log(`answer ${id}: PocketBase could not take ${err.message}; trying again`);
+        if (err.trouble === "unreachable") {
+          if (!(await this.serverAnswers())) throw err;
+        } else {
+          await this.pause(refusedRetryMs(refusals, err.retryAfterSeconds));
+        }
+      }
+    }
+  }
+
+  /** Waits until PocketBase's health check answers; false when the worker stops first. */
+  private async serverAnswers(): Promise<boolean> {
+    for (let tries = 0; !this.stopped; tries++) {
+      await this.pause(reconnectDelayMs(tries));
+      if (this.stopped) break;
+      if (await this.healthy()) return true;
+    }
+    return false;
+  }
+
+  private async healthy(): Promise<boolean> {
+    try {
+      return (await fetch(`${this.config.pbUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Resolves after `ms`, or earlier on `wake()`. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.pauses.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.pauses.add(end);
+    });
+  }
+
+  private wake(): void {
+    for (const end of [...this.pauses]) end();
+  }
+
   private async download(answer: VideoAnswer, target: string): Promise<void> {
     const token = await this.pb.files.getToken();
     const url = this.pb.files.getURL(answer, answer.file, { token });
     const res = await fetch(url);
-    if (!res.ok || !res.body) throw new Error(`downloading ${answer.file} answered ${res.status}`);
+    if (!res.ok || !res.body) {
+      await res.body?.cancel();
+      throw new ResponseStatusError(res.status, parseRetryAfter(res.headers.get("retry-after"), Date.now()), `downloading ${answer.file} answered ${res.status}`);
+    }
     // streamed to disk: recordings go up to 150 MB
     await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), createWriteStream(target));
   }
@@ -203,7 +388,7 @@ export class MediaWorker {
    */
   private async makeSeekable(answer: VideoAnswer, dir: string): Promise<string> {
     const original = join(dir, "original");
-    await this.download(answer, original);
+    await this.onServer("downloading the recording", () => this.download(answer, original));
     const started = Date.now();
     const repaired = await repairRecording(original, dir);
     if (repaired.keptBytes < repaired.totalBytes) {
@@ -218,7 +403,9 @@ export class MediaWorker {
     form.append("durationSeconds", String(repaired.durationSeconds));
     form.append("mimeType", type);
     form.append("claimedBy", this.claimValue);
-    await this.pb.collection(COLLECTION).update(answer.id, form);
+    // refused (a full disk: 507), the uploaded recording stays stored as it is: PocketBase replaces a file only once
+    // it has the new one
+    await this.onServer("storing the seekable file", () => this.pb.collection(COLLECTION).update(answer.id, form));
     return repaired.file;
   }
 
@@ -238,6 +425,32 @@ export class MediaWorker {
   get claimValue(): string {
     return `${this.owner.worker}#${this.owner.run}`;
   }
+}
+
+/** Node's codes for a connection that could not be made or was cut (on the error or its `cause`s). */
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET", "UND_ERR_CLOSED", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/** Whether fetch failed for want of a server (refused, reset, cut mid-body): undici says "fetch failed" or "terminated". */
+function isConnectionError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_CODES.has(code)) return true;
+    if (e instanceof TypeError && (e.message === "fetch failed" || e.message === "terminated")) return true;
+  }
+  return false;
+}
+
+/** The error as a ServerTroubleError of `step` when it is the server's trouble (see `serverTrouble`), else null. */
+export function asServerTrouble(err: unknown, step: string): ServerTroubleError | null {
+  if (err instanceof ServerTroubleError) return err;
+  if (err instanceof ClientResponseError || err instanceof ResponseStatusError) {
+    const retryAfterSeconds =
+      err instanceof ClientResponseError ? parseRetryAfter((err.response as { retryAfter?: string } | undefined)?.retryAfter, Date.now()) : err.retryAfterSeconds;
+    const trouble = serverTrouble(err.status, retryAfterSeconds !== undefined);
+    return trouble && new ServerTroubleError(trouble, step, err.status, retryAfterSeconds, describe(err));
+  }
+  if (isConnectionError(err)) return new ServerTroubleError("unreachable", step, 0, undefined, describe(err));
+  return null;
 }
 
 function describe(err: unknown): string {

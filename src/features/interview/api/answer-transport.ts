@@ -64,6 +64,21 @@ export function answerErrorMessage(response: unknown, status = 0): string {
   return GENERIC_UPLOAD_PROBLEM;
 }
 
+/**
+ * The wait a refusal's Retry-After asks for, in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when
+ * it is missing or unreadable (the queue's own backoff applies). Cross-origin (development), the server must expose
+ * the header for it to be read here.
+ */
+export function parseRetryAfter(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // every HTTP date starts with its day's name ('Tue, 24 Nov 2026 10:00:12 GMT'); Date.parse reads '-5' as a year
+  if (!/^[a-z]{3}/i.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
 /** XMLHttpRequest rather than fetch: only it reports upload progress. */
 function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -81,7 +96,8 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
         onProgress(1);
         resolve();
       } else {
-        reject(new UploadError(answerErrorMessage(xhr.response, xhr.status), xhr.status, xhr.response));
+        const retryAfter = parseRetryAfter(xhr.getResponseHeader('Retry-After'));
+        reject(new UploadError(answerErrorMessage(xhr.response, xhr.status), xhr.status, xhr.response, retryAfter));
       }
     };
     xhr.onerror = () => reject(new UploadError('The connection was lost', 0));
@@ -143,7 +159,8 @@ async function putPart(take: StagedTakeRef, offset: number, data: Blob, marks: P
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    throw new UploadError(answerErrorMessage(body, response.status), response.status, body);
+    const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+    throw new UploadError(answerErrorMessage(body, response.status), response.status, body, retryAfter);
   }
 }
 

@@ -1,9 +1,14 @@
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { env } from '@/config/env';
+import { server } from '@/testing/msw-server';
 
 import type { DraftTake, PendingVideoAnswer, RecordedChunk } from '../upload/answer-store';
 import type { PartTransport, StagedTakeRef } from '../upload/take-stager';
+import { UploadError } from '../upload/upload-queue';
 
-import { answerErrorMessage, buildAnswerForm, buildStagedAnswerBody } from './answer-transport';
+import { answerErrorMessage, buildAnswerForm, buildStagedAnswerBody, parseRetryAfter, partTransport } from './answer-transport';
 import { answerUploads } from './answer-uploads';
 import { VideoDrafts } from './video-drafts';
 
@@ -61,6 +66,40 @@ describe('answerErrorMessage', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(answerErrorMessage({ message: 'Failed to create record.', data: {} }, 400)).toBe('Something went wrong while processing your request.');
     expect(answerErrorMessage(null, 500)).toBe('Something went wrong while processing your request.');
+  });
+});
+
+describe('Retry-After (issue 26: a server out of space says when to try again)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('reads delay-seconds and HTTP dates, and nothing else', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    expect(parseRetryAfter('30', now)).toBe(30_000);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('Tue, 24 Nov 2026 10:00:12 GMT', now)).toBe(12_000);
+    expect(parseRetryAfter('Tue, 24 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('', now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
+  });
+
+  it('goes with a part the server could not store, in the interview\'s words only', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(
+      http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, () =>
+        HttpResponse.json(
+          { status: 507, message: 'database or disk is full', data: {} },
+          { status: 507, headers: { 'Retry-After': '7' } },
+        ),
+      ),
+    );
+    const take = { takeId: 'take1', candidateId: 'cand1', questionId: 'q1' };
+    const refused = await partTransport.put(take, 0, new Blob(['abc']), { ms: 1000, last: false }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UploadError);
+    expect(refused).toMatchObject({ status: 507, retryAfterMs: 7_000, message: 'Something went wrong while processing your request.' });
   });
 });
 

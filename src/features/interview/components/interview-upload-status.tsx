@@ -15,7 +15,14 @@ function useNow(active: boolean): number {
   return now;
 }
 
+/**
+ * Said while the server cannot store an answer (issue 26: a full disk answers 507, or 503), through the attempts that
+ * follow, until one succeeds: the answer is safe here and goes by itself, nothing for the candidate to do.
+ */
+export const STORAGE_FULL_MESSAGE = 'We could not store your answer yet. It is kept on this device and will be sent automatically.';
+
 function describe(state: UploadState, now: number): string {
+  if (state.storageFull && (state.status === 'waiting' || state.status === 'uploading')) return STORAGE_FULL_MESSAGE;
   switch (state.status) {
     case 'uploading':
       return `Uploading your answer… ${Math.round(state.progress * 100)}%`;
@@ -37,7 +44,8 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
   const pending = useAnswerUploads(candidateId).filter((state) => state.status !== 'done');
   const now = useNow(pending.some((state) => state.retryAt));
   if (!pending.length) return null;
-  const troubled = pending.some((state) => state.status === 'failed' || state.retryAt);
+  const troubled = pending.some((state) => state.status === 'failed' || state.retryAt || state.storageFull);
+  const retryable = pending.some((state) => state.status === 'failed' || state.retryAt);
 
   return (
     <Box
@@ -66,7 +74,7 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
         <Text size="1" color="gray">
           Your answers are saved on this device until they are uploaded. Please keep this page open.
         </Text>
-        {troubled ? (
+        {retryable ? (
           <Flex>
             <Button size="1" variant="soft" color="amber" onClick={() => answerUploads.retryNow()}>
               Retry now

@@ -53,21 +53,27 @@ class FakeUpload {
   ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
   private request = { method: '', url: '', headers: {} as Record<string, string> };
+  private responseHeaders: Record<string, string> = {};
   open(method: string, url: string) {
     this.request = { ...this.request, method, url };
   }
   setRequestHeader(name: string, value: string) {
     this.request.headers[name] = value;
   }
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   /** What the server answers (the test may change it): by default it stores the answer. */
-  static reply: (body: FormData | string) => { status: number; response: unknown } = (body) => ({
+  static reply: (body: FormData | string) => { status: number; response: unknown; headers?: Record<string, string> } = (body) => ({
     status: 200,
     response: { answer: { id: typeof body === 'string' ? (JSON.parse(body) as { id: string }).id : body.get('id') } },
   });
   send(body: FormData | string) {
     FakeUpload.sent.push({ ...this.request, body });
     setTimeout(() => {
-      ({ status: this.status, response: this.response } = FakeUpload.reply(body));
+      const reply = FakeUpload.reply(body);
+      ({ status: this.status, response: this.response } = reply);
+      this.responseHeaders = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
       // no response at all: the connection dropped
       if (this.status === 0) return this.onerror?.();
       this.onload?.();
@@ -94,15 +100,16 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  // a take left unsubmitted stays on the device (issue 22): each test starts without another test's
+  // a take left unsubmitted stays on the device (issue 22), and so does an answer refused for good: each test starts
+  // without another test's
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open('screenroom');
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
   });
-  if (db.objectStoreNames.contains('takes')) {
-    const tx = db.transaction('takes', 'readwrite');
-    tx.objectStore('takes').clear();
+  for (const name of ['takes', 'pending-answers'].filter((name) => db.objectStoreNames.contains(name))) {
+    const tx = db.transaction(name, 'readwrite');
+    tx.objectStore(name).clear();
     await new Promise((resolve) => (tx.oncomplete = resolve));
   }
   db.close();
@@ -405,5 +412,204 @@ describe('a video answer', () => {
       'Your recording has no sound. Check that your microphone is on and allowed for this page, then try again.',
     );
     expect(FakeUpload.sent).toHaveLength(0);
+  });
+});
+
+/** What the candidate reads while the server cannot store an answer (issue 26). */
+const NO_SPACE = 'We could not store your answer yet. It is kept on this device and will be sent automatically.';
+
+/** How long a full server asks to wait, in seconds (the queue's own first wait is 1 s). */
+const RETRY_AFTER_S = 5;
+
+/** What a server with a full disk answers (issue 26): 507 Insufficient Storage, with Retry-After. */
+function insufficientStorage() {
+  return HttpResponse.json(
+    { status: 507, message: 'database or disk is full', data: {} },
+    { status: 507, headers: { 'Retry-After': String(RETRY_AFTER_S) } },
+  );
+}
+
+/**
+ * The answer route of a server whose disk is full: it refuses the requests `refused` picks with 507 and Retry-After
+ * until `free()`, then stores as usual. `storedIds`: the answers it stored, one per successful request.
+ */
+function fullDisk(refused: (body: FormData | string) => boolean = () => true) {
+  let full = true;
+  const storedIds: string[] = [];
+  let refusals = 0;
+  FakeUpload.reply = (body) => {
+    if (full && refused(body)) {
+      refusals += 1;
+      return {
+        status: 507,
+        response: { status: 507, message: 'database or disk is full', data: {} },
+        headers: { 'Retry-After': String(RETRY_AFTER_S) },
+      };
+    }
+    storedIds.push(typeof body === 'string' ? (JSON.parse(body) as { id: string }).id : (body.get('id') as string));
+    return storeEveryAnswer(body);
+  };
+  return {
+    storedIds,
+    refusals: () => refusals,
+    free: () => {
+      full = false;
+    },
+  };
+}
+
+/** Skips the wait the server asked for (the fake clock otherwise runs as usual). */
+async function waitOutRetryAfter() {
+  await vi.advanceTimersByTimeAsync(RETRY_AFTER_S * 1000);
+}
+
+describe('a server out of space (issue 26)', () => {
+  beforeEach(() => {
+    // The clock runs as usual (the screens, the fake recorder and upload); only the server's Retry-After is skipped.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('retries the whole-file upload refused with 507, says so meanwhile, and stores it once when space is back', async () => {
+    interviewApi();
+    server.use(
+      http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, () =>
+        HttpResponse.json({ status: 403, message: 'You cannot record an answer to this question.', data: {} }, { status: 403 }),
+      ),
+    );
+    const disk = fullDisk();
+    renderRoute('/candidates/cand11/questions/q1');
+    await submitOneTake();
+
+    expect(await screen.findByText(NO_SPACE)).toBeInTheDocument();
+    expect(screen.queryByText(/Something went wrong|disk is full|could not be uploaded/)).not.toBeInTheDocument();
+    // kept on the device, never dropped on a refusal
+    expect((await stored()).submitted).toHaveLength(1);
+    expect(disk.storedIds).toEqual([]);
+
+    disk.free();
+    await waitOutRetryAfter();
+    await waitFor(() => expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument());
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    expect(disk.storedIds).toHaveLength(1);
+    expect(disk.refusals()).toBeGreaterThanOrEqual(1);
+    // every try was the whole file under the same id
+    const bodies = FakeUpload.sent.map((request) => request.body as FormData);
+    expect(bodies.every((body) => body.get('file') instanceof File && body.get('id') === disk.storedIds[0])).toBe(true);
+  });
+
+  it('retries a part refused with 507 after the pause, then turns the parts into the answer once', async () => {
+    interviewApi();
+    let partsFull = true;
+    const partsStored: number[] = [];
+    server.use(
+      http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, ({ params }) => {
+        if (partsFull) return insufficientStorage();
+        partsStored.push(Number(params.offset));
+        return HttpResponse.json({ take: params.take, offset: Number(params.offset), size: 1 });
+      }),
+    );
+    const disk = fullDisk();
+    renderRoute('/candidates/cand12/questions/q1');
+    await submitOneTake();
+
+    expect(await screen.findByText(NO_SPACE)).toBeInTheDocument();
+    // the submit waits for the parts: nothing was asked of the answer route yet
+    expect(FakeUpload.sent).toHaveLength(0);
+    expect((await stored()).submitted).toHaveLength(1);
+
+    partsFull = false;
+    disk.free();
+    await waitOutRetryAfter();
+    await waitFor(() => expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument());
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    expect(partsStored[0]).toBe(0);
+    expect(FakeUpload.sent).toHaveLength(1);
+    expect(JSON.parse(FakeUpload.sent[0]!.body as string)).toMatchObject({ id: disk.storedIds[0], staged: true });
+    expect(disk.storedIds).toHaveLength(1);
+  });
+
+  it('retries the staged submit refused with 507, and stores the answer once when space is back', async () => {
+    interviewApi();
+    const disk = fullDisk();
+    renderRoute('/candidates/cand13/questions/q1');
+    await submitOneTake();
+
+    expect(await screen.findByText(NO_SPACE)).toBeInTheDocument();
+    expect((await stored()).submitted).toHaveLength(1);
+
+    disk.free();
+    await waitOutRetryAfter();
+    await waitFor(() => expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument());
+    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    expect(disk.storedIds).toHaveLength(1);
+    // the small request each time, never the whole file
+    expect(FakeUpload.sent.every((request) => typeof request.body === 'string')).toBe(true);
+    expect(FakeUpload.sent.length).toBe(disk.refusals() + 1);
+  });
+
+  it('does not thank the candidate while the last answer waits for space; the thank-you comes by itself once it is stored', async () => {
+    interviewApi();
+    // the video answer goes through; the text answer of the last question meets the full disk
+    const disk = fullDisk((body) => typeof body !== 'string' && body.has('content'));
+    const view = renderRoute('/candidates/cand14/questions/q1');
+    await submitOneTake();
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await userEvent.type(screen.getByLabelText('Your answer'), 'Because');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand14/finish'));
+    expect(await screen.findByText(NO_SPACE)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sending your answers' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Thank you' })).not.toBeInTheDocument();
+    expect(screen.queryByText("We'll get back to you soon")).not.toBeInTheDocument();
+    expect((await stored()).submitted).toHaveLength(1);
+
+    disk.free();
+    await waitOutRetryAfter();
+    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeInTheDocument();
+    expect(screen.getByText("We'll get back to you soon")).toBeInTheDocument();
+    expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sending your answers' })).not.toBeInTheDocument();
+    // the video answer and the text answer, each stored once
+    expect(disk.storedIds).toHaveLength(2);
+    expect(new Set(disk.storedIds).size).toBe(2);
+    expect(await stored()).toEqual({ takes: [], submitted: [] });
+  });
+
+  it('still treats a refusal a retry cannot fix (400) as final: kept on the device, no thank-you, no retry by itself', async () => {
+    interviewApi();
+    server.use(
+      http.get(`${env.apiUrl}/api/collections/answers/records/:id`, () =>
+        HttpResponse.json({ status: 404, message: "The requested resource wasn't found.", data: {} }, { status: 404 }),
+      ),
+    );
+    FakeUpload.reply = (body) =>
+      typeof body !== 'string' && body.has('content')
+        ? { status: 400, response: { status: 400, message: 'Failed to create record.', data: {} } }
+        : storeEveryAnswer(body);
+    const view = renderRoute('/candidates/cand15/questions/q1');
+    await submitOneTake();
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await userEvent.type(screen.getByLabelText('Your answer'), 'Because');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand15/finish'));
+    expect(
+      await screen.findByText(
+        'Your answer could not be uploaded. Something went wrong while processing your request. It is kept on this device.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Some of your answers have not arrived' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Thank you' })).not.toBeInTheDocument();
+    expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument();
+    const sent = FakeUpload.sent.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeUpload.sent).toHaveLength(sent);
+    expect((await stored()).submitted).toHaveLength(1);
   });
 });

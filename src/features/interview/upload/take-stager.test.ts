@@ -175,6 +175,55 @@ describe('TakeStager', () => {
     expect(server.assembled()).toBe('abcde');
   });
 
+  it('stops at a part the server cannot store (507): no pause of its own, the chunks wait out Retry-After, flush sends them later', async () => {
+    const server = fakeParts();
+    let now = 0;
+    const pauses: number[] = [];
+    const sleep = (ms: number) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    };
+    const stager = new TakeStager('take1', 'cand', 'q1', server.transport, { sleep, now: () => now });
+    server.failNext(new UploadError('Something went wrong while processing your request.', 507, null, 5_000));
+    stager.push(chunk('abc'));
+    await settle();
+    expect(offsetsPut(server.put)).toEqual([0]);
+    expect(pauses).toEqual([]);
+    expect(stager.usable).toBe(true);
+
+    // recording goes on: the server asked for 5 s, so nothing is sent before then
+    now = 4_999;
+    stager.push(chunk('de'));
+    await settle();
+    expect(offsetsPut(server.put)).toEqual([0]);
+
+    // the submit's flush tries at once (the answer's upload paces its own tries) and says why it could not
+    server.failNext(new UploadError('Something went wrong while processing your request.', 503, null, 5_000));
+    const failed = await stager.flush().catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(UploadError);
+    expect((failed as UploadError).status).toBe(503);
+    expect(pauses).toEqual([]);
+    expect(stager.usable).toBe(true);
+
+    await expect(stager.flush()).resolves.toBe(true);
+    expect(offsetsPut(server.put)).toEqual([0, 0, 0, 3]);
+    expect(server.assembled()).toBe('abcde');
+  });
+
+  it('sends new chunks as they come again once the pause the server asked for is over', async () => {
+    const server = fakeParts();
+    let now = 0;
+    const stager = new TakeStager('take1', 'cand', 'q1', server.transport, { now: () => now });
+    server.failNext(new UploadError('Something went wrong while processing your request.', 507, null, 2_000));
+    stager.push(chunk('abc'));
+    await settle();
+    now = 2_000;
+    stager.push(chunk('de'));
+    await settle();
+    expect(offsetsPut(server.put)).toEqual([0, 0, 3]);
+    expect(server.assembled()).toBe('abcde');
+  });
+
   it('cuts a big chunk into parts of at most PART_MAX_BYTES, at their own offsets', async () => {
     const server = fakeParts();
     const stager = new TakeStager('take1', 'cand', 'q1', server.transport);

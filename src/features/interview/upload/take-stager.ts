@@ -1,4 +1,4 @@
-import { isTransient } from './upload-queue';
+import { isStorageRefusal, isTransient, retryDelayAfter } from './upload-queue';
 
 /**
  * Sends a video take to the server while it is being recorded, one MediaRecorder chunk at a time ("staging"), so
@@ -64,6 +64,8 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
   /** The server refused a part for good (no access, too big): the take goes up whole instead. */
   private refused = false;
   private discarded = false;
+  /** The server could not store a part and asked for a pause: new chunks wait until then (flush sends them). */
+  private pausedUntil = 0;
   /** Who hears about the progress of the parts (the answer's upload, once it is submitted). */
   private onProgress: ((fraction: number) => void) | undefined;
   private readonly retryDelaysMs: readonly number[];
@@ -115,7 +117,8 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
 
   /**
    * A new chunk of the recording: sent in order behind the earlier ones, cut into parts of at most PART_MAX_BYTES.
-   * A part that still fails after its retries waits for the next chunk (or the submit). `final`: the chunk ends the
+   * A part that still fails after its retries waits for the next chunk (or the submit); after the server could not
+   * store one (507, 503), new chunks wait out the pause it asked for. `final`: the chunk ends the
    * take ('Stop Recording'); the server then knows the take was finished, not cut off (an empty final chunk is sent
    * as an empty part for that).
    */
@@ -131,6 +134,7 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
       this.pushed += part.size;
       if (part.size === 0) break;
     }
+    if (this.now() < this.pausedUntil) return;
     this.run().catch(() => {
       // Sent again with the next chunk, or by flush() when the answer is submitted.
     });
@@ -188,6 +192,12 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
         if (!isTransient(error)) {
           this.refused = true;
           return false;
+        }
+        if (isStorageRefusal(error)) {
+          // No space on the server: trying again at once cannot help. The caller (the answer's upload, whose wait
+          // honours the server's Retry-After, and whose candidate is told) tries again later.
+          this.pausedUntil = this.now() + retryDelayAfter(error, 1);
+          throw error;
         }
         const delay = this.retryDelaysMs[attempt];
         if (delay === undefined || !this.usable) throw error;

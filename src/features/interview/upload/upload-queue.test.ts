@@ -5,7 +5,17 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createIndexedDbAnswerStore, type DraftTake, type PendingAnswer } from './answer-store';
-import { isTransient, retryDelay, STALE_DRAFT_MS, UploadError, UploadQueue, type UploadTransport } from './upload-queue';
+import {
+  isStorageRefusal,
+  isTransient,
+  MAX_RETRY_AFTER_MS,
+  retryDelay,
+  retryDelayAfter,
+  STALE_DRAFT_MS,
+  UploadError,
+  UploadQueue,
+  type UploadTransport,
+} from './upload-queue';
 
 let dbCounter = 0;
 let dbName = '';
@@ -80,10 +90,10 @@ function fakeServer() {
   return {
     stored,
     transport,
-    failNext(status: number, times = 1) {
+    failNext(status: number, times = 1, retryAfterMs?: number) {
       for (let i = 0; i < times; i++) {
         failures.push(() => {
-          throw new UploadError(status === 0 ? 'The connection was lost' : 'refused', status);
+          throw new UploadError(status === 0 ? 'The connection was lost' : 'refused', status, null, retryAfterMs);
         });
       }
     },
@@ -114,6 +124,33 @@ describe('isTransient', () => {
     expect(isTransient(new UploadError('x', 429))).toBe(true);
     expect(isTransient(new UploadError('x', 400))).toBe(false);
     expect(isTransient(new UploadError('x', 403))).toBe(false);
+  });
+});
+
+describe('storage refusals (issue 26: a full disk)', () => {
+  it('are transient, and only 507 and 503 are storage refusals', () => {
+    expect(isTransient(new UploadError('x', 507))).toBe(true);
+    expect(isTransient(new UploadError('x', 503))).toBe(true);
+    expect([507, 503, 500, 502, 0, 400, 409].map((status) => isStorageRefusal(new UploadError('x', status)))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(isStorageRefusal(new Error('x'))).toBe(false);
+  });
+
+  it('wait at least what Retry-After asks, at most a minute, and never less than the backoff', () => {
+    const asked = (ms?: number) => new UploadError('x', 507, null, ms);
+    expect(retryDelayAfter(asked(5_000), 1)).toBe(5_000);
+    expect(retryDelayAfter(asked(500), 3)).toBe(4_000);
+    expect(retryDelayAfter(asked(), 2)).toBe(2_000);
+    expect(retryDelayAfter(asked(3_600_000), 1)).toBe(MAX_RETRY_AFTER_MS);
+    expect(MAX_RETRY_AFTER_MS).toBe(60_000);
+    expect(retryDelayAfter(new Error('x'), 1)).toBe(1_000);
   });
 });
 
@@ -279,6 +316,89 @@ describe('UploadQueue', () => {
     expect(mostAtOnce).toBe(1);
     expect(progress).toEqual(['a1:0', 'a1:0.5', 'a1:1', 'a2:0', 'a2:0.5', 'a2:1']);
     expect(queue.getSnapshot().map((s) => s.status)).toEqual(['done', 'done']);
+  });
+
+  it('keeps an answer the server cannot store (507), waits out its Retry-After, and stores it once when space is back', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    server.failNext(507, 2, 5_000);
+    const confirmed: string[] = [];
+    const queue = new UploadQueue({ store, transport: server.transport, onConfirmed: (a) => confirmed.push(a.id) });
+
+    await queue.enqueue(textAnswer('a1'));
+    await settle();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting', attempts: 1, storageFull: true });
+    expect(queue.hasPending()).toBe(true);
+    expect(await store.list()).toHaveLength(1);
+
+    // the backoff alone would try again after 1 s: the server asked for 5
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(server.transport.send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(server.transport.send).toHaveBeenCalledTimes(2);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting', attempts: 2, storageFull: true });
+    expect(await store.list()).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(5_000);
+    await settle();
+    expect(server.transport.send).toHaveBeenCalledTimes(3);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'done', storageFull: false });
+    expect(server.stored.size).toBe(1);
+    expect(confirmed).toEqual(['a1']);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('marks a storage refusal through the attempt that follows it, and drops the mark when the attempt fails otherwise', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    server.failNext(503, 1);
+    server.failNext(0, 1);
+    const seen: (boolean | undefined)[] = [];
+    const queue = new UploadQueue({ store, transport: server.transport });
+    queue.subscribe(() => {
+      const state = queue.getSnapshot()[0];
+      if (state?.status === 'uploading') seen.push(state.storageFull);
+    });
+    await queue.enqueue(textAnswer('a1'));
+    await settle();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting', storageFull: true });
+    await vi.advanceTimersByTimeAsync(1_000);
+    await settle();
+    // the second attempt was made while the answer was still marked; the dropped connection is no storage refusal
+    expect(seen.slice(0, 2)).toEqual([undefined, true]);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting', storageFull: false });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'done' });
+    expect(server.stored.size).toBe(1);
+  });
+
+  it('counts an answer stored despite its 507 (a retry refused as a duplicate) as stored, with no second answer', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    const send = server.transport.send;
+    let first = true;
+    server.transport.send = async (answer, onProgress) => {
+      await send(answer, onProgress);
+      if (first) {
+        first = false;
+        // the server kept it, but said it could not store it
+        throw new UploadError('Something went wrong while processing your request.', 507, null, 2_000);
+      }
+    };
+    const confirmed: string[] = [];
+    const queue = new UploadQueue({ store, transport: server.transport, onConfirmed: (a) => confirmed.push(a.id) });
+    await queue.enqueue(textAnswer('a1'));
+    await settle();
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'waiting', storageFull: true });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await settle();
+    expect(server.transport.exists).toHaveBeenCalledTimes(1);
+    expect(server.stored.size).toBe(1);
+    expect(queue.getSnapshot()[0]).toMatchObject({ status: 'done' });
+    expect(confirmed).toEqual(['a1']);
+    expect(await store.list()).toEqual([]);
   });
 });
 

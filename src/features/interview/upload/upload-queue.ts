@@ -22,6 +22,11 @@ export type UploadState = {
   readonly attempts: number;
   /** When status is 'waiting' after a failure: the time of the next attempt (ms since the epoch). */
   readonly retryAt?: number;
+  /**
+   * The server could not store the answer (its storage is full or it is unavailable: 507, 503): the answer waits on
+   * this device and goes again by itself. Stays set through the next attempt, until one succeeds or fails otherwise.
+   */
+  readonly storageFull?: boolean;
   readonly error?: string;
 };
 
@@ -31,6 +36,8 @@ export class UploadError extends Error {
     /** 0 when no response arrived (offline, dropped, aborted). */
     readonly status: number,
     readonly response: unknown = null,
+    /** How long the server asked to wait before the next try (its Retry-After), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'UploadError';
@@ -50,6 +57,9 @@ export type UploadTransport<Staged = never> = {
 
 export const MAX_RETRY_DELAY_MS = 30_000;
 
+/** The longest wait a server's Retry-After may impose: a longer one would leave the candidate waiting for nothing. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
 /**
  * A draft never submitted is the candidate's recording (decisions.md "Staged takes"): it is offered again when the
  * question is opened, and dropped on resume only once it is as old as the server keeps a take (30 days).
@@ -61,10 +71,27 @@ export function retryDelay(failedAttempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_DELAY_MS);
 }
 
+/**
+ * The wait before the next try after `failedAttempts` failures, the last of them `error`: the backoff, or longer when
+ * the server asked for it (Retry-After, at most MAX_RETRY_AFTER_MS).
+ */
+export function retryDelayAfter(error: unknown, failedAttempts: number): number {
+  const asked = error instanceof UploadError ? (error.retryAfterMs ?? 0) : 0;
+  return Math.max(retryDelay(failedAttempts), Math.min(asked, MAX_RETRY_AFTER_MS));
+}
+
 /** Transient: no answer at all, a server error, a timeout or a rate limit. Anything else will fail again. */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof UploadError)) return true;
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/**
+ * The server could not store what it was sent (issue 26: its disk is full, 507 Insufficient Storage, or it is
+ * unavailable, 503): transient, and what the candidate is told is that the answer waits on this device.
+ */
+export function isStorageRefusal(error: unknown): boolean {
+  return error instanceof UploadError && (error.status === 507 || error.status === 503);
 }
 
 type Options<Staged> = {
@@ -86,7 +113,8 @@ export class UploadQueue<Staged = never> {
   private readonly now: () => number;
 
   constructor(private readonly options: Options<Staged>) {
-    this.now = options.now ?? Date.now;
+    // looked up at each call, not kept: the page's queue outlives whoever replaces the clock (a test's fake timers)
+    this.now = options.now ?? (() => Date.now());
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -263,6 +291,7 @@ export class UploadQueue<Staged = never> {
         status: 'failed',
         progress: 0,
         attempts: (state?.attempts ?? 0) + 1,
+        storageFull: false,
         error: error instanceof Error ? error.message : String(error),
       });
       return;
@@ -276,7 +305,8 @@ export class UploadQueue<Staged = never> {
       status: 'waiting',
       progress: 0,
       attempts,
-      retryAt: this.now() + retryDelay(attempts),
+      retryAt: this.now() + retryDelayAfter(error, attempts),
+      storageFull: isStorageRefusal(error),
       error: error instanceof Error ? error.message : String(error),
     });
   }
@@ -284,7 +314,7 @@ export class UploadQueue<Staged = never> {
   private async confirm(answer: PendingAnswer) {
     await this.options.store.remove(answer.id);
     this.entries.delete(answer.id);
-    this.update(answer.id, { status: 'done', progress: 1, retryAt: undefined, error: undefined });
+    this.update(answer.id, { status: 'done', progress: 1, retryAt: undefined, storageFull: false, error: undefined });
     this.options.onConfirmed?.(answer);
   }
 }
