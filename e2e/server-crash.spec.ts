@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
-import { UNTHROTTLED, freePort, root, startPocketBase, stopChild } from "../scripts/lib/pocketbase.mjs";
+import { UNTHROTTLED, freePort, root, startPocketBase, stopChild, waitForPortFree } from "../scripts/lib/pocketbase.mjs";
 import { startWorker } from "../worker/run.mjs";
 import { PASSWORD, pngFile, uniqueEmail } from "./support";
 
@@ -61,7 +61,10 @@ async function killServer() {
 }
 
 /** Started again on the same data dir and port. */
-const restartServer = () => startServer(false);
+async function restartServer() {
+  await waitForPortFree(port, "PocketBase");
+  await startServer(false);
+}
 
 let su: PocketBase | undefined;
 /** A superuser of this spec's server; its session outlives a restart (same data dir, no upsert). */
@@ -213,10 +216,17 @@ function traceRequests(page: Page) {
   const lines: string[] = (requestLines = []);
   const name = (request: Request) => `${request.method()} ${new URL(request.url()).pathname.replace(/^\/api\/screenroom/, "")}`;
   const at = () => `+${String(Date.now() - started).padStart(6)} ms`;
-  const interesting = (request: Request) => new URL(request.url()).pathname.startsWith("/api/screenroom/");
+  // the interview's routes and its record reads (the check for an answer stored already), not the realtime stream
+  const interesting = (request: Request) => /^\/api\/(screenroom|collections)\//.test(new URL(request.url()).pathname);
   page.on("requestfinished", (request) => {
     if (!interesting(request)) return;
-    void request.response().then((response) => lines.push(`${at()} ${name(request)} → ${response?.status() ?? "?"}`));
+    const when = at();
+    void request.response().then(async (response) => {
+      const status = response?.status() ?? 0;
+      // a refusal's own words, for the report (the candidate never sees them)
+      const said = status >= 400 ? ` ${((await response!.text().catch(() => "")) || "").slice(0, 200)}` : "";
+      lines.push(`${when} ${name(request)} → ${status}${said}`);
+    });
   });
   page.on("requestfailed", (request) => {
     if (interesting(request)) lines.push(`${at()} ${name(request)} ✗ ${request.failure()?.errorText ?? "failed"}`);
@@ -336,7 +346,8 @@ test("PocketBase is killed right after 'Submit answer', its answer lost with it:
     { times: 1 },
   );
   await page.getByRole("button", { name: "Submit answer" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+  // no thank-you before the server has every answer: the candidate is told the answer is on its way
+  await expect(page.getByRole("heading", { name: "Sending your answers" })).toBeVisible();
   await expect(uploads(page)).toContainText("The upload was interrupted. Retrying in");
   expect(answered, "the server stored the answer before it died").toBe(200);
   await restartServer();
