@@ -6,3 +6,12 @@ export function formatDate(value: string): string {
   const date = new Date(value.replace(' ', 'T'));
   return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A PocketBase date as a day ('Jan 31, 2024'), where the time of day would only crowd a cell; '' for an empty date. */
+export function formatDay(value: string): string {
+  if (!value) return '';
+  const date = new Date(value.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
+}

@@ -20,12 +20,10 @@ export function useInviteCandidate(options: Options = {}) {
     ...options,
     mutationFn: inviteCandidate,
     onSuccess: async (candidate, input, ...rest) => {
-      // The job's table shows the new row at once; the refetch then confirms it.
-      queryClient.setQueryData(jobQueries.candidates(input.jobId).queryKey, (list) =>
-        list ? [candidate, ...list.filter((c) => c.id !== candidate.id)] : list,
-      );
+      // The new candidate's place in the pipeline depends on its order, filter and page, and the counts change:
+      // the server answers both again.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: jobQueries.candidates(input.jobId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: jobQueries.pipeline(input.jobId) }),
         queryClient.invalidateQueries({ queryKey: jobQueries.detail(input.jobId).queryKey }),
       ]);
       await options.onSuccess?.(candidate, input, ...rest);

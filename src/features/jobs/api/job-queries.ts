@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ListResult } from 'pocketbase';
 
+import { PIPELINE_PAGE_SIZE, pipelineListQuery, type PipelineState } from '@/lib/pipeline-query';
 import { pb } from '@/lib/pocketbase';
 import { PREFETCHED_FRESH_MS } from '@/lib/query-client';
-import type { CandidatesResponse, JobsResponse, QuestionsResponse } from '@/lib/pocketbase-types';
+import type { CandidatesResponse, JobsResponse, QuestionsResponse, UsersResponse } from '@/lib/pocketbase-types';
 
 /** A job as its detail and edit screens read it: its questions expanded (spec §7 GET jobs/{id}). */
 export type JobDetail = JobsResponse<{ questions?: QuestionsResponse[] }>;
@@ -15,6 +17,41 @@ export function orderedQuestions(job: JobDetail): QuestionsResponse[] {
     return question ? [question] : [];
   });
 }
+
+/** A row of the pipeline: what the table shows of a candidate, and who set its decision (a fellow manager). */
+export type PipelineCandidate = Pick<
+  CandidatesResponse,
+  'id' | 'email' | 'created' | 'status' | 'answeredCount' | 'completedAt' | 'averageRating' | 'ratingsCount' | 'decision' | 'decisionAt'
+> & { expand?: { decisionBy?: Pick<UsersResponse, 'id' | 'firstName' | 'lastName'> } };
+
+/** The fields a pipeline row needs, nothing more (3,000 candidates a job: the page's bytes matter). */
+export const PIPELINE_FIELDS = [
+  'id',
+  'email',
+  'created',
+  'status',
+  'answeredCount',
+  'completedAt',
+  'averageRating',
+  'ratingsCount',
+  'decision',
+  'decisionAt',
+  'expand.decisionBy.id',
+  'expand.decisionBy.firstName',
+  'expand.decisionBy.lastName',
+].join(',');
+
+/** The job's candidates by status and decision (the pipeline route of pb_hooks/review-workflow.pb.js). */
+export type PipelineCounts = {
+  total: number;
+  invited: number;
+  started: number;
+  completed: number;
+  decisions: { advance: number; hold: number; reject: number; none: number };
+};
+
+/** One page of the pipeline, with the state it was read in (its rows' links carry that state). */
+export type PipelinePage = ListResult<PipelineCandidate> & { state: PipelineState };
 
 /** The jobs' query keys and fetchers; lists are always one company's jobs (decisions.md). */
 export const jobQueries = {
@@ -37,16 +74,35 @@ export const jobQueries = {
       queryKey: [...jobQueries.details(), jobId] as const,
       queryFn: ({ signal }) => pb.collection('jobs').getOne<JobDetail>(jobId, { expand: 'questions', signal }),
     }),
-  candidateLists: () => [...jobQueries.all(), 'candidates'] as const,
-  /** The candidates invited to a job, newest first. */
-  candidates: (jobId: string) =>
+  pipelines: () => [...jobQueries.all(), 'pipeline'] as const,
+  /** Everything the job's pipeline shows (its pages and its counts): what an invite makes stale. */
+  pipeline: (jobId: string) => [...jobQueries.pipelines(), jobId] as const,
+  /**
+   * One page of the job's candidate pipeline in the order and filter of `state` (src/lib/pipeline-query.ts), with
+   * its total for the page count: one request a page, the table's fields only, however many candidates the job has.
+   */
+  pipelinePage: (jobId: string, state: PipelineState) =>
     queryOptions({
-      queryKey: [...jobQueries.candidateLists(), jobId] as const,
-      queryFn: ({ signal }) =>
-        pb.collection('candidates').getFullList<CandidatesResponse>({
-          filter: pb.filter('job = {:job}', { job: jobId }),
-          sort: '-created,id',
+      queryKey: [...jobQueries.pipeline(jobId), 'page', state] as const,
+      queryFn: async ({ signal }): Promise<PipelinePage> => {
+        const list = await pb.collection('candidates').getList<PipelineCandidate>(state.page, PIPELINE_PAGE_SIZE, {
+          ...pipelineListQuery(pb, jobId, state),
+          fields: PIPELINE_FIELDS,
+          expand: 'decisionBy',
+          skipTotal: false,
           signal,
-        }),
+        });
+        return { ...list, state };
+      },
+      // The page shown stays while the next one loads (paging, sorting, filtering, searching): no flash of a spinner.
+      // Another job's page is never shown in its place.
+      placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === jobId ? previous : undefined),
+    }),
+  /** How many of the job's candidates are in each status and decision (GET /api/screenroom/jobs/{id}/pipeline). */
+  pipelineCounts: (jobId: string) =>
+    queryOptions({
+      queryKey: [...jobQueries.pipeline(jobId), 'counts'] as const,
+      queryFn: ({ signal }) =>
+        pb.send<PipelineCounts>(`/api/screenroom/jobs/${encodeURIComponent(jobId)}/pipeline`, { method: 'GET', signal }),
     }),
 };

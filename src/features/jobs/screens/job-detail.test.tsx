@@ -19,8 +19,20 @@ const question = (id: string, title: string) => ({
   timeout: 60,
   canPreview: true,
 });
-const candidate = (id: string, email: string) => ({ ...base, id, email, job: 'j1', collectionName: 'candidates' });
-const list = <T,>(items: T[]) => ({ page: 1, perPage: 500, totalItems: items.length, totalPages: 1, items });
+const candidate = (id: string, email: string) => ({
+  ...base,
+  id,
+  email,
+  job: 'j1',
+  collectionName: 'candidates',
+  status: 'invited',
+  answeredCount: 0,
+  averageRating: 0,
+  ratingsCount: 0,
+});
+const list = <T,>(items: T[]) => ({ page: 1, perPage: 30, totalItems: items.length, totalPages: items.length ? 1 : 0, items });
+const noCounts = { total: 0, invited: 0, started: 0, completed: 0, decisions: { advance: 0, hold: 0, reject: 0, none: 0 } };
+const pipelineCounts = (counts = noCounts) => http.get('*/api/screenroom/jobs/j1/pipeline', () => HttpResponse.json(counts));
 
 const job = {
   ...base,
@@ -44,6 +56,7 @@ describe('job detail', () => {
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
       http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([candidate('k1', 'grace@example.com')]))),
+      pipelineCounts({ ...noCounts, total: 1, invited: 1, decisions: { ...noCounts.decisions, none: 1 } }),
     );
     renderRoute('/companies/c1/jobs/j1');
 
@@ -59,16 +72,18 @@ describe('job detail', () => {
     expect(within(candidates).getByRole('columnheader', { name: 'Invited on' })).toBeInTheDocument();
     expect(within(candidates).getByRole('link', { name: 'grace@example.com' })).toHaveAttribute(
       'href',
-      '/companies/c1/jobs/j1/candidates/k1',
+      '/companies/c1/jobs/j1/candidates/k1?i=0',
     );
+    expect(screen.getByText('1 invited · 0 started · 0 completed')).toBeInTheDocument();
   });
 
-  it('adds an invited candidate to the table in place, and shows a duplicate invite under the e-mail', async () => {
+  it('adds an invited candidate to the pipeline, and shows a duplicate invite under the e-mail', async () => {
     signInAs({ primaryCompany: 'c1' });
     const stored: ReturnType<typeof candidate>[] = [];
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
       http.get('*/api/collections/candidates/records', () => HttpResponse.json(list(stored))),
+      pipelineCounts(),
       http.post('*/api/collections/candidates/records', async ({ request }) => {
         const body = (await request.json()) as { email: string; job: string };
         expect(body).toEqual({ email: 'ada@example.com', job: 'j1' });
@@ -89,12 +104,12 @@ describe('job detail', () => {
     const user = userEvent.setup();
     renderRoute('/companies/c1/jobs/j1');
 
-    expect(await screen.findByText('No candidates invited yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No candidates yet')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
       'href',
-      '/companies/c1/jobs/j1/candidates/k2',
+      '/companies/c1/jobs/j1/candidates/k2?i=0',
     );
     expect(screen.getByLabelText('Email')).toHaveValue('');
 
@@ -108,6 +123,7 @@ describe('job detail', () => {
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
       http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      pipelineCounts(),
     );
     const user = userEvent.setup();
     renderRoute('/companies/c1/jobs/j1');

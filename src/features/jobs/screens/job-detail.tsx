@@ -1,17 +1,17 @@
-import { Box, Button, Card, Flex, Grid, Heading, Link as RadixLink, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Grid, Heading, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { LoadError } from '@/components/load-error';
 import { formatDate } from '@/lib/format-date';
 
 import { jobQueries, orderedQuestions } from '../api/job-queries';
+import { CandidatePipeline } from '../components/candidate-pipeline';
 import { InviteCandidateForm } from '../components/invite-candidate-form';
 
-/** The job with its candidates (left) and its questions (right). A load error replaces the page: the route's
- * error element shows the server's message. */
+/** The job with its candidate pipeline (left) and its questions (right). A load error of the job replaces the page:
+ * the route's error element shows the server's message; one of the pipeline stays inside its panel. */
 export function JobDetailScreen() {
   return (
     <Suspense fallback={<Spinner size="3" />}>
@@ -26,7 +26,7 @@ function JobDetail() {
   const questions = orderedQuestions(job);
 
   return (
-    <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
+    <Grid columns={{ initial: '1', lg: '3fr 2fr' }} gap="5" align="start">
       <Card size="3" asChild>
         <section aria-labelledby="job-candidates">
           <Flex direction="column" gap="4">
@@ -34,7 +34,7 @@ function JobDetail() {
               Candidates
             </Heading>
             <InviteCandidateForm jobId={jobId} />
-            <CandidatesTable companyId={companyId} jobId={jobId} />
+            <CandidatePipeline companyId={companyId} jobId={jobId} questionCount={job.questions.length} />
           </Flex>
         </section>
       </Card>
@@ -82,47 +82,5 @@ function JobDetail() {
         </section>
       </Flex>
     </Grid>
-  );
-}
-
-function CandidatesTable({ companyId, jobId }: { companyId: string; jobId: string }) {
-  const candidates = useQuery(jobQueries.candidates(jobId));
-
-  if (candidates.isPending) return <Spinner />;
-  if (candidates.isError) return <LoadError error={candidates.error} />;
-  if (candidates.data.length === 0) {
-    return (
-      <Text size="2" color="gray">
-        No candidates invited yet.
-      </Text>
-    );
-  }
-
-  return (
-    <Box>
-      <Table.Root variant="surface">
-            <VisuallyHidden asChild>
-              <caption>Candidates</caption>
-            </VisuallyHidden>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Invited on</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {candidates.data.map((candidate) => (
-            <Table.Row key={candidate.id}>
-              <Table.RowHeaderCell>
-                <RadixLink asChild>
-                  <Link to={paths.companies.jobs.candidate.href(companyId, jobId, candidate.id)}>{candidate.email}</Link>
-                </RadixLink>
-              </Table.RowHeaderCell>
-              <Table.Cell>{formatDate(candidate.created)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
   );
 }
