@@ -1,0 +1,184 @@
+// Issue 15's review workflow as the server keeps it (pocketbase/pb_hooks/review-workflow.pb.js, lib/pipeline.js):
+// candidates' progress from their answers and their job's questions, the fields only the server writes, the
+// ratings' averages, decisions and the pipeline's counts. Read back as a manager or a superuser, as stored.
+import type { RecordModel } from "pocketbase";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answerText, answerVideo, createQuestion, errorOf, newCandidateOf, randomId, uniqueEmail, world } from "./helpers";
+import { admin, batchFailure, expectFieldError } from "./support";
+
+type World = Awaited<ReturnType<typeof world>>;
+
+const stored = async (id: string) => (await admin()).collection("candidates").getOne(id);
+
+/** The progress fields of a stored candidate. */
+async function progressOf(id: string) {
+  const c = await stored(id);
+  return { status: c.status, answeredCount: c.answeredCount, startedAt: c.startedAt, completedAt: c.completedAt };
+}
+
+let w: World;
+beforeAll(async () => {
+  w = await world("workflow");
+});
+
+describe("a candidate's progress", () => {
+  it("starts invited with nothing answered, rated or decided", async () => {
+    const created = await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("fresh") });
+    expect(created).toMatchObject({ status: "invited", answeredCount: 0, startedAt: "", completedAt: "", averageRating: 0, ratingsCount: 0, decision: "", decisionBy: "", decisionAt: "" });
+    expect(await stored(created.id)).toMatchObject({ status: "invited", answeredCount: 0, startedAt: "", completedAt: "" });
+  });
+
+  it("follows the answers stored through the answers route, a video answer and then a text answer", async () => {
+    const candidate = await newCandidateOf(w, "route");
+    const video = await answerVideo(candidate, w.video.question.id);
+    expect(await progressOf(candidate)).toEqual({ status: "started", answeredCount: 1, startedAt: video.answer.created, completedAt: "" });
+
+    const text = await answerText(candidate, w.text.question.id);
+    const done = await progressOf(candidate);
+    expect(done).toMatchObject({ status: "completed", answeredCount: 2, startedAt: video.answer.created });
+    expect(done.completedAt >= text.answer.created).toBe(true);
+    // the manager's pipeline reads the same
+    expect(await w.manager.pb.collection("candidates").getOne(candidate)).toMatchObject(done);
+  });
+
+  it("follows a text answer first, then a video answer", async () => {
+    const candidate = await newCandidateOf(w, "text-first");
+    const text = await answerText(candidate, w.text.question.id);
+    expect(await progressOf(candidate)).toEqual({ status: "started", answeredCount: 1, startedAt: text.answer.created, completedAt: "" });
+    await answerVideo(candidate, w.video.question.id);
+    expect(await progressOf(candidate)).toMatchObject({ status: "completed", answeredCount: 2, startedAt: text.answer.created });
+  });
+
+  it("goes back when answers are deleted", async () => {
+    const candidate = await newCandidateOf(w, "deleted");
+    const video = await answerVideo(candidate, w.video.question.id);
+    const text = await answerText(candidate, w.text.question.id);
+    await w.manager.pb.collection("answers").delete(text.answer.id);
+    expect(await progressOf(candidate)).toEqual({ status: "started", answeredCount: 1, startedAt: video.answer.created, completedAt: "" });
+    await w.manager.pb.collection("answers").delete(video.answer.id);
+    expect(await progressOf(candidate)).toEqual({ status: "invited", answeredCount: 0, startedAt: "", completedAt: "" });
+  });
+
+  it("follows answers a superuser stores through the records API and the batch API", async () => {
+    const su = await admin();
+    const candidate = await newCandidateOf(w, "superuser");
+    const first = await su.collection("answers").create({ id: randomId(), candidate, question: w.video.question.id });
+    expect(await progressOf(candidate)).toMatchObject({ status: "started", answeredCount: 1, startedAt: first.created });
+
+    const batch = su.createBatch();
+    batch.collection("answers").create({ id: randomId(), candidate, question: w.text.question.id });
+    await batch.send();
+    const done = await progressOf(candidate);
+    expect(done).toMatchObject({ status: "completed", answeredCount: 2, startedAt: first.created });
+    expect(done.completedAt).not.toBe("");
+  });
+
+  it("follows the job's questions: a question added, taken out again, and one the candidate answered removed", async () => {
+    const x = await world("workflow-questions");
+    const pb = x.manager.pb;
+    const complete = x.candidate.id;
+    await answerVideo(complete, x.video.question.id);
+    await answerText(complete, x.text.question.id);
+    const half = await newCandidateOf(x, "half");
+    await answerVideo(half, x.video.question.id);
+    const none = await newCandidateOf(x, "none");
+    const completedAt = (await progressOf(complete)).completedAt;
+    expect(completedAt).not.toBe("");
+
+    const extra = await createQuestion(pb, x.company.id, "text");
+    await pb.collection("jobs").update(x.job.id, { questions: [x.video.question.id, x.text.question.id, extra.question.id] });
+    expect(await progressOf(complete)).toMatchObject({ status: "started", answeredCount: 2, completedAt: "" });
+    expect(await progressOf(half)).toMatchObject({ status: "started", answeredCount: 1, completedAt: "" });
+    expect(await progressOf(none)).toMatchObject({ status: "invited", answeredCount: 0 });
+
+    await pb.collection("jobs").update(x.job.id, { questions: [x.video.question.id, x.text.question.id] });
+    const again = await progressOf(complete);
+    expect(again).toMatchObject({ status: "completed", answeredCount: 2 });
+    // it became complete once more, now
+    expect(again.completedAt > completedAt).toBe(true);
+
+    // the question `half` did not answer leaves the job: every question of it is now answered
+    await pb.collection("jobs").update(x.job.id, { questions: [x.video.question.id] });
+    expect(await progressOf(half)).toMatchObject({ status: "completed", answeredCount: 1 });
+    expect(await progressOf(complete)).toMatchObject({ status: "completed", answeredCount: 1 });
+    expect(await progressOf(none)).toMatchObject({ status: "invited", answeredCount: 0, completedAt: "" });
+
+    // a question deleted is taken out of the job by PocketBase: its candidates follow too
+    const later = await createQuestion(pb, x.company.id, "video");
+    await pb.collection("jobs").update(x.job.id, { questions: [x.video.question.id, later.question.id] });
+    expect(await progressOf(half)).toMatchObject({ status: "started", answeredCount: 1, completedAt: "" });
+    await pb.collection("questions").delete(later.question.id);
+    expect((await pb.collection("jobs").getOne(x.job.id)).questions).toEqual([x.video.question.id]);
+    expect(await progressOf(half)).toMatchObject({ status: "completed", answeredCount: 1 });
+  });
+
+  it("survives a manager's edit of the candidate: the server's fields stay as stored", async () => {
+    const candidate = await newCandidateOf(w, "edited");
+    await answerVideo(candidate, w.video.question.id);
+    const before = await progressOf(candidate);
+    const edited = await w.manager.pb.collection("candidates").update(candidate, { email: uniqueEmail("edited-again") });
+    expect(edited).toMatchObject(before);
+    expect(await progressOf(candidate)).toEqual(before);
+  });
+});
+
+describe("the server's fields of a candidate", () => {
+  const SERVER_WRITES: [string, unknown][] = [
+    ["status", "completed"],
+    ["answeredCount", 2],
+    ["startedAt", "2024-01-01 10:00:00.000Z"],
+    ["completedAt", "2024-01-01 10:00:00.000Z"],
+    ["averageRating", 5],
+    ["ratingsCount", 3],
+    ["decision", "advance"],
+    ["decisionBy", "placeholder"],
+    ["decisionAt", "2024-01-01 10:00:00.000Z"],
+  ];
+  const valueFor = (field: string, value: unknown) => (field === "decisionBy" ? w.manager.user.id : value);
+
+  it.each(SERVER_WRITES)("%s is refused on create and update through the records API, on that field", async (field, value) => {
+    const pb = w.manager.pb;
+    await expectFieldError(() => pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("forged"), [field]: valueFor(field, value) }), field);
+    const candidate = await newCandidateOf(w, "forged-update");
+    const before = await stored(candidate);
+    await expectFieldError(() => pb.collection("candidates").update(candidate, { [field]: valueFor(field, value) }), field);
+    expect((await stored(candidate)).updated).toBe(before.updated);
+  });
+
+  it.each(SERVER_WRITES)("%s is refused in a batch, on that field", async (field, value) => {
+    const pb = w.manager.pb;
+    const candidate = await newCandidateOf(w, "forged-batch");
+    const create = pb.createBatch();
+    create.collection("candidates").create({ job: w.job.id, email: uniqueEmail("forged-batch-new"), [field]: valueFor(field, value) });
+    const createErr = await errorOf(() => create.send());
+    expect(createErr.status).toBe(400);
+    expect(batchFailure(createErr).response.data[field]).toBeDefined();
+
+    const update = pb.createBatch();
+    update.collection("candidates").update(candidate, { [field]: valueFor(field, value) });
+    const updateErr = await errorOf(() => update.send());
+    expect(updateErr.status).toBe(400);
+    expect(batchFailure(updateErr).response.data[field]).toBeDefined();
+    expect(await stored(candidate)).toMatchObject({ status: "invited", answeredCount: 0, decision: "", averageRating: 0 });
+  });
+
+  it("is refused through a modifier too (answeredCount+)", async () => {
+    const candidate = await newCandidateOf(w, "modifier");
+    await expectFieldError(() => w.manager.pb.collection("candidates").update(candidate, { "answeredCount+": 1 }), "answeredCount");
+    expect((await stored(candidate)).answeredCount).toBe(0);
+  });
+
+  it("may be sent unchanged: a client sending the whole record back only changes what changed", async () => {
+    const candidate = await w.manager.pb.collection("candidates").getOne(await newCandidateOf(w, "whole"));
+    const { id, collectionId, collectionName, created, updated, ...fields } = candidate as RecordModel;
+    void [id, collectionId, collectionName, created, updated];
+    const email = uniqueEmail("whole-changed");
+    expect(await w.manager.pb.collection("candidates").update(candidate.id, { ...fields, email })).toMatchObject({ email, status: "invited" });
+  });
+
+  it("is written by a superuser's tools", async () => {
+    const candidate = await newCandidateOf(w, "superuser-write");
+    await (await admin()).collection("candidates").update(candidate, { decision: "hold", averageRating: 4.5 });
+    expect(await stored(candidate)).toMatchObject({ decision: "hold", averageRating: 4.5 });
+  });
+});
