@@ -1,10 +1,11 @@
 // Issue 15's review workflow as the server keeps it (pocketbase/pb_hooks/review-workflow.pb.js, lib/pipeline.js):
 // candidates' progress from their answers and their job's questions, the fields only the server writes, the
 // ratings' averages, decisions and the pipeline's counts. Read back as a manager or a superuser, as stored.
+import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, answerVideo, createQuestion, errorOf, newCandidateOf, randomId, uniqueEmail, world } from "./helpers";
-import { admin, batchFailure, expectFieldError } from "./support";
+import { answerText, answerVideo, createJob, createQuestion, errorOf, newCandidateOf, randomId, signUp, uniqueEmail, world } from "./helpers";
+import { acceptInvite, admin, batchFailure, expectFieldError } from "./support";
 
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -180,5 +181,116 @@ describe("the server's fields of a candidate", () => {
     const candidate = await newCandidateOf(w, "superuser-write");
     await (await admin()).collection("candidates").update(candidate, { decision: "hold", averageRating: 4.5 });
     expect(await stored(candidate)).toMatchObject({ decision: "hold", averageRating: 4.5 });
+  });
+});
+
+const decide = (pb: PocketBase, candidate: string, decision: unknown) =>
+  pb.send<RecordModel>(`/api/screenroom/candidates/${encodeURIComponent(candidate)}/decision`, { method: "POST", body: { decision } });
+
+const pipeline = (pb: PocketBase, job: string) => pb.send<PipelineCounts>(`/api/screenroom/jobs/${encodeURIComponent(job)}/pipeline`, { method: "GET" });
+
+interface PipelineCounts {
+  total: number;
+  invited: number;
+  started: number;
+  completed: number;
+  decisions: { advance: number; hold: number; reject: number; none: number };
+}
+
+describe("POST /api/screenroom/candidates/{id}/decision", () => {
+  it("sets, changes and clears the decision, with who set it and when", async () => {
+    const x = await world("decisions");
+    const colleague = await signUp({ email: uniqueEmail("decisions-colleague") });
+    const invite = await x.manager.pb.collection("manager_invites").create({ company: x.company.id, email: colleague.user.email });
+    expect((await acceptInvite(invite.id, colleague.pb.authStore.token)).status).toBe(200);
+    const candidate = x.candidate.id;
+
+    const before = new Date().toISOString().replace("T", " ");
+    const set = await decide(x.manager.pb, candidate, "advance");
+    expect(set).toMatchObject({ id: candidate, decision: "advance", decisionBy: x.manager.user.id, status: "invited" });
+    expect(set.decisionAt >= before.slice(0, 19)).toBe(true);
+    expect(await stored(candidate)).toMatchObject({ decision: "advance", decisionBy: x.manager.user.id, decisionAt: set.decisionAt });
+
+    // the same decision again changes nothing: who set it and when stay
+    expect(await decide(colleague.pb, candidate, "advance")).toMatchObject({ decision: "advance", decisionBy: x.manager.user.id, decisionAt: set.decisionAt });
+
+    const changed = await decide(colleague.pb, candidate, "reject");
+    expect(changed).toMatchObject({ decision: "reject", decisionBy: colleague.user.id });
+    expect(changed.decisionAt >= set.decisionAt).toBe(true);
+    expect(await stored(candidate)).toMatchObject({ decision: "reject", decisionBy: colleague.user.id, decisionAt: changed.decisionAt });
+
+    const held = await decide(x.manager.pb, candidate, "hold");
+    expect(held).toMatchObject({ decision: "hold", decisionBy: x.manager.user.id });
+
+    const cleared = await decide(colleague.pb, candidate, "");
+    expect(cleared).toMatchObject({ decision: "", decisionBy: "", decisionAt: "" });
+    expect(await stored(candidate)).toMatchObject({ decision: "", decisionBy: "", decisionAt: "" });
+  });
+
+  it("keeps the candidate's progress and rating as they are", async () => {
+    const candidate = await newCandidateOf(w, "decided-progress");
+    await answerVideo(candidate, w.video.question.id);
+    const progress = await progressOf(candidate);
+    const decided = await decide(w.manager.pb, candidate, "hold");
+    expect(decided).toMatchObject(progress);
+    expect(await progressOf(candidate)).toEqual(progress);
+  });
+
+  it.each([["maybe"], [null], [3], [["advance"]]])("refuses %j on the decision field", async (decision) => {
+    const candidate = await newCandidateOf(w, "bad-decision");
+    const err = await errorOf(() => decide(w.manager.pb, candidate, decision));
+    expect(err.status).toBe(400);
+    expect(err.response.data.decision).toBeDefined();
+    expect((await stored(candidate)).decision).toBe("");
+  });
+
+  it("answers another company's manager, and an unknown id, with the same 404, whatever the body", async () => {
+    const other = await world("decisions-other");
+    const candidate = await newCandidateOf(w, "not-theirs");
+    const theirs = await errorOf(() => decide(other.manager.pb, candidate, "advance"));
+    const unknown = await errorOf(() => decide(other.manager.pb, "nosuchcandidat0", "advance"));
+    const badBody = await errorOf(() => decide(other.manager.pb, candidate, "maybe"));
+    expect(theirs.status).toBe(404);
+    expect(theirs.response).toEqual(unknown.response);
+    expect(badBody.status).toBe(404);
+    expect(badBody.response).toEqual(unknown.response);
+    expect((await stored(candidate)).decision).toBe("");
+  });
+});
+
+describe("GET /api/screenroom/jobs/{id}/pipeline", () => {
+  it("counts the job's candidates per status and per decision", async () => {
+    const x = await world("counts");
+    const empty = await pipeline(x.manager.pb, x.job.id);
+    expect(empty).toEqual({ total: 1, invited: 1, started: 0, completed: 0, decisions: { advance: 0, hold: 0, reject: 0, none: 1 } });
+
+    const started = await newCandidateOf(x, "counts-started");
+    await answerText(started, x.text.question.id);
+    const completed = await newCandidateOf(x, "counts-completed");
+    await answerText(completed, x.text.question.id);
+    await answerVideo(completed, x.video.question.id);
+    await newCandidateOf(x, "counts-invited");
+    await decide(x.manager.pb, completed, "advance");
+    await decide(x.manager.pb, started, "reject");
+    await decide(x.manager.pb, x.candidate.id, "hold");
+    expect(await pipeline(x.manager.pb, x.job.id)).toEqual({
+      total: 4,
+      invited: 2,
+      started: 1,
+      completed: 1,
+      decisions: { advance: 1, hold: 1, reject: 1, none: 1 },
+    });
+
+    // another job of the same company counts apart
+    const otherJob = await createJob(x.manager.pb, x.company.id, [x.text.question.id]);
+    expect(await pipeline(x.manager.pb, otherJob.id)).toEqual({ total: 0, invited: 0, started: 0, completed: 0, decisions: { advance: 0, hold: 0, reject: 0, none: 0 } });
+  });
+
+  it("answers another company's manager, and an unknown id, with the same 404", async () => {
+    const other = await world("counts-other");
+    const theirs = await errorOf(() => pipeline(other.manager.pb, w.job.id));
+    const unknown = await errorOf(() => pipeline(other.manager.pb, "nosuchjob000000"));
+    expect(theirs.status).toBe(404);
+    expect(theirs.response).toEqual(unknown.response);
   });
 });

@@ -113,3 +113,58 @@ onRecordEnrich((e) => {
   if (!visible) e.record.hide(...require(`${__hooks}/lib/pipeline.js`).MANAGERS_ONLY_FIELDS);
   e.next();
 }, "candidates");
+
+// ---- the decision ----
+
+// POST /api/screenroom/candidates/{id}/decision, body {decision: "advance" | "hold" | "reject" | ""}: a manager of the
+// job's company sets, changes or clears the candidate's decision. 200 the candidate record (decisionBy the manager,
+// decisionAt now; "" clears all three; the decision it already has changes nothing, so a repeated request keeps who
+// set it and when). Anyone else, and an unknown id, gets the same 404, before the body is read: the route says nothing
+// about other companies' candidates. A record save (in a transaction, from the row as it is), so managers subscribed
+// to the candidate see it live and a candidate's own subscription gets it without the decision (onRecordEnrich).
+routerAdd("POST", "/api/screenroom/candidates/{id}/decision", (e) => {
+  const { fieldError, findByIdOrNull, requestUser, runRefusable } = require(`${__hooks}/lib/util.js`);
+  const { DECISIONS, dbNow } = require(`${__hooks}/lib/pipeline.js`);
+  const notFound = () => new NotFoundError("The requested resource wasn't found.");
+  const info = e.requestInfo();
+  const user = requestUser(e);
+  if (!user) throw notFound();
+  const candidate = findByIdOrNull(e.app, "candidates", e.request.pathValue("id"));
+  // the list rule, not the view rule: the view rule also lets the candidate itself read its record
+  if (!candidate || !e.app.canAccessRecord(candidate, info, candidate.collection().listRule)) throw notFound();
+
+  const body = info.body || {};
+  const decision = body.decision;
+  if (typeof decision !== "string" || (decision !== "" && DECISIONS.indexOf(decision) === -1)) {
+    throw fieldError("decision", "Choose advance, hold, reject, or no decision.", "validation_invalid_value");
+  }
+
+  let saved = null;
+  runRefusable(e.app, (txApp) => {
+    const record = txApp.findRecordById("candidates", candidate.id);
+    if (record.getString("decision") !== decision) {
+      record.set("decision", decision);
+      record.set("decisionBy", decision ? user.id : "");
+      record.set("decisionAt", decision ? dbNow() : "");
+      txApp.save(record);
+    }
+    saved = record;
+  });
+  $apis.enrichRecord(e, saved);
+  return e.json(200, saved);
+});
+
+// ---- the pipeline's counts ----
+
+// GET /api/screenroom/jobs/{id}/pipeline: how many of the job's candidates are invited, started, completed, and how
+// many have each decision: {total, invited, started, completed, decisions: {advance, hold, reject, none}}. For the
+// managers of the job's company (the jobs list rule); anyone else, and an unknown id, gets the same 404. One GROUP BY
+// over the job's candidates (index on (job, status)).
+routerAdd("GET", "/api/screenroom/jobs/{id}/pipeline", (e) => {
+  const { findByIdOrNull, requestUser } = require(`${__hooks}/lib/util.js`);
+  const notFound = () => new NotFoundError("The requested resource wasn't found.");
+  if (!requestUser(e)) throw notFound();
+  const job = findByIdOrNull(e.app, "jobs", e.request.pathValue("id"));
+  if (!job || !e.app.canAccessRecord(job, e.requestInfo(), job.collection().listRule)) throw notFound();
+  return e.json(200, require(`${__hooks}/lib/pipeline.js`).pipelineCounts(e.app, job.id));
+});
