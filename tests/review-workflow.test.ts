@@ -17,6 +17,14 @@ async function progressOf(id: string) {
   return { status: c.status, answeredCount: c.answeredCount, startedAt: c.startedAt, completedAt: c.completedAt };
 }
 
+/** A second manager of the world's company (invited, accepted), signed in. */
+async function colleagueOf(x: World) {
+  const colleague = await signUp({ email: uniqueEmail("colleague") });
+  const invite = await x.manager.pb.collection("manager_invites").create({ company: x.company.id, email: colleague.user.email });
+  expect((await acceptInvite(invite.id, colleague.pb.authStore.token)).status).toBe(200);
+  return colleague;
+}
+
 let w: World;
 beforeAll(async () => {
   w = await world("workflow");
@@ -200,9 +208,7 @@ interface PipelineCounts {
 describe("POST /api/screenroom/candidates/{id}/decision", () => {
   it("sets, changes and clears the decision, with who set it and when", async () => {
     const x = await world("decisions");
-    const colleague = await signUp({ email: uniqueEmail("decisions-colleague") });
-    const invite = await x.manager.pb.collection("manager_invites").create({ company: x.company.id, email: colleague.user.email });
-    expect((await acceptInvite(invite.id, colleague.pb.authStore.token)).status).toBe(200);
+    const colleague = await colleagueOf(x);
     const candidate = x.candidate.id;
 
     const before = new Date().toISOString().replace("T", " ");
@@ -292,5 +298,100 @@ describe("GET /api/screenroom/jobs/{id}/pipeline", () => {
     const unknown = await errorOf(() => pipeline(other.manager.pb, "nosuchjob000000"));
     expect(theirs.status).toBe(404);
     expect(theirs.response).toEqual(unknown.response);
+  });
+});
+
+describe("ratings", () => {
+  /** The candidate's rating fields, as stored. */
+  const ratingOf = async (candidate: string) => {
+    const c = await stored(candidate);
+    return { averageRating: c.averageRating, ratingsCount: c.ratingsCount };
+  };
+
+  it("keep the candidate's average over its answers of each answer's average, with two managers", async () => {
+    const x = await world("ratings");
+    const colleague = await colleagueOf(x);
+    const candidate = x.candidate.id;
+    const video = await answerVideo(candidate, x.video.question.id);
+    const text = await answerText(candidate, x.text.question.id);
+    const rate = (pb: PocketBase, manager: string, answer: string, stars: number) =>
+      pb.collection("ratings").create({ answer, candidate, manager, stars });
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 0, ratingsCount: 0 });
+
+    const mine = await rate(x.manager.pb, x.manager.user.id, video.answer.id, 5);
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 5, ratingsCount: 1 });
+    const theirs = await rate(colleague.pb, colleague.user.id, video.answer.id, 4);
+    // one answer rated: its average
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 4.5, ratingsCount: 2 });
+    const myText = await rate(x.manager.pb, x.manager.user.id, text.answer.id, 3);
+    // (4.5 + 3) / 2, not (5 + 4 + 3) / 3
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 3.75, ratingsCount: 3 });
+
+    await colleague.pb.collection("ratings").update(theirs.id, { stars: 2 });
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 3.25, ratingsCount: 3 });
+    await colleague.pb.collection("ratings").update(theirs.id, { stars: 4 });
+    await rate(colleague.pb, colleague.user.id, text.answer.id, 4);
+    // (4.5 + 3.5) / 2
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 4, ratingsCount: 4 });
+
+    await x.manager.pb.collection("ratings").delete(myText.id);
+    // (4.5 + 4) / 2
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 4.25, ratingsCount: 3 });
+    // the manager reads the same in the pipeline
+    expect(await x.manager.pb.collection("candidates").getOne(candidate)).toMatchObject({ averageRating: 4.25, ratingsCount: 3 });
+
+    await x.manager.pb.collection("ratings").delete(mine.id);
+    await colleague.pb.collection("ratings").delete(theirs.id);
+    // only the colleague's 4 on the text answer is left
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 4, ratingsCount: 1 });
+
+    // an answer deleted takes its ratings with it
+    await x.manager.pb.collection("answers").delete(text.answer.id);
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 0, ratingsCount: 0 });
+  });
+
+  it("round the average to 2 decimals", async () => {
+    const x = await world("ratings-round");
+    const colleague = await colleagueOf(x);
+    const third = await colleagueOf(x);
+    const { answer } = await answerText(x.candidate.id, x.text.question.id);
+    for (const [pb, id, stars] of [
+      [x.manager.pb, x.manager.user.id, 5],
+      [colleague.pb, colleague.user.id, 4],
+      [third.pb, third.user.id, 4],
+    ] as const) {
+      await pb.collection("ratings").create({ answer: answer.id, candidate: x.candidate.id, manager: id, stars });
+    }
+    expect(await ratingOf(x.candidate.id)).toEqual({ averageRating: 4.33, ratingsCount: 3 });
+  });
+
+  it("are one per manager and answer: a second is refused on the answer field", async () => {
+    const candidate = await newCandidateOf(w, "rated-twice");
+    const { answer } = await answerText(candidate, w.text.question.id);
+    const body = { answer: answer.id, candidate, manager: w.manager.user.id, stars: 3 };
+    await w.manager.pb.collection("ratings").create(body);
+    const error = await expectFieldError(() => w.manager.pb.collection("ratings").create({ ...body, stars: 5 }), "answer");
+    // the product's words, not PocketBase's "Value must be unique" on both fields
+    expect(error).toEqual({ code: "validation_not_unique", message: "You have already rated this answer." });
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 3, ratingsCount: 1 });
+  });
+
+  it.each([[0], [6], [2.5], [-1], ["four"]])("refuse %j stars on the stars field", async (stars) => {
+    const candidate = await newCandidateOf(w, "bad-stars");
+    const { answer } = await answerText(candidate, w.text.question.id);
+    const error = await expectFieldError(() => w.manager.pb.collection("ratings").create({ answer: answer.id, candidate, manager: w.manager.user.id, stars }), "stars");
+    expect(error.message).toBe("Choose 1 to 5 stars.");
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 0, ratingsCount: 0 });
+  });
+
+  it("refuse a candidate that is not the answer's, from a manager and from a superuser (on the candidate field)", async () => {
+    const candidate = await newCandidateOf(w, "rated-answer");
+    const other = await newCandidateOf(w, "rated-other");
+    const { answer } = await answerText(candidate, w.text.question.id);
+    const body = { answer: answer.id, candidate: other, manager: w.manager.user.id, stars: 3 };
+    expect((await errorOf(() => w.manager.pb.collection("ratings").create(body))).status).toBe(400);
+    expect((await expectFieldError(async () => (await admin()).collection("ratings").create(body), "candidate")).message).toBe("This answer is not this candidate's.");
+    expect(await ratingOf(other)).toEqual({ averageRating: 0, ratingsCount: 0 });
+    expect(await ratingOf(candidate)).toEqual({ averageRating: 0, ratingsCount: 0 });
   });
 });

@@ -168,3 +168,44 @@ routerAdd("GET", "/api/screenroom/jobs/{id}/pipeline", (e) => {
   if (!job || !e.app.canAccessRecord(job, e.requestInfo(), job.collection().listRule)) throw notFound();
   return e.json(200, require(`${__hooks}/lib/pipeline.js`).pipelineCounts(e.app, job.id));
 });
+
+// ---- ratings ----
+
+// Each manager rates each answer once, 1 to 5 whole stars, for the answer's own candidate. The rules already hold a
+// manager to their own ratings of their own company's answers (and refuse a candidate that is not the answer's);
+// these are the product's words for what the schema would refuse with PocketBase's, and the same checks for a
+// superuser's tools.
+onRecordValidate((e) => {
+  const { fieldError, findByIdOrNull, refuseDuplicate } = require(`${__hooks}/lib/util.js`);
+  const stars = e.record.getFloat("stars");
+  if (!(stars >= 1 && stars <= 5 && Math.floor(stars) === stars)) {
+    throw fieldError("stars", "Choose 1 to 5 stars.", "validation_invalid_value");
+  }
+  const answer = findByIdOrNull(e.app, "answers", e.record.getString("answer"));
+  if (answer && answer.getString("candidate") !== e.record.getString("candidate")) {
+    throw fieldError("candidate", "This answer is not this candidate's.", "validation_invalid_value");
+  }
+  const values = { answer: e.record.getString("answer"), manager: e.record.getString("manager") };
+  refuseDuplicate(e.app, e.record, "ratings", values, "answer", "You have already rated this answer.");
+  e.next();
+}, "ratings");
+
+// After every rating written or removed (a cascade included), its candidate's averageRating and ratingsCount.
+onRecordCreate((e) => {
+  e.next();
+  require(`${__hooks}/lib/pipeline.js`).recomputeCandidateRating(e.app, e.record.getString("candidate"));
+}, "ratings");
+
+onRecordUpdate((e) => {
+  const before = e.record.original().getString("candidate");
+  e.next();
+  const { recomputeCandidateRating } = require(`${__hooks}/lib/pipeline.js`);
+  recomputeCandidateRating(e.app, e.record.getString("candidate"));
+  // only a superuser moves a rating (the update rule keeps answer, candidate and manager)
+  if (before !== e.record.getString("candidate")) recomputeCandidateRating(e.app, before);
+}, "ratings");
+
+onRecordDelete((e) => {
+  e.next();
+  require(`${__hooks}/lib/pipeline.js`).recomputeCandidateRating(e.app, e.record.getString("candidate"));
+}, "ratings");
