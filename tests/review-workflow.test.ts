@@ -395,3 +395,37 @@ describe("ratings", () => {
     expect(await ratingOf(candidate)).toEqual({ averageRating: 0, ratingsCount: 0 });
   });
 });
+
+describe("comments", () => {
+  const comment = (text: unknown, candidate = w.candidate.id) =>
+    w.manager.pb.collection("comments").create({ candidate, author: w.manager.user.id, text });
+
+  it("are stored trimmed, on create and on update", async () => {
+    const made = await comment("  Strong answer on testing.\n\n");
+    expect(made.text).toBe("Strong answer on testing.");
+    expect((await (await admin()).collection("comments").getOne(made.id)).text).toBe("Strong answer on testing.");
+    const edited = await w.manager.pb.collection("comments").update(made.id, { text: "\tEdited.  " });
+    expect(edited.text).toBe("Edited.");
+    expect((await (await admin()).collection("comments").getOne(made.id)).text).toBe("Edited.");
+  });
+
+  it.each([[""], ["   "], ["\n\t \n"], ["\u00a0\u2003"]])("refuse %j on the text field", async (text) => {
+    const error = await expectFieldError(() => comment(text), "text");
+    expect(error.message).toBe("Please write a comment.");
+  });
+
+  it("refuse whitespace on update, keeping the comment", async () => {
+    const made = await comment("Keep me");
+    await expectFieldError(() => w.manager.pb.collection("comments").update(made.id, { text: "    " }), "text");
+    expect((await (await admin()).collection("comments").getOne(made.id)).text).toBe("Keep me");
+  });
+
+  it("hold 1 to 2,000 characters, counted after trimming", async () => {
+    expect((await comment("k")).text).toBe("k");
+    expect((await comment(`  ${"a".repeat(2000)}  `)).text).toHaveLength(2000);
+    // 2,000 characters outside the Basic Multilingual Plane (4,000 UTF-16 units)
+    expect(Array.from((await comment("😀".repeat(2000))).text)).toHaveLength(2000);
+    const error = await expectFieldError(() => comment("a".repeat(2001)), "text");
+    expect(error.message).toBe("A comment must be at most 2,000 characters.");
+  });
+});

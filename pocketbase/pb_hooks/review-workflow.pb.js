@@ -209,3 +209,25 @@ onRecordDelete((e) => {
   e.next();
   require(`${__hooks}/lib/pipeline.js`).recomputeCandidateRating(e.app, e.record.getString("candidate"));
 }, "ratings");
+
+// ---- comments ----
+
+// A comment's text is trimmed before it is validated and stored; then it must hold 1 to 2,000 characters (counted as
+// PocketBase counts a text field's length: Unicode code points). Whitespace alone is refused on `text`.
+onRecordCreate((e) => {
+  e.record.set("text", e.record.getString("text").trim());
+  e.next();
+}, "comments");
+
+onRecordUpdate((e) => {
+  e.record.set("text", e.record.getString("text").trim());
+  e.next();
+}, "comments");
+
+onRecordValidate((e) => {
+  const { fieldError } = require(`${__hooks}/lib/util.js`);
+  const text = e.record.getString("text").trim();
+  if (!text) throw fieldError("text", "Please write a comment.", "validation_required");
+  if (Array.from(text).length > 2000) throw fieldError("text", "A comment must be at most 2,000 characters.", "validation_max_text_constraint");
+  e.next();
+}, "comments");
