@@ -625,6 +625,8 @@ describe("the product's read routes", () => {
     { name: "the interview of A's candidate", allowed: ["candidate"], path: async () => `/api/screenroom/interviews/${await keyOf(ctx.a.candidate.id)}` },
     // the review of A's candidate, by record id: managers of the company only (candidates list rule)
     { name: "the review of A's candidate", allowed: ["manager"], path: async () => `/api/screenroom/reviews/${ctx.a.candidate.id}` },
+    // the pipeline's counts of A's job (issue 15): managers of the company only (jobs list rule)
+    { name: "the pipeline counts of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/pipeline` },
   ];
   describe.each(routes)("$name", (route) => {
     it.each(ACTORS)("as %s", async (actor) => {
@@ -632,5 +634,25 @@ describe("the product's read routes", () => {
       const status = await statusOf(() => clientFor(actor, ctx.a.candidate.id).send(path, { method: "GET" }));
       expect(status).toBe(route.allowed.includes(actor) ? 200 : 404);
     });
+  });
+});
+
+// The decision on a candidate (issue 15, pocketbase/pb_hooks/review-workflow.pb.js): managers of the job's company
+// only; anyone else gets 404 and nothing is stored.
+describe("POST /api/screenroom/candidates/{id}/decision", () => {
+  const allowed: Actor[] = ["manager"];
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    const status = await statusOf(() =>
+      clientFor(actor, candidate.id).send(`/api/screenroom/candidates/${candidate.id}/decision`, { method: "POST", body: { decision: "advance" } }),
+    );
+    const stored = await ctx.su.collection("candidates").getOne(candidate.id);
+    if (allowed.includes(actor)) {
+      expect(status).toBe(200);
+      expect(stored).toMatchObject({ decision: "advance", decisionBy: ctx.a.manager.user.id });
+    } else {
+      expect(status).toBe(404);
+      expect(stored).toMatchObject({ decision: "", decisionBy: "" });
+    }
   });
 });
