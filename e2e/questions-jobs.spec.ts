@@ -131,7 +131,7 @@ test("a manager builds a question bank and a job, orders its questions and invit
   // Invite a candidate; the table updates in place and a second invite is refused.
   const candidateEmail = uniqueEmail("candidate");
   await page.getByLabel("Email", { exact: true }).fill(candidateEmail);
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   const candidateLink = page.getByRole("table", { name: "Candidates" }).getByRole("link", { name: candidateEmail });
   await expect(candidateLink).toBeVisible();
   const reviewHref = await candidateLink.getAttribute("href");
@@ -140,7 +140,7 @@ test("a manager builds a question bank and a job, orders its questions and invit
   const candidateId = reviewHref!.split("?")[0]!.split("/").pop()!;
 
   await page.getByLabel("Email", { exact: true }).fill(candidateEmail);
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   await expect(page.getByText("This candidate has already been invited")).toBeVisible();
 
   // A job that cannot be loaded shows the server's message in place of the page, inside the shell.

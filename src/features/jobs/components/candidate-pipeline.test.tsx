@@ -134,7 +134,8 @@ describe('the candidate pipeline', () => {
     const rows = within(candidates).getAllByRole('row').slice(1);
     const cells = (index: number) => within(rows[index]!).getAllByRole('cell');
 
-    expect(cells(0)[0]).toHaveTextContent(formatDate('2024-03-01 10:00:00.000Z'));
+    expect(cells(0)[0]).toHaveTextContent(formatDay('2024-03-01 10:00:00.000Z'));
+    expect(within(cells(0)[0]!).getByText(formatDay('2024-03-01 10:00:00.000Z'))).toHaveAttribute('title', formatDate('2024-03-01 10:00:00.000Z'));
     expect(cells(0)[1]).toHaveTextContent(/^Invited$/);
     expect(within(cells(0)[2]!).getByText('—')).toHaveAttribute('title', 'No ratings yet');
     expect(cells(0)[2]).toHaveTextContent('No ratings yet');
@@ -249,6 +250,12 @@ describe('the candidate pipeline', () => {
 
     await user.selectOptions(screen.getByLabelText('Decision'), 'Hold');
     await waitFor(() => expect(requests.at(-1)!.get('filter')).toBe('job = "j1" && status = "completed" && decision = "hold"'));
+
+    // two changes before the first one's navigation landed: neither undoes the other
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'started' } });
+    fireEvent.change(screen.getByLabelText('Decision'), { target: { value: 'reject' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=started&decision=reject'));
+    await waitFor(() => expect(requests.at(-1)!.get('filter')).toBe('job = "j1" && status = "started" && decision = "reject"'));
   });
 
   it('searches by e-mail once typing pauses, not at every key', async () => {

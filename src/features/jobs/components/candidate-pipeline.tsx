@@ -2,7 +2,7 @@ import './candidate-pipeline.css';
 
 import { Button, Callout, Flex, Link as RadixLink, Spinner, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -60,14 +60,27 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
   const state = readPipelineState(searchParams);
   const page = useQuery(jobQueries.pipelinePage(jobId, state));
 
-  function show(next: PipelineState, { replace = false } = {}) {
-    void setSearchParams(writePipelineState(next), { replace });
-  }
+  // The URL as this screen last asked for it. A navigation lands a moment after it is asked for, and a second one
+  // asked in between (the debounced search firing, a quick second click) would otherwise start from the URL before
+  // the first and undo it; so each change starts from here, and a URL changed elsewhere (back, a link) lands here too.
+  const latest = useRef(searchParams.toString());
+  useEffect(() => {
+    latest.current = searchParams.toString();
+  }, [searchParams]);
+  const current = useCallback(() => readPipelineState(new URLSearchParams(latest.current)), []);
+  const show = useCallback(
+    (change: Partial<PipelineState>, { replace = false } = {}) => {
+      const params = writePipelineState({ ...current(), page: 1, ...change });
+      latest.current = params.toString();
+      void setSearchParams(params, { replace });
+    },
+    [current, setSearchParams],
+  );
 
   function sortBy(key: PipelineSortKey) {
+    const { sort, dir } = current();
     const column = COLUMNS.find((c) => c.key === key);
-    const dir = state.sort === key ? (state.dir === 'asc' ? 'desc' : 'asc') : (column?.firstDir ?? 'asc');
-    show({ ...state, sort: key, dir, page: 1 });
+    show({ sort: key, dir: sort === key ? (dir === 'asc' ? 'desc' : 'asc') : (column?.firstDir ?? 'asc') });
   }
 
   // The search box follows what the user types at once and the URL (hence the server) once typing pauses; a URL
@@ -83,18 +96,18 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
     if (search === committed.current) return;
     const timer = window.setTimeout(() => {
       committed.current = search;
-      void setSearchParams((current) => writePipelineState({ ...readPipelineState(current), q: search, page: 1 }), { replace: true });
+      show({ q: search }, { replace: true });
     }, SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [search, setSearchParams]);
+  }, [search, show]);
 
   // A page past the end (an old link, or candidates gone since) shows the last page instead of nothing.
   const data = page.data;
   const pastTheEnd = !page.isPlaceholderData && data !== undefined && data.items.length === 0 && state.page > 1;
   const lastPage = Math.max(1, data?.totalPages ?? 1);
   useEffect(() => {
-    if (pastTheEnd) void setSearchParams((current) => writePipelineState({ ...readPipelineState(current), page: lastPage }), { replace: true });
-  }, [pastTheEnd, lastPage, setSearchParams]);
+    if (pastTheEnd) show({ page: lastPage }, { replace: true });
+  }, [pastTheEnd, lastPage, show]);
 
   const filtered = state.status !== '' || state.decision !== '' || state.q.trim() !== '';
 
@@ -121,14 +134,14 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
           label="Status"
           value={state.status}
           options={STATUS_OPTIONS}
-          onChange={(status) => show({ ...state, status, page: 1 })}
+          onChange={(status) => show({ status })}
         />
         <FilterSelect
           id={`${id}-decision`}
           label="Decision"
           value={state.decision}
           options={DECISION_OPTIONS}
-          onChange={(decision) => show({ ...state, decision, page: 1 })}
+          onChange={(decision) => show({ decision })}
         />
       </Flex>
 
@@ -159,14 +172,14 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
                 <Button
                   variant="soft"
                   disabled={state.page <= 1}
-                  onClick={() => show({ ...state, page: Math.min(state.page - 1, page.data.totalPages) })}
+                  onClick={() => show({ page: Math.min(current().page - 1, page.data.totalPages) })}
                 >
                   Previous
                 </Button>
                 <Text size="2" aria-live="polite">
                   Page {Math.min(state.page, page.data.totalPages)} of {page.data.totalPages}
                 </Text>
-                <Button variant="soft" disabled={state.page >= page.data.totalPages} onClick={() => show({ ...state, page: state.page + 1 })}>
+                <Button variant="soft" disabled={state.page >= page.data.totalPages} onClick={() => show({ page: current().page + 1 })}>
                   Next
                 </Button>
               </nav>
@@ -238,7 +251,11 @@ function PipelineTable({
                 <Link to={reviewLink(candidate.id, index)}>{candidate.email}</Link>
               </RadixLink>
             </Table.RowHeaderCell>
-            <Table.Cell>{formatDate(candidate.created)}</Table.Cell>
+            <Table.Cell>
+              <time dateTime={candidate.created.replace(' ', 'T')} title={formatDate(candidate.created)}>
+                {formatDay(candidate.created)}
+              </time>
+            </Table.Cell>
             <Table.Cell>
               <StatusText candidate={candidate} questionCount={questionCount} />
             </Table.Cell>

@@ -26,7 +26,7 @@ function JobDetail() {
   const questions = orderedQuestions(job);
 
   return (
-    <Grid columns={{ initial: '1', lg: '3fr 2fr' }} gap="5" align="start">
+    <Grid columns={{ initial: '1', lg: '2fr 1fr' }} gap="5" align="start">
       <Card size="3" asChild>
         <section aria-labelledby="job-candidates">
           <Flex direction="column" gap="4">
