@@ -1,6 +1,10 @@
 // The benchmark data set of issue 8: one company, 30 jobs, 60 questions, 3,000 candidates and 9,000
 // answers, written by a superuser in batches (rules and hooks still run for every record). Each candidate gets its
 // key (the hidden `secret`, its interview link's credential) here, so the bench knows it without reading it back.
+// Issue 15 adds, beside them, one more job holding 3,000 candidates of its own (its pipeline is read by the bench)
+// in a realistic mix: 35% invited, 20% started, 45% completed through real text answers (the server's hooks keep
+// their status), two managers' ratings on most finished interviews (the hooks keep each candidate's average), and
+// decisions on a third of them, written as the decision route writes them.
 import PocketBase from "pocketbase";
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -10,7 +14,7 @@ import { logoFile, randomId } from "./seed.mjs";
 
 const answerVideo = readFileSync(join(root, "tests", "fixtures", "answer.webm"));
 
-export const BENCH_SIZE = { jobs: 30, questions: 60, candidates: 3000, answersPerCandidate: 3 };
+export const BENCH_SIZE = { jobs: 30, questions: 60, candidates: 3000, answersPerCandidate: 3, pipelineCandidates: 3000 };
 
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 /**
@@ -46,6 +50,18 @@ export async function seedBench({ url, superuser }) {
     verified: true,
   });
   const company = await su.collection("companies").create({ name: "Bench Corp", website: "https://bench.example.com", logo: logoFile(), managers: [user.id] });
+  // a second manager of the company: the pipeline job's ratings and decisions come from both
+  const colleague = await su.collection("users").create({
+    email: "bench-colleague@screenroom.test",
+    password: manager.password,
+    passwordConfirm: manager.password,
+    firstName: "Second",
+    lastName: "Reviewer",
+    emailVisibility: true,
+    verified: true,
+  });
+  await su.collection("companies").update(company.id, { "managers+": colleague.id });
+  await su.collection("users").update(colleague.id, { primaryCompany: company.id });
   await su.collection("users").update(user.id, { primaryCompany: company.id });
 
   const questions = Array.from({ length: BENCH_SIZE.questions }, (_, i) => ({ id: randomId(), kind: i % 3 === 0 ? "video" : "text", n: i + 1 }));
@@ -88,6 +104,8 @@ export async function seedBench({ url, superuser }) {
     else batch.collection("text_answers").create({ answer: a.id, content: "A benchmark answer of a reasonable length, as a candidate would type it." });
   });
 
+  const pipeline = await seedPipelineJob(su, { company, managers: [user.id, colleague.id], questions: textQuestions.slice(0, 3) });
+
   // candidateId (the record id) names the candidate on the review screen and route; candidateKey opens its interview
   return {
     manager,
@@ -95,5 +113,94 @@ export async function seedBench({ url, superuser }) {
     jobId: jobs[0].id,
     candidateId: candidates[0].id,
     candidateKey: candidates[0].secret,
-    counts: { jobs: jobs.length, questions: questions.length, candidates: candidates.length, answers: answers.length } };
+    pipelineJobId: pipeline.jobId,
+    counts: {
+      jobs: jobs.length + 1,
+      questions: questions.length,
+      candidates: candidates.length + pipeline.candidates,
+      answers: answers.length + pipeline.answers,
+      pipelineJob: pipeline.counts,
+    },
+  };
+}
+
+/** A small seeded generator (mulberry32): the same mix on every run, so figures compare between runs. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** PocketBase's datetime text, as its date fields store it. */
+const dbDate = (date) => date.toISOString().replace("T", " ");
+
+/**
+ * The pipeline job (issue 15): three text questions and 3,000 candidates. Answers and ratings are real rows, created
+ * through the batch API, so the server's hooks derive status, answeredCount, startedAt, completedAt, averageRating
+ * and ratingsCount as they do in production; decisions are written as the decision route writes them (decision,
+ * decisionBy, decisionAt; a superuser may). Returns the job's id, how many candidates and answers it holds and its
+ * mix (the counts route's figures).
+ */
+async function seedPipelineJob(su, { company, managers, questions }) {
+  const random = seeded(15);
+  const jobId = randomId();
+  await su.collection("jobs").create({
+    id: jobId,
+    company: company.id,
+    title: "Pipeline job (3,000 candidates)",
+    description: "The benchmark's job with a large candidate pipeline",
+    location: "Remote",
+    questions: questions.map((q) => q.id),
+  });
+
+  const mix = { invited: 0, started: 0, completed: 0, decisions: { advance: 0, hold: 0, reject: 0, none: 0 }, ratings: 0 };
+  const candidates = Array.from({ length: BENCH_SIZE.pipelineCandidates }, (_, i) => {
+    const roll = random();
+    const answered = roll < 0.35 ? 0 : roll < 0.55 ? 1 + Math.floor(random() * (questions.length - 1)) : questions.length;
+    const status = answered === 0 ? "invited" : answered < questions.length ? "started" : "completed";
+    mix[status] += 1;
+    // most finished interviews are rated (by one manager or both), a few started ones too
+    const raters = status === "completed" ? (random() < 0.7 ? (random() < 0.5 ? 2 : 1) : 0) : status === "started" && random() < 0.2 ? 1 : 0;
+    // decisions mostly on finished interviews: advance the good, reject some, hold a few
+    const d = random();
+    const decision =
+      status === "completed" ? (d < 0.15 ? "advance" : d < 0.3 ? "reject" : d < 0.38 ? "hold" : "") : status === "started" && d < 0.05 ? "hold" : "";
+    mix.decisions[decision || "none"] += 1;
+    return { id: randomId(), secret: candidateKey(), n: i + 1, answered, raters, decision, decider: managers[Math.floor(random() * managers.length)] };
+  });
+  await inBatches(su, candidates, 50, (batch, c) => {
+    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: jobId, email: `pipeline-${String(c.n).padStart(4, "0")}@bench.example.com` });
+  });
+
+  const answers = candidates.flatMap((c) => questions.slice(0, c.answered).map((q) => ({ id: randomId(), candidate: c, question: q.id })));
+  await inBatches(su, answers, 25, (batch, a) => {
+    batch.collection("answers").create({ id: a.id, candidate: a.candidate.id, question: a.question });
+    batch.collection("text_answers").create({ answer: a.id, content: "A benchmark answer of a reasonable length, as a candidate would type it." });
+  });
+
+  // each rater gives each answer 1-5 stars around the candidate's own level
+  const ratings = answers.flatMap((a) => {
+    const level = 1 + ((a.candidate.n * 7) % 5);
+    return managers.slice(0, a.candidate.raters).map((manager) => ({
+      answer: a.id,
+      candidate: a.candidate.id,
+      manager,
+      stars: Math.min(5, Math.max(1, level + Math.round(random() * 2 - 1))),
+    }));
+  });
+  mix.ratings = ratings.length;
+  await inBatches(su, ratings, 50, (batch, r) => batch.collection("ratings").create(r));
+
+  const decided = candidates.filter((c) => c.decision);
+  const now = Date.now();
+  await inBatches(su, decided, 50, (batch, c) => {
+    batch.collection("candidates").update(c.id, { decision: c.decision, decisionBy: c.decider, decisionAt: dbDate(new Date(now - c.n * 60_000)) });
+  });
+
+  return { jobId, candidates: candidates.length, answers: answers.length, counts: { candidates: candidates.length, ...mix } };
 }

@@ -1,5 +1,6 @@
 // latency: the reads the product's screens send, under load from autocannon (loopback only).
 import autocannon from "autocannon";
+import { loadPipelineModules, sdkRequest } from "./app-requests.mjs";
 import { round } from "./numbers.mjs";
 
 /**
@@ -10,6 +11,14 @@ export async function latencies(url, token, seed) {
   const q = (params) => new URLSearchParams(params).toString();
   // the SDK's getFullList: pages of 1000 without a total count
   const fullList = (params) => q({ page: "1", perPage: "1000", skipTotal: "1", ...params });
+  // a page of a job's candidate pipeline in `state`, as the job detail asks for it (src/features/jobs/api/job-queries.ts)
+  const { DEFAULT_PIPELINE, pipelinePageRequest, pipelineCountsPath } = await loadPipelineModules();
+  const pipelinePage = (jobId, state) =>
+    sdkRequest(url, token, (pb, fetch) => {
+      const { page, perPage, options } = pipelinePageRequest(pb, jobId, { ...DEFAULT_PIPELINE, ...state });
+      return pb.collection("candidates").getList(page, perPage, { ...options, fetch });
+    });
+  const pipelineCounts = (jobId) => sdkRequest(url, token, (pb, fetch) => pb.send(pipelineCountsPath(jobId), { method: "GET", fetch }));
   const requests = {
     // the interview's one read (src/features/interview/api/interview-get.ts): the link's key, in the path and the header
     candidateStart: {
@@ -21,15 +30,17 @@ export async function latencies(url, token, seed) {
       path: `/api/collections/jobs/records?${fullList({ filter: `company = "${seed.companyId}"`, sort: "-created,id" })}`,
       headers: { authorization: token },
     },
-    // the job detail screen's two reads (job-queries.ts, detail and candidates)
+    // the job detail screen's reads (job-queries.ts): the job, and its pipeline's first page (a job of 100 candidates)
     jobDetail: {
       path: `/api/collections/jobs/records/${seed.jobId}?${q({ expand: "questions" })}`,
       headers: { authorization: token },
     },
-    jobCandidates: {
-      path: `/api/collections/candidates/records?${fullList({ filter: `job = "${seed.jobId}"`, sort: "-created,id" })}`,
-      headers: { authorization: token },
-    },
+    jobCandidates: await pipelinePage(seed.jobId, {}),
+    // issue 15: the pipeline of the job holding 3,000 candidates: its first page in the default order (newest invite
+    // first), a filtered and sorted page (completed, best rated first), and the counts per status at its top
+    pipelinePage: await pipelinePage(seed.pipelineJobId, {}),
+    pipelineFiltered: await pipelinePage(seed.pipelineJobId, { status: "completed", sort: "averageRating", dir: "desc" }),
+    pipelineCounts: await pipelineCounts(seed.pipelineJobId),
     // the candidate review (src/features/review/api/review-candidate.ts): the review route, by record id
     candidateReview: {
       path: `/api/screenroom/reviews/${seed.candidateId}`,

@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListResult } from 'pocketbase';
 
-import { PIPELINE_PAGE_SIZE, pipelineListQuery, type PipelineState } from '@/lib/pipeline-query';
+import type { PipelineState } from '@/lib/pipeline-query';
 import { pb } from '@/lib/pocketbase';
 import { PREFETCHED_FRESH_MS } from '@/lib/query-client';
 import type { CandidatesResponse, JobsResponse, QuestionsResponse, UsersResponse } from '@/lib/pocketbase-types';
+
+import { pipelineCountsPath, pipelinePageRequest } from './pipeline-request';
 
 /** A job as its detail and edit screens read it: its questions expanded (spec §7 GET jobs/{id}). */
 export type JobDetail = JobsResponse<{ questions?: QuestionsResponse[] }>;
@@ -23,23 +25,6 @@ export type PipelineCandidate = Pick<
   CandidatesResponse,
   'id' | 'email' | 'created' | 'status' | 'answeredCount' | 'completedAt' | 'averageRating' | 'ratingsCount' | 'decision' | 'decisionAt'
 > & { expand?: { decisionBy?: Pick<UsersResponse, 'id' | 'firstName' | 'lastName'> } };
-
-/** The fields a pipeline row needs, nothing more (3,000 candidates a job: the page's bytes matter). */
-export const PIPELINE_FIELDS = [
-  'id',
-  'email',
-  'created',
-  'status',
-  'answeredCount',
-  'completedAt',
-  'averageRating',
-  'ratingsCount',
-  'decision',
-  'decisionAt',
-  'expand.decisionBy.id',
-  'expand.decisionBy.firstName',
-  'expand.decisionBy.lastName',
-].join(',');
 
 /** The job's candidates by status and decision (the pipeline route of pb_hooks/review-workflow.pb.js). */
 export type PipelineCounts = {
@@ -85,13 +70,8 @@ export const jobQueries = {
     queryOptions({
       queryKey: [...jobQueries.pipeline(jobId), 'page', state] as const,
       queryFn: async ({ signal }): Promise<PipelinePage> => {
-        const list = await pb.collection('candidates').getList<PipelineCandidate>(state.page, PIPELINE_PAGE_SIZE, {
-          ...pipelineListQuery(pb, jobId, state),
-          fields: PIPELINE_FIELDS,
-          expand: 'decisionBy',
-          skipTotal: false,
-          signal,
-        });
+        const { page, perPage, options } = pipelinePageRequest(pb, jobId, state);
+        const list = await pb.collection('candidates').getList<PipelineCandidate>(page, perPage, { ...options, signal });
         return { ...list, state };
       },
       // The page shown stays while the next one loads (paging, sorting, filtering, searching): no flash of a spinner.
@@ -103,6 +83,6 @@ export const jobQueries = {
     queryOptions({
       queryKey: [...jobQueries.pipeline(jobId), 'counts'] as const,
       queryFn: ({ signal }) =>
-        pb.send<PipelineCounts>(`/api/screenroom/jobs/${encodeURIComponent(jobId)}/pipeline`, { method: 'GET', signal }),
+        pb.send<PipelineCounts>(pipelineCountsPath(jobId), { method: 'GET', signal }),
     }),
 };
