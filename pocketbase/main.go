@@ -4,7 +4,8 @@
 //     folder and the folders above it are fsynced before the save that stores them returns;
 //   - storage exhaustion (SQLite's "database or disk is full", ENOSPC) is answered 507 with Retry-After, a
 //     temporary condition the client retries, and logged once;
-//   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle).
+//   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle);
+//   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go).
 //
 // Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main
@@ -53,6 +54,7 @@ func main() {
 	registerDurableFiles(app)
 	registerStorageFull(app)
 	registerQueryGuard(app)
+	registerCandidateEnrich(app)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

@@ -4,7 +4,7 @@
 // Issue 15 adds, beside them, one more job holding 3,000 candidates of its own (its pipeline is read by the bench)
 // in a realistic mix: 35% invited, 20% started, 45% completed through real text answers (the server's hooks keep
 // their status), two managers' ratings on most finished interviews (the hooks keep each candidate's average), and
-// decisions on a third of them, written as the decision route writes them.
+// decisions on about two in five finished interviews, written as the decision route writes them.
 import PocketBase from "pocketbase";
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";

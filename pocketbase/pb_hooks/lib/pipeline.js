@@ -11,7 +11,10 @@ const PROGRESS_FIELDS = ["status", "answeredCount", "startedAt", "completedAt"];
 const RATING_FIELDS = ["averageRating", "ratingsCount"];
 const DECISION_FIELDS = ["decision", "decisionBy", "decisionAt"];
 const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS);
-/** What a candidate presenting its key never sees of its own record (nor anyone but the job's company's managers). */
+/**
+ * What a candidate presenting its key never sees of its own record (nor anyone but the job's company's managers);
+ * hidden by pocketbase/candidate_enrich.go, which holds the same list.
+ */
 const MANAGERS_ONLY_FIELDS = RATING_FIELDS.concat(DECISION_FIELDS);
 
 const DECISIONS = ["advance", "hold", "reject"];
