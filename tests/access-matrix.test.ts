@@ -26,6 +26,7 @@ import {
   webmFile,
   world,
 } from "./helpers";
+import { createLink, openShared, revokeLink, type CreatedLink } from "./share-link-support";
 
 // "unverified": an account invited to A's company whose e-mail is not (any longer) confirmed, still holding a valid
 // token: it may act on nothing but its own profile (decisions.md, amendments after the security review)
@@ -346,6 +347,24 @@ const rows: Row[] = [
       return { id: progress.id, candidateId: progress.candidate };
     },
   },
+  {
+    // Share links (issue 15, pocketbase/pb_hooks/share-links.pb.js): the managers of the candidate's company list and
+    // view them; nobody writes them through the records API (the share-link routes below do). tokenHash is hidden.
+    collection: "share_links",
+    allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
+    existing: () => ({ id: sharedLink.link.id }),
+    create: async () => ({
+      body: {
+        candidate: ctx.a.candidate.id,
+        createdBy: ctx.a.manager.user.id,
+        tokenHash: "0".repeat(64),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        includeFeedback: true,
+      },
+    }),
+    update: () => ({ includeFeedback: true, revokedAt: "", expiresAt: new Date(Date.now() + 90 * 86_400_000).toISOString() }),
+    fresh: async () => ({ id: (await createLink(ctx.a.manager.pb, { candidate: ctx.a.candidate.id })).link.id }),
+  },
 ];
 
 function pngBlob() {
@@ -370,6 +389,12 @@ beforeAll(async () => {
   ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, progress: undefined as unknown as Ctx["progress"], su };
   ctx.stagedTake = await freshStagedTake(su);
   ctx.progress = await progressOf(su, ctx.stagedTake);
+});
+
+// A share link to A's candidate, who answered on video (the share-link rows and routes below).
+let sharedLink: CreatedLink;
+beforeAll(async () => {
+  sharedLink = await createLink(ctx.a.manager.pb, { candidate: ctx.a.candidate.id });
 });
 
 describe.each(rows)("$collection", (row) => {
@@ -526,6 +551,60 @@ describe("staged takes", () => {
       expect(stored).toBe(404);
       expect(existsSync(stagingDir(take.id))).toBe(true);
     }
+  });
+});
+
+// The share-link routes (issue 15, pocketbase/pb_hooks/share-links.pb.js): making and revoking a link is for the
+// managers of the candidate's company (anyone else: 404, nothing written); opening one and streaming its candidate's
+// video is for whoever holds the token, whoever else they are, and reads no session.
+describe("share-link routes", () => {
+  it.each(ACTORS)("POST /api/screenroom/share-links as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    const pb = clientFor(actor, candidate.id);
+    const status = await statusOf(() => createLink(pb, { candidate: candidate.id }));
+    const stored = await ctx.su.collection("share_links").getFullList({ filter: ctx.su.filter("candidate = {:c}", { c: candidate.id }) });
+    expect({ status, stored: stored.length }).toEqual(actor === "manager" ? { status: 200, stored: 1 } : { status: 404, stored: 0 });
+  });
+
+  it.each(ACTORS)("POST /api/screenroom/share-links/{id}/revoke as %s", async (actor) => {
+    const { link, token } = await createLink(ctx.a.manager.pb, { candidate: ctx.a.candidate.id });
+    const status = await statusOf(() => revokeLink(clientFor(actor, ctx.a.candidate.id), link.id));
+    const stored = await ctx.su.collection("share_links").getOne(link.id);
+    if (actor === "manager") {
+      expect(status).toBe(200);
+      expect(stored.revokedBy).toBe(ctx.a.manager.user.id);
+      expect((await openShared(token)).status).toBe(410);
+    } else {
+      expect(status).toBe(404);
+      expect(stored.revokedAt).toBe("");
+      expect((await openShared(token)).status).toBe(200);
+    }
+  });
+
+  it("never returns a link's tokenHash to a manager: list, view, expand from the candidate", async () => {
+    const pb = ctx.a.manager.pb;
+    const listed = await pb.collection("share_links").getFullList({ filter: pb.filter("candidate = {:c}", { c: ctx.a.candidate.id }) });
+    const viewed = await pb.collection("share_links").getOne(sharedLink.link.id);
+    const candidate = await pb.collection("candidates").getOne(ctx.a.candidate.id, { expand: "share_links_via_candidate" });
+    const expanded = (candidate.expand?.share_links_via_candidate ?? []) as RecordModel[];
+    expect(listed.map((l) => l.id)).toContain(sharedLink.link.id);
+    expect(expanded.map((l) => l.id)).toContain(sharedLink.link.id);
+    for (const link of [...listed, viewed, ...expanded]) expect(link).not.toHaveProperty("tokenHash");
+    // the superuser's view has it: the field is there, hidden
+    expect((await ctx.su.collection("share_links").getOne(sharedLink.link.id)).tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each(ACTORS)("GET /api/screenroom/shared/{token} and its video as %s", async (actor) => {
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    const view = await pb.send<{ candidateEmail: string }>(`/api/screenroom/shared/${sharedLink.token}`, { method: "GET" });
+    expect(view.candidateEmail).toBe(ctx.a.candidate.email);
+    // the video through the link, with the actor's own headers (a session, a candidate's key) beside it
+    const headers: Record<string, string> = {};
+    if (pb.authStore.token) headers.Authorization = pb.authStore.token;
+    if (actor === "candidate") headers["X-Candidate-Key"] = (await keyOf(ctx.a.candidate.id))!;
+    const res = await fetch(`${pbUrl()}/api/screenroom/shared/${sharedLink.token}/videos/${ctx.videoAnswer.kind.id}`, { headers });
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBe(fixture("answer.webm").length);
   });
 });
 
