@@ -114,6 +114,18 @@ export const routes: RouteObject[] = [
         ],
       },
 
+      // Public: a manager's share link to one candidate's review (issue 15), for whoever holds it. No shell, no
+      // session: its own frame, chunk and error page.
+      {
+        path: paths.shared.review.path,
+        lazy: () =>
+          import('@/features/share-links/screens/shared-review').then((m) => ({
+            Component: m.SharedReviewScreen,
+            loader: m.sharedReviewLoader,
+            ErrorBoundary: m.SharedReviewError,
+          })),
+      },
+
       {
         Component: SignedInOnly,
         children: [

@@ -76,6 +76,14 @@ export const paths = {
     },
   },
 
+  /** A manager's read-only link to one candidate's review (issue 15): public, for whoever holds the token. */
+  shared: {
+    review: {
+      path: '/shared/:token',
+      href: (token: string) => `/shared/${segment(token)}`,
+    },
+  },
+
   preferences: {
     root: {
       path: '/preferences',

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { ShareCandidateButton } from '@/features/share-links/components/share-candidate-button';
 import { queryClient } from '@/lib/query-client';
 
 import { useReviewAnswerUpdates } from '../api/review-answer-updates';
@@ -44,6 +45,7 @@ export function CandidateReviewScreen() {
         <Text size="2" color="gray">
           Candidate
         </Text>
+        <ShareCandidateButton candidateId={candidateId} candidateEmail={review.email} />
       </Flex>
       {questions.map((question, index) => (
         <Flex key={question.id} direction="column" gap="5">
