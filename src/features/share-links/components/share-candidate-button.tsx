@@ -173,8 +173,8 @@ function CreatedLink({ url }: { url: string }) {
     }
   }
   return (
-    <Callout.Root color="indigo" size="1">
-      <Flex direction="column" gap="2" width="100%">
+    <Box p="3" style={{ background: 'var(--accent-a3)', borderRadius: 'var(--radius-3)' }}>
+      <Flex direction="column" gap="2">
         <Text as="label" htmlFor={id} size="2" weight="medium">
           Share link
         </Text>
@@ -188,6 +188,6 @@ function CreatedLink({ url }: { url: string }) {
           Copy it now: this link is shown only once.
         </Text>
       </Flex>
-    </Callout.Root>
+    </Box>
   );
 }

@@ -11,11 +11,19 @@ import { formatDate } from '@/lib/format-date';
 import { useRevokeShareLink } from '../api/revoke-share-link';
 import { shareLinkQueries, shareLinkStatus, type ShareLink, type ShareLinkStatus } from '../api/share-link-queries';
 
-const STATUS: Record<ShareLinkStatus, { label: string; color: 'green' | 'gray' | 'red' }> = {
-  active: { label: 'Active', color: 'green' },
-  expired: { label: 'Expired', color: 'gray' },
-  revoked: { label: 'Revoked', color: 'red' },
-};
+/** Each status's badge; the colours written out, so the manager shell's stylesheet keeps their scales (colors(auto)). */
+function StatusBadge({ status }: { status: ShareLinkStatus }) {
+  if (status === 'active') {
+    // high contrast: the soft green text falls short of WCAG AA on its own background
+    return (
+      <Badge color="green" highContrast>
+        Active
+      </Badge>
+    );
+  }
+  if (status === 'expired') return <Badge color="gray">Expired</Badge>;
+  return <Badge color="red">Revoked</Badge>;
+}
 
 /** The candidate's share links: who made each and when, its expiry, when it was last opened, its status, 'Revoke'. */
 export function ShareLinksTable({ candidateId }: { candidateId: string }) {
@@ -57,7 +65,7 @@ export function ShareLinksTable({ candidateId }: { candidateId: string }) {
               <Table.Cell>{formatDate(link.expiresAt)}</Table.Cell>
               <Table.Cell>{link.lastOpenedAt ? formatDate(link.lastOpenedAt) : 'Never'}</Table.Cell>
               <Table.Cell>
-                <Badge color={STATUS[status].color}>{STATUS[status].label}</Badge>
+                <StatusBadge status={status} />
               </Table.Cell>
               <Table.Cell justify="end">{status === 'active' && <RevokeButton link={link} candidateId={candidateId} />}</Table.Cell>
             </Table.Row>

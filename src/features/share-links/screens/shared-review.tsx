@@ -1,4 +1,5 @@
 import './shared-review.css';
+import './shared-review-page.css';
 
 import { Box, Button, Callout, Card, Container, Flex, Heading, Separator, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
