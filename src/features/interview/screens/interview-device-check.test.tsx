@@ -92,7 +92,10 @@ afterEach(() => {
 });
 
 /** A job with a video question, the connection check answering as `check` says; records what reached the server. */
-function interviewApi({ check = 'ok' as 'ok' | 'down', questions = [{ kind: 'video' }, { kind: 'text' }] } = {}) {
+function interviewApi({
+  check = 'ok',
+  questions = [{ kind: 'video' }, { kind: 'text' }],
+}: { check?: 'ok' | 'down'; questions?: { kind: string }[] } = {}) {
   const requests: string[] = [];
   server.use(
     http.all(`${env.apiUrl}/*`, ({ request }) => {

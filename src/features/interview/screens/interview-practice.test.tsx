@@ -71,7 +71,7 @@ async function storedKeys(): Promise<string[]> {
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error ?? new Error('IndexedDB failed'));
     });
-    keys.push(...all.map((key) => `${name}/${String(key)}`));
+    keys.push(...all.map((key) => `${name}/${JSON.stringify(key)}`));
   }
   db.close();
   return keys;
