@@ -591,6 +591,23 @@ describe("staged takes", () => {
   });
 });
 
+// The device check's timed upload (pocketbase/pb_hooks/interview.pb.js, issue 17): the candidate only, at its own key;
+// it stores nothing (tests/connection-check-route.test.ts, tests/attacks/connection-check.test.ts).
+describe("POST /api/screenroom/interviews/{key}/connection-check", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const path = `/api/screenroom/interviews/${await keyOf(ctx.a.candidate.id)}/connection-check`;
+    const status = await statusOf(() =>
+      clientFor(actor, ctx.a.candidate.id).send(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/octet-stream" },
+        body: new Uint8Array(4096),
+      }),
+    );
+    // the SDK reports the route's 204 as 200
+    expect(status).toBe(actor === "candidate" ? 200 : 404);
+  });
+});
+
 describe("users beyond the table", () => {
   it("a user can delete their own account, and nobody else's", async () => {
     const { pb, user } = await signUp();
