@@ -98,6 +98,20 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.candidates.check.path,
+            lazy: () =>
+              import('@/features/interview/screens/interview-device-check').then((m) => ({
+                Component: m.InterviewDeviceCheckScreen,
+              })),
+          },
+          {
+            path: paths.candidates.practice.path,
+            lazy: () =>
+              import('@/features/interview/screens/interview-practice').then((m) => ({
+                Component: m.InterviewPracticeScreen,
+              })),
+          },
+          {
             path: paths.candidates.question.path,
             lazy: () =>
               import('@/features/interview/screens/interview-question').then((m) => ({
