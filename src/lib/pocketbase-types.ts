@@ -8,11 +8,14 @@ import type { RecordService } from "pocketbase";
 export enum Collections {
   Answers = "answers",
   Candidates = "candidates",
+  Comments = "comments",
   Companies = "companies",
   Jobs = "jobs",
   ManagerInvites = "manager_invites",
   QuestionProgress = "question_progress",
   Questions = "questions",
+  Ratings = "ratings",
+  ShareLinks = "share_links",
   StagedTakes = "staged_takes",
   TextAnswers = "text_answers",
   TextQuestions = "text_questions",
@@ -37,6 +40,8 @@ export type AuthSystemFields<T = never> = {
   verified: boolean;
 } & BaseSystemFields<T>;
 
+export type CandidatesStatusOptions = "invited" | "started" | "completed";
+export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed";
 
 export type AnswersRecord = {
@@ -49,6 +54,23 @@ export type AnswersRecord = {
 export type CandidatesRecord = {
   job: RecordIdString;
   email: string;
+  created: IsoDateString;
+  updated: IsoDateString;
+  status?: CandidatesStatusOptions;
+  answeredCount: number;
+  startedAt?: IsoDateString;
+  completedAt?: IsoDateString;
+  averageRating: number;
+  ratingsCount: number;
+  decision?: CandidatesDecisionOptions;
+  decisionBy?: RecordIdString;
+  decisionAt?: IsoDateString;
+};
+
+export type CommentsRecord = {
+  candidate: RecordIdString;
+  author: RecordIdString;
+  text: string;
   created: IsoDateString;
   updated: IsoDateString;
 };
@@ -99,6 +121,27 @@ export type QuestionsRecord = {
   updated: IsoDateString;
 };
 
+export type RatingsRecord = {
+  answer: RecordIdString;
+  candidate: RecordIdString;
+  manager: RecordIdString;
+  stars: number;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
+export type ShareLinksRecord = {
+  candidate: RecordIdString;
+  createdBy: RecordIdString;
+  expiresAt: IsoDateString;
+  revokedAt?: IsoDateString;
+  revokedBy?: RecordIdString;
+  includeFeedback: boolean;
+  lastOpenedAt?: IsoDateString;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
 export type StagedTakesRecord = {
   take: string;
   candidate: RecordIdString;
@@ -143,6 +186,7 @@ export type VideoAnswersRecord = {
   transcriptAttempts: number;
   created: IsoDateString;
   updated: IsoDateString;
+  transcriptSegments?: unknown;
 };
 
 export type VideoQuestionsRecord = {
@@ -154,11 +198,14 @@ export type VideoQuestionsRecord = {
 
 export type AnswersResponse<Texpand = unknown> = Required<AnswersRecord> & BaseSystemFields<Texpand>;
 export type CandidatesResponse<Texpand = unknown> = Required<CandidatesRecord> & BaseSystemFields<Texpand>;
+export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type CompaniesResponse<Texpand = unknown> = Required<CompaniesRecord> & BaseSystemFields<Texpand>;
 export type JobsResponse<Texpand = unknown> = Required<JobsRecord> & BaseSystemFields<Texpand>;
 export type ManagerInvitesResponse<Texpand = unknown> = Required<ManagerInvitesRecord> & BaseSystemFields<Texpand>;
 export type QuestionProgressResponse<Texpand = unknown> = Required<QuestionProgressRecord> & BaseSystemFields<Texpand>;
 export type QuestionsResponse<Texpand = unknown> = Required<QuestionsRecord> & BaseSystemFields<Texpand>;
+export type RatingsResponse<Texpand = unknown> = Required<RatingsRecord> & BaseSystemFields<Texpand>;
+export type ShareLinksResponse<Texpand = unknown> = Required<ShareLinksRecord> & BaseSystemFields<Texpand>;
 export type StagedTakesResponse<Texpand = unknown> = Required<StagedTakesRecord> & BaseSystemFields<Texpand>;
 export type TextAnswersResponse<Texpand = unknown> = Required<TextAnswersRecord> & BaseSystemFields<Texpand>;
 export type TextQuestionsResponse<Texpand = unknown> = Required<TextQuestionsRecord> & BaseSystemFields<Texpand>;
@@ -169,11 +216,14 @@ export type VideoQuestionsResponse<Texpand = unknown> = Required<VideoQuestionsR
 export type CollectionRecords = {
   answers: AnswersRecord;
   candidates: CandidatesRecord;
+  comments: CommentsRecord;
   companies: CompaniesRecord;
   jobs: JobsRecord;
   manager_invites: ManagerInvitesRecord;
   question_progress: QuestionProgressRecord;
   questions: QuestionsRecord;
+  ratings: RatingsRecord;
+  share_links: ShareLinksRecord;
   staged_takes: StagedTakesRecord;
   text_answers: TextAnswersRecord;
   text_questions: TextQuestionsRecord;
@@ -185,11 +235,14 @@ export type CollectionRecords = {
 export type CollectionResponses = {
   answers: AnswersResponse;
   candidates: CandidatesResponse;
+  comments: CommentsResponse;
   companies: CompaniesResponse;
   jobs: JobsResponse;
   manager_invites: ManagerInvitesResponse;
   question_progress: QuestionProgressResponse;
   questions: QuestionsResponse;
+  ratings: RatingsResponse;
+  share_links: ShareLinksResponse;
   staged_takes: StagedTakesResponse;
   text_answers: TextAnswersResponse;
   text_questions: TextQuestionsResponse;
@@ -201,11 +254,14 @@ export type CollectionResponses = {
 export type TypedPocketBase = PocketBase & {
   collection(idOrName: "answers"): RecordService<AnswersResponse>;
   collection(idOrName: "candidates"): RecordService<CandidatesResponse>;
+  collection(idOrName: "comments"): RecordService<CommentsResponse>;
   collection(idOrName: "companies"): RecordService<CompaniesResponse>;
   collection(idOrName: "jobs"): RecordService<JobsResponse>;
   collection(idOrName: "manager_invites"): RecordService<ManagerInvitesResponse>;
   collection(idOrName: "question_progress"): RecordService<QuestionProgressResponse>;
   collection(idOrName: "questions"): RecordService<QuestionsResponse>;
+  collection(idOrName: "ratings"): RecordService<RatingsResponse>;
+  collection(idOrName: "share_links"): RecordService<ShareLinksResponse>;
   collection(idOrName: "staged_takes"): RecordService<StagedTakesResponse>;
   collection(idOrName: "text_answers"): RecordService<TextAnswersResponse>;
   collection(idOrName: "text_questions"): RecordService<TextQuestionsResponse>;
