@@ -29,7 +29,7 @@ export function fakeRealtime(collections: readonly string[]): FakeRealtime {
     const list: Subscription[] = [];
     byCollection.set(name, list);
     vi.spyOn(pb.collection(name), 'subscribe').mockImplementation((topic, callback, options) => {
-      const subscription: Subscription = { topic, options, callback: callback as Subscription['callback'], active: true };
+      const subscription: Subscription = { topic, options, callback: callback, active: true };
       list.push(subscription);
       return Promise.resolve(() => {
         subscription.active = false;

@@ -7,7 +7,7 @@
 import { http, HttpResponse } from 'msw';
 
 import { pb } from '@/lib/pocketbase';
-import type { CandidatesResponse, RatingsResponse, UsersResponse, VideoAnswersResponse } from '@/lib/pocketbase-types';
+import type { CandidatesResponse, RatingsResponse, VideoAnswersResponse } from '@/lib/pocketbase-types';
 import { fullList, managerShellApi } from '@/testing/manager-shell-api';
 import { fakeRealtime } from '@/testing/realtime';
 import { server } from '@/testing/msw-server';
@@ -84,6 +84,11 @@ export function buildReview(overrides: { video?: Partial<VideoAnswersResponse>; 
   }) as unknown as CandidateReview;
 }
 
+/** The candidate record itself, as the records API and realtime send it: the review without its expand. */
+export function candidateRecord(review: CandidateReview): CandidatesResponse {
+  return Object.fromEntries(Object.entries(review).filter(([key]) => key !== 'expand')) as CandidatesResponse;
+}
+
 /** Another manager of the company (the signed-in test user is buildUser's u1, Ada Lovelace). */
 export const maria = buildUser({ id: 'u2', email: 'maria@example.com', firstName: 'Maria', lastName: 'Manager' });
 export const ada = buildUser();
@@ -107,6 +112,8 @@ type Request = { method: string; path: string; search: URLSearchParams; body: un
 
 export type ReviewServerOptions = {
   review?: CandidateReview;
+  /** Other candidates' reviews (the neighbours moved to). */
+  others?: CandidateReview[];
   ratings?: RatingsResponse[];
   comments?: ReviewComment[];
   /** The pipeline's candidate ids in the order of `sort` (the pipeline's sort for the URL under test). */
@@ -117,14 +124,14 @@ export type ReviewServerOptions = {
 export function reviewServer(options: ReviewServerOptions = {}) {
   managerShellApi();
   const store = {
-    reviews: new Map<string, CandidateReview>([[(options.review ?? buildReview()).id, options.review ?? buildReview()]]),
+    reviews: new Map<string, CandidateReview>([options.review ?? buildReview(), ...(options.others ?? [])].map((review) => [review.id, review])),
     ratings: [...(options.ratings ?? [])],
     comments: [...(options.comments ?? [])],
     tokens: 0,
   };
   const requests: Request[] = [];
   let counter = 0;
-  const nextId = (prefix: string) => `${prefix}${(counter += 1)}`;
+  const nextId = (prefix: string) => `new${prefix}${(counter += 1)}`;
   const notFound = () => HttpResponse.json({ status: 404, message: "The requested resource wasn't found.", data: {} }, { status: 404 });
   const log = async (request: globalThis.Request) => {
     const url = new URL(request.url);
@@ -178,7 +185,9 @@ export function reviewServer(options: ReviewServerOptions = {}) {
 
     http.get(pb.buildURL('/api/collections/comments/records'), async ({ request }) => {
       await log(request);
-      return HttpResponse.json(fullList(store.comments));
+      // sort=created,id, as the screen asks
+      const sorted = [...store.comments].sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+      return HttpResponse.json(fullList(sorted));
     }),
     http.post(pb.buildURL('/api/collections/comments/records'), async ({ request }) => {
       const { body } = await log(request);
@@ -231,8 +240,7 @@ export function reviewServer(options: ReviewServerOptions = {}) {
         updated: stamp(),
       };
       store.reviews.set(review.id, updated);
-      const { expand: _expand, ...record } = updated;
-      return HttpResponse.json(record);
+      return HttpResponse.json(candidateRecord(updated));
     }),
   );
 
