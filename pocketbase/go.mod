@@ -3,6 +3,7 @@ module screenroom/pocketbase
 go 1.25.0
 
 require (
+	github.com/go-ozzo/ozzo-validation/v4 v4.4.1
 	github.com/pocketbase/dbx v1.12.0
 	github.com/pocketbase/pocketbase v0.39.11
 )

@@ -3,7 +3,8 @@
 //   - a confirmed write is on stable storage: SQLite commits with synchronous=FULL, and every uploaded file, its
 //     folder and the folders above it are fsynced before the save that stores them returns;
 //   - storage exhaustion (SQLite's "database or disk is full", ENOSPC) is answered 507 with Retry-After, a
-//     temporary condition the client retries, and logged once.
+//     temporary condition the client retries, and logged once;
+//   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle).
 //
 // Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main
@@ -51,6 +52,7 @@ func main() {
 
 	registerDurableFiles(app)
 	registerStorageFull(app)
+	registerQueryGuard(app)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

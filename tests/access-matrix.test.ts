@@ -45,9 +45,36 @@ interface Ctx {
   textAnswer: { answer: RecordModel; kind: RecordModel };
   stagedTake: StagedTake;
   progress: { id: string; candidate: string };
+  rating: RecordModel;
+  comment: RecordModel;
   su: PocketBase;
 }
 let ctx: Ctx;
+
+/** The signed-in actor's own user id (what an honest client sends as `manager` or `author`), else A's manager's. */
+function ownIdOr(actor: Actor, fallback: string) {
+  switch (actor) {
+    case "manager":
+      return ctx.a.manager.user.id;
+    case "otherManager":
+      return ctx.b.manager.user.id;
+    case "noCompany":
+      return ctx.noCompany.user.id;
+    case "invitee":
+      return ctx.invitee.user.id;
+    case "unverified":
+      return ctx.unverified.user.id;
+    default:
+      return fallback;
+  }
+}
+
+/** A fresh candidate of A's job with a text answer: what a rating or a comment is about. */
+async function answeredCandidate() {
+  const candidate = await freshCandidate();
+  const { answer } = await answerText(candidate.id, ctx.a.text.question.id);
+  return { candidate: candidate.id, answer: answer.id };
+}
 
 /** What a case acts on: a record id, and the candidate id the "candidate" actor presents. */
 interface Target {
@@ -346,6 +373,39 @@ const rows: Row[] = [
       return { id: progress.id, candidateId: progress.candidate };
     },
   },
+  {
+    // Issue 15: a manager's stars for one answer. Only the job's company's managers read them; each writes only
+    // their own (the actor sends their own id as `manager`; forging someone else's is in tests/attacks/review-workflow.test.ts).
+    collection: "ratings",
+    allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
+    existing: () => ({ id: ctx.rating.id, candidateId: ctx.a.candidate.id }),
+    create: async (actor) => {
+      const { candidate, answer } = await answeredCandidate();
+      return { body: { answer, candidate, manager: ownIdOr(actor, ctx.a.manager.user.id), stars: 5 }, candidateId: candidate };
+    },
+    update: () => ({ stars: 2 }),
+    fresh: async () => {
+      const { candidate, answer } = await answeredCandidate();
+      const rating = await ctx.a.manager.pb.collection("ratings").create({ answer, candidate, manager: ctx.a.manager.user.id, stars: 3 });
+      return { id: rating.id, candidateId: candidate };
+    },
+  },
+  {
+    // Issue 15: a thread per candidate, for the job's company's managers; the author edits or deletes their own.
+    collection: "comments",
+    allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
+    existing: () => ({ id: ctx.comment.id, candidateId: ctx.a.candidate.id }),
+    create: async (actor) => {
+      const candidate = (await freshCandidate()).id;
+      return { body: { candidate, author: ownIdOr(actor, ctx.a.manager.user.id), text: "Worth a second interview." }, candidateId: candidate };
+    },
+    update: () => ({ text: "Changed my mind." }),
+    fresh: async () => {
+      const candidate = (await freshCandidate()).id;
+      const comment = await ctx.a.manager.pb.collection("comments").create({ candidate, author: ctx.a.manager.user.id, text: "First impression." });
+      return { id: comment.id, candidateId: candidate };
+    },
+  },
 ];
 
 function pngBlob() {
@@ -367,7 +427,9 @@ beforeAll(async () => {
   const textAnswer = await answerText(a.candidate.id, a.text.question.id);
   const su = await superuser();
   await su.collection("users").update(unverified.user.id, { verified: false });
-  ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, progress: undefined as unknown as Ctx["progress"], su };
+  const rating = await a.manager.pb.collection("ratings").create({ answer: videoAnswer.answer.id, candidate: a.candidate.id, manager: a.manager.user.id, stars: 4 });
+  const comment = await a.manager.pb.collection("comments").create({ candidate: a.candidate.id, author: a.manager.user.id, text: "Clear and calm." });
+  ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, progress: undefined as unknown as Ctx["progress"], rating, comment, su };
   ctx.stagedTake = await freshStagedTake(su);
   ctx.progress = await progressOf(su, ctx.stagedTake);
 });
@@ -625,6 +687,8 @@ describe("the product's read routes", () => {
     { name: "the interview of A's candidate", allowed: ["candidate"], path: async () => `/api/screenroom/interviews/${await keyOf(ctx.a.candidate.id)}` },
     // the review of A's candidate, by record id: managers of the company only (candidates list rule)
     { name: "the review of A's candidate", allowed: ["manager"], path: async () => `/api/screenroom/reviews/${ctx.a.candidate.id}` },
+    // the pipeline's counts of A's job (issue 15): managers of the company only (jobs list rule)
+    { name: "the pipeline counts of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/pipeline` },
   ];
   describe.each(routes)("$name", (route) => {
     it.each(ACTORS)("as %s", async (actor) => {
@@ -632,5 +696,56 @@ describe("the product's read routes", () => {
       const status = await statusOf(() => clientFor(actor, ctx.a.candidate.id).send(path, { method: "GET" }));
       expect(status).toBe(route.allowed.includes(actor) ? 200 : 404);
     });
+  });
+});
+
+// The decision on a candidate (issue 15, pocketbase/pb_hooks/review-workflow.pb.js): managers of the job's company
+// only; anyone else gets 404 and nothing is stored.
+describe("POST /api/screenroom/candidates/{id}/decision", () => {
+  const allowed: Actor[] = ["manager"];
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    const status = await statusOf(() =>
+      clientFor(actor, candidate.id).send(`/api/screenroom/candidates/${candidate.id}/decision`, { method: "POST", body: { decision: "advance" } }),
+    );
+    const stored = await ctx.su.collection("candidates").getOne(candidate.id);
+    if (allowed.includes(actor)) {
+      expect(status).toBe(200);
+      expect(stored).toMatchObject({ decision: "advance", decisionBy: ctx.a.manager.user.id });
+    } else {
+      expect(status).toBe(404);
+      expect(stored).toMatchObject({ decision: "", decisionBy: "" });
+    }
+  });
+});
+
+// Candidates' fields the server keeps (issue 15): the job's company's managers read the decision and the rating; the
+// candidate reads its own record without them; nobody but a superuser writes any of them through the records API.
+describe("candidates' server fields", () => {
+  const MANAGERS_ONLY = ["decision", "decisionBy", "decisionAt", "averageRating", "ratingsCount"];
+  const PROGRESS = ["status", "answeredCount", "startedAt", "completedAt"];
+
+  it.each(ACTORS)("are read as %s may read them", async (actor) => {
+    const status = await statusOf(() => clientFor(actor, ctx.a.candidate.id).collection("candidates").getOne(ctx.a.candidate.id));
+    if (actor === "manager" || actor === "candidate") {
+      expect(status).toBe(200);
+      const seen = await clientFor(actor, ctx.a.candidate.id).collection("candidates").getOne(ctx.a.candidate.id);
+      for (const field of PROGRESS) expect(seen, field).toHaveProperty(field);
+      for (const field of MANAGERS_ONLY) expect(Object.keys(seen).includes(field), field).toBe(actor === "manager");
+    } else {
+      expect(status).toBe(404);
+    }
+  });
+
+  it.each(ACTORS)("are written by nobody through the records API, as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    const pb = clientFor(actor, candidate.id);
+    const before = await ctx.su.collection("candidates").getOne(candidate.id);
+    for (const change of [{ decision: "advance" }, { averageRating: 5 }, { status: "completed" }, { answeredCount: 2 }]) {
+      expect([400, 404]).toContain(await statusOf(() => pb.collection("candidates").update(candidate.id, change)));
+    }
+    const created = await statusOf(() => pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("forged-status"), status: "completed" }));
+    expect([400, 403]).toContain(created);
+    expect((await ctx.su.collection("candidates").getOne(candidate.id)).updated).toBe(before.updated);
   });
 });

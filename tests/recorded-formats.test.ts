@@ -47,7 +47,7 @@ const FORMATS: [string, string, string[], string][] = [
 
 /** The media worker of the test's own (a transcriber that answers at once: this is about the file) processing one answer. */
 async function processed(answerId: string): Promise<RecordModel> {
-  const worker = new MediaWorker(workerConfig({ workerId: `formats-worker-${randomId()}` }), { transcriber: async () => "heard", log: () => undefined });
+  const worker = new MediaWorker(workerConfig({ workerId: `formats-worker-${randomId()}` }), { transcriber: async () => ({ text: "heard", segments: null }), log: () => undefined });
   await worker.signIn();
   expect(await worker.process(answerId)).toEqual({ result: "done", retryInMs: 0 });
   return (await admin()).collection("video_answers").getOne(answerId);

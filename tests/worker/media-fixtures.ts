@@ -21,11 +21,29 @@ export function referenceOf(clip: string): string {
 
 /** Writes a live-stream webm (as MediaRecorder does) of the clip to a temp file and returns its path. */
 export function recordingOf(clip: string): string {
+  return recordingOfAudio(join(LIBRIVOX, `${clip}.wav`));
+}
+
+/**
+ * A recording of clips with `silenceSeconds` of silence between them: each clip's words are spoken at a known time
+ * (the first from 0 s, the next from the first's duration plus the silence).
+ */
+export function recordingOfClips(clips: string[], silenceSeconds: number): string {
+  const wav = join(mkdtempSync(join(tmpdir(), "screenroom-clips-")), "clips.wav");
+  const inputs = clips.flatMap((clip, i) => [...(i ? ["-f", "lavfi", "-t", String(silenceSeconds), "-i", "anullsrc=r=16000:cl=mono"] : []), "-i", join(LIBRIVOX, `${clip}.wav`)]);
+  const count = clips.length * 2 - 1;
+  const filter = `${Array.from({ length: count }, (_, i) => `[${i}:a]`).join("")}concat=n=${count}:v=0:a=1`;
+  execFileSync("ffmpeg", ["-loglevel", "error", "-y", ...inputs, "-filter_complex", filter, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", wav]);
+  return recordingOfAudio(wav);
+}
+
+/** A live-stream webm (as MediaRecorder writes) with a test picture and the audio file's sound. */
+function recordingOfAudio(audio: string): string {
   const out = join(mkdtempSync(join(tmpdir(), "screenroom-rec-")), "recording.webm");
   const args = [
     "-loglevel", "error", "-y",
     "-f", "lavfi", "-i", "testsrc=size=320x240:rate=15",
-    "-i", join(LIBRIVOX, `${clip}.wav`),
+    "-i", audio,
     "-shortest",
     "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "200k",
     "-c:a", "libopus", "-ar", "48000",

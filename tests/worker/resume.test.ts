@@ -250,7 +250,7 @@ describe("media worker after its server was lost", () => {
     const { kind } = await answerVideo(w.candidate.id, w.video.question.id, undefined, fixtureFile());
     const lines: string[] = [];
     const worker = new MediaWorker(workerConfig({ pbUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, policy: { leaseMs: 3_600_000, maxAttempts: 1 } }), {
-      transcriber: async () => TRANSCRIPT,
+      transcriber: async () => ({ text: TRANSCRIPT, segments: null }),
       log: (line) => void lines.push(line),
     });
     await worker.signIn();

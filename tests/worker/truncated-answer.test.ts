@@ -22,7 +22,7 @@ beforeAll(async () => {
 async function worker() {
   const lines: string[] = [];
   const instance = new MediaWorker(workerConfig({ workerId: `truncation-worker-${randomId()}` }), {
-    transcriber: async () => "recovered",
+    transcriber: async () => ({ text: "recovered", segments: null }),
     log: (line) => void lines.push(line),
   });
   await instance.signIn();

@@ -1,5 +1,6 @@
 // Contract test of the Whisper-compatible provider against a local server speaking the OpenAI audio
-// transcription request shape: POST multipart {file, model}, Authorization: Bearer KEY, answer {text}.
+// transcription request shape: POST multipart {file, model, response_format}, Authorization: Bearer KEY, answer {text}
+// and, for response_format=verbose_json, {segments: [{start, end, text, ...}]} (the transcript's times, issue 15).
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,8 +56,32 @@ beforeAll(async () => {
         res.end(JSON.stringify({ error: { message: "Incorrect API key provided" } }));
         return;
       }
+      const text = "  He was not an\nill disposed young man. ";
+      const format = body.fields.response_format;
+      // an endpoint whose model has no verbose_json (OpenAI's gpt-4o-transcribe answers so)
+      if (req.url?.startsWith("/json-only/") && format === "verbose_json") {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: `response_format 'verbose_json' is not compatible with model '${body.fields.model}'. Use 'json' or 'text' instead.`, param: "response_format" } }));
+        return;
+      }
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ text: "  He was not an\nill disposed young man. " }));
+      // an endpoint that answers plain json whatever it is asked
+      if (req.url?.startsWith("/plain/") || format !== "verbose_json") {
+        res.end(JSON.stringify({ text }));
+        return;
+      }
+      res.end(
+        JSON.stringify({
+          task: "transcribe",
+          language: "english",
+          duration: 3.8,
+          text,
+          segments: [
+            { id: 0, seek: 0, start: 0.0, end: 1.52, text: " He was not an", tokens: [50364, 634], temperature: 0, avg_logprob: -0.21, compression_ratio: 0.9, no_speech_prob: 0.01 },
+            { id: 1, seek: 0, start: 1.52, end: 3.8, text: " ill disposed young man. ", tokens: [3171], temperature: 0, avg_logprob: -0.18, compression_ratio: 0.9, no_speech_prob: 0.01 },
+          ],
+        }),
+      );
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -74,16 +99,37 @@ function wav(): string {
 }
 
 describe("Whisper-compatible provider", () => {
-  it("posts the audio and model as multipart with the bearer key, and returns the text", async () => {
+  it("posts the audio and model as multipart with the bearer key, asks for verbose_json, and returns the text and its segments", async () => {
     const transcribe = whisper(`${base}/v1/audio/transcriptions`, "sk-test", "whisper-large-v3");
-    await expect(transcribe(wav())).resolves.toBe("He was not an ill disposed young man.");
+    await expect(transcribe(wav())).resolves.toEqual({
+      text: "He was not an ill disposed young man.",
+      segments: [
+        { start: 0, end: 1.52, text: "He was not an" },
+        { start: 1.52, end: 3.8, text: "ill disposed young man." },
+      ],
+    });
     const request = seen.at(-1)!;
     expect(request.method).toBe("POST");
     expect(request.url).toBe("/v1/audio/transcriptions");
     expect(request.authorization).toBe("Bearer sk-test");
     expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.fields.model).toBe("whisper-large-v3");
+    expect(request.fields.response_format).toBe("verbose_json");
     expect(request.file).toEqual({ name: "audio.wav", type: "audio/wav", size: 44, head: "RIFF" });
+  });
+
+  it("keeps the text and gives no segments when the endpoint answers plain json", async () => {
+    const transcribe = whisper(`${base}/plain/v1/audio/transcriptions`, "sk-test", "whisper-1");
+    await expect(transcribe(wav())).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
+    expect(seen.at(-1)!.fields.response_format).toBe("verbose_json");
+  });
+
+  it("asks again for plain json when the model has no verbose_json, and from then on asks for plain json only", async () => {
+    const transcribe = whisper(`${base}/json-only/v1/audio/transcriptions`, "sk-test", "gpt-4o-transcribe");
+    const before = seen.length;
+    await expect(transcribe(wav())).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
+    await expect(transcribe(wav())).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
+    expect(seen.slice(before).map((r) => r.fields.response_format)).toEqual(["verbose_json", "json", "json"]);
   });
 
   it("fails with the endpoint's status when it refuses the request", async () => {

@@ -12,11 +12,46 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MediaWorker } from "../../worker/src/worker";
 import { answerVideo, pbUrl, randomId, useOwnServer, world } from "../helpers";
 import { admin } from "../support";
-import { recordingOf, referenceOf, wordErrorRate } from "./media-fixtures";
+import { durationOf, LIBRIVOX, recordingOf, recordingOfClips, referenceOf, wordErrorRate } from "./media-fixtures";
 import { workerConfig } from "./support";
 
 // the clip the e2e fake microphone plays, 22 words
 const CLIP = "sense_and_sensibility_01_austen_64kb-0870";
+// "he was not an ill disposed young man"
+const SECOND_CLIP = "sense_and_sensibility_01_austen_64kb-0880";
+
+interface Segment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * A stored answer's timed transcript as the review screen reads it: segments in order, none overlapping the next,
+ * each within the stored recording, in seconds with two decimals, their texts joined being the transcript.
+ */
+function expectTimedTranscript(record: RecordModel): Segment[] {
+  const segments = record.transcriptSegments as Segment[];
+  expect(Array.isArray(segments)).toBe(true);
+  expect(segments.length).toBeGreaterThan(0);
+  const duration = record.durationSeconds as number;
+  for (const [i, segment] of segments.entries()) {
+    expect(Object.keys(segment).sort()).toEqual(["end", "start", "text"]);
+    expect(segment.start).toBeGreaterThanOrEqual(i ? segments[i - 1]!.end : 0);
+    expect(segment.end).toBeGreaterThanOrEqual(segment.start);
+    expect(segment.end).toBeLessThanOrEqual(duration);
+    for (const time of [segment.start, segment.end]) expect(Math.round(time * 100) / 100).toBe(time);
+    expect(segment.text).toBe(segment.text.trim());
+    expect(segment.text).not.toBe("");
+  }
+  expect(segments.map((s) => s.text).join(" ")).toBe(record.transcript);
+  return segments;
+}
+
+/** The segment whose words hold `word`. */
+function segmentWith(segments: Segment[], word: string): Segment | undefined {
+  return segments.find((s) => s.text.split(" ").includes(word));
+}
 
 const config = workerConfig;
 
@@ -110,6 +145,13 @@ describe("media worker", () => {
     console.log(`WER ${(wer * 100).toFixed(1)}%\n  reference:  ${reference}\n  transcript: ${record.transcript}`);
     expect(wer).toBeLessThanOrEqual(0.45);
 
+    const segments = expectTimedTranscript(record);
+    console.log(`segments:\n${segments.map((s) => `  ${s.start.toFixed(2)}-${s.end.toFixed(2)} ${s.text}`).join("\n")}`);
+    // 22 words without a pause: more than one segment (at most 12 words each), the last one ending with the speech
+    expect(segments.length).toBeGreaterThan(1);
+    for (const segment of segments) expect(segment.text.split(" ").length).toBeLessThanOrEqual(12);
+    expect(segments.at(-1)!.end).toBeGreaterThan(durationOf(join(LIBRIVOX, `${CLIP}.wav`)) - 1);
+
     const probed = await durationOfStoredFile(record);
     expect(Number.isFinite(probed)).toBe(true);
     expect(probed).toBeGreaterThan(2);
@@ -117,8 +159,34 @@ describe("media worker", () => {
     expect(record.file).not.toBe(answer.file);
   });
 
-  it("sends 16 kHz mono wav audio to a configured Whisper-compatible endpoint and stores its text", async () => {
-    const received: { auth: string; model: string; rate: number; channels: number; bits: number }[] = [];
+  it(
+    "times the transcript with pocketsphinx: words said after a silence are in segments that start after it",
+    async () => {
+      // the first clip (7.1 s) from 0 s, 3 s of silence, the second clip from 10.1 s to 13.1 s
+      const first = durationOf(join(LIBRIVOX, `${CLIP}.wav`));
+      const second = first + 3;
+      const { videoAnswer: answer } = await videoAnswer(recordingOfClips([CLIP, SECOND_CLIP], 3));
+      const worker = new MediaWorker(config(), { log: () => {} });
+      await worker.signIn();
+      expect((await worker.process(answer.id)).result).toBe("done");
+
+      const record = await stored(answer.id);
+      const segments = expectTimedTranscript(record);
+      console.log(`transcript: ${record.transcript}\nsegments:\n${segments.map((s) => `  ${s.start.toFixed(2)}-${s.end.toFixed(2)} ${s.text}`).join("\n")}`);
+      expect(record.durationSeconds).toBeGreaterThan(second + 2);
+      // no segment runs through the silence (a frame's margin either side)
+      for (const segment of segments) expect(segment.end <= first + 0.1 || segment.start >= second - 0.1).toBe(true);
+      // "consider" is in the first clip, "young man" in the second: each in a segment of its own clip's time
+      const consider = segmentWith(segments, "consider");
+      expect(consider?.end).toBeLessThanOrEqual(first + 0.1);
+      const young = segmentWith(segments, "young") ?? segmentWith(segments, "man");
+      expect(young?.start).toBeGreaterThanOrEqual(second - 0.1);
+    },
+    WORKER_TEST_TIMEOUT,
+  );
+
+  it("sends 16 kHz mono wav audio to a configured Whisper-compatible endpoint and stores its text and segments", async () => {
+    const received: { auth: string; model: string; format: string; rate: number; channels: number; bits: number }[] = [];
     const endpoint = createServer((req, res) => {
       void (async () => {
         const chunks: Buffer[] = [];
@@ -129,12 +197,19 @@ describe("media worker", () => {
         received.push({
           auth: req.headers.authorization ?? "",
           model: String(form.get("model")),
+          format: String(form.get("response_format")),
           channels: wav.readUInt16LE(22),
           rate: wav.readUInt32LE(24),
           bits: wav.readUInt16LE(34),
         });
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ text: "He was not an ill disposed young man." }));
+        const text = "He was not an ill disposed young man.";
+        // Whisper's last segment may end at its 30 s window, past the audio
+        const segments = [
+          { id: 0, seek: 0, start: 0, end: 2.48, text: " He was not an", tokens: [1], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0 },
+          { id: 1, seek: 0, start: 2.48, end: 30, text: " ill disposed young man.", tokens: [2], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0 },
+        ];
+        res.end(JSON.stringify(form.get("response_format") === "verbose_json" ? { task: "transcribe", language: "english", duration: 7.1, text, segments } : { text }));
       })();
     });
     await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
@@ -147,8 +222,47 @@ describe("media worker", () => {
       );
       await worker.signIn();
       expect((await worker.process(answer.id)).result).toBe("done");
-      expect(received).toEqual([{ auth: "Bearer sk-local", model: "whisper-1", channels: 1, rate: 16000, bits: 16 }]);
-      expect(await stored(answer.id)).toMatchObject({ transcriptStatus: "done", transcript: "He was not an ill disposed young man." });
+      expect(received).toEqual([{ auth: "Bearer sk-local", model: "whisper-1", format: "verbose_json", channels: 1, rate: 16000, bits: 16 }]);
+      const record = await stored(answer.id);
+      expect(record).toMatchObject({ transcriptStatus: "done", transcript: "He was not an ill disposed young man." });
+      const duration = Math.floor((record.durationSeconds as number) * 100) / 100;
+      expect(record.transcriptSegments).toEqual([
+        { start: 0, end: 2.48, text: "He was not an" },
+        { start: 2.48, end: duration, text: "ill disposed young man." },
+      ]);
+      expectTimedTranscript(record);
+    } finally {
+      await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+    }
+  });
+
+  it("stores the text and no segments when the Whisper-compatible endpoint answers plain json to verbose_json", async () => {
+    const formats: string[] = [];
+    const endpoint = createServer((req, res) => {
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+        formats.push(String(form.get("response_format")));
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ text: " He was not an ill disposed young man. " }));
+      })();
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = endpoint.address() as AddressInfo;
+      const { videoAnswer: answer } = await videoAnswer();
+      expect(answer.transcriptSegments).toBeNull(); // as every answer transcribed before segments existed
+      const worker = new MediaWorker(
+        config({ provider: { kind: "whisper", url: `http://127.0.0.1:${port}/v1/audio/transcriptions`, apiKey: "", model: "whisper-1" } }),
+        { log: () => {} },
+      );
+      await worker.signIn();
+      expect((await worker.process(answer.id)).result).toBe("done");
+      expect(formats).toEqual(["verbose_json"]);
+      const record = await stored(answer.id);
+      expect(record).toMatchObject({ transcriptStatus: "done", transcript: "He was not an ill disposed young man." });
+      expect(record.transcriptSegments).toBeNull();
     } finally {
       await new Promise<void>((resolve) => endpoint.close(() => resolve()));
     }

@@ -31,6 +31,7 @@ import {
 import { extractAudio, hasAudio } from "./media";
 import { subscribeRealtime } from "./realtime";
 import { repairRecording, UnusableRecordingError } from "./repair";
+import { tidySegments, type Transcription } from "./segments";
 import { createTranscriber, type Transcriber } from "./transcribe";
 
 const COLLECTION = "video_answers";
@@ -289,9 +290,14 @@ export class MediaWorker {
     const dir = await mkdtemp(join(tmpdir(), "screenroom-worker-"));
     try {
       const local = await this.makeSeekable(answer, dir);
-      const transcript = await this.transcribeAnswer(local, dir);
-      await this.onServer("storing the transcript", () => this.write(id, { transcript, transcriptStatus: "done", transcriptError: "" }));
-      this.log(`answer ${id}: transcript done (${transcript.split(" ").filter(Boolean).length} words)`);
+      const { text: transcript, segments } = await this.transcribeAnswer(local.file, dir);
+      // the segments within the stored recording's length, so each one seeks to a time the video has
+      const transcriptSegments = segments && tidySegments(segments, local.durationSeconds);
+      await this.onServer("storing the transcript", () =>
+        this.write(id, { transcript, transcriptSegments, transcriptStatus: "done", transcriptError: "" }),
+      );
+      const timed = transcriptSegments ? `, ${transcriptSegments.length} timed segment(s)` : ", no times";
+      this.log(`answer ${id}: transcript done (${transcript.split(" ").filter(Boolean).length} words${timed})`);
       return { result: "done", retryInMs: 0 };
     } catch (err) {
       if (err instanceof ServerTroubleError) throw err;
@@ -384,9 +390,9 @@ export class MediaWorker {
   /**
    * Makes the answer's recording playable (repair.ts: what a cut left of it up to its last complete webm Cluster or
    * mp4 fragment, remuxed with a duration and a seek index) and stores that file in place of the uploaded one, with
-   * its duration and type. Returns the local path of the stored file.
+   * its duration and type. Returns the local path of the stored file and its duration.
    */
-  private async makeSeekable(answer: VideoAnswer, dir: string): Promise<string> {
+  private async makeSeekable(answer: VideoAnswer, dir: string): Promise<{ file: string; durationSeconds: number }> {
     const original = join(dir, "original");
     await this.onServer("downloading the recording", () => this.download(answer, original));
     const started = Date.now();
@@ -406,11 +412,12 @@ export class MediaWorker {
     // refused (a full disk: 507), the uploaded recording stays stored as it is: PocketBase replaces a file only once
     // it has the new one
     await this.onServer("storing the seekable file", () => this.pb.collection(COLLECTION).update(answer.id, form));
-    return repaired.file;
+    return { file: repaired.file, durationSeconds: repaired.durationSeconds };
   }
 
-  private async transcribeAnswer(recording: string, dir: string): Promise<string> {
-    if (!(await hasAudio(recording))) return "";
+  /** A recording without sound has an empty transcript, timed (no segment), like one in which nothing was said. */
+  private async transcribeAnswer(recording: string, dir: string): Promise<Transcription> {
+    if (!(await hasAudio(recording))) return { text: "", segments: [] };
     const wav = join(dir, "audio.wav");
     await extractAudio(recording, wav);
     return this.transcribe(wav);
