@@ -196,7 +196,7 @@ test("two managers rate, comment and decide on one candidate and see each other 
   // --- the timed transcript seeks the video ---
   const player = videoAnswer(maria).getByLabel("Answer video");
   const segments = videoAnswer(maria).getByRole("list", { name: "Transcript segments" });
-  await expect(segments.getByRole("button")).toHaveText(["0:00Hello, I am the candidate.", "0:03I have five years of support experience.", "0:06I like solving problems."]);
+  await expect(segments.getByRole("button")).toHaveText(["0:00 Hello, I am the candidate.", "0:03 I have five years of support experience.", "0:06 I like solving problems."]);
   await expect.poll(() => player.evaluate((node) => (node as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(1);
   await segments.getByRole("button", { name: /five years/ }).click();
   await expect.poll(() => player.evaluate((node) => (node as HTMLVideoElement).currentTime)).toBeGreaterThanOrEqual(3);

@@ -33,7 +33,7 @@ export function AnswerTranscript({ video, segments, activeIndex, onSeek }: Answe
                 aria-current={index === activeIndex ? 'time' : undefined}
                 onClick={() => onSeek(segment)}
               >
-                <span className="review-segment-time">{formatTime(segment.start)}</span>
+                <span className="review-segment-time">{formatTime(segment.start)}</span>{' '}
                 <span>{segment.text}</span>
               </button>
             </li>

@@ -54,7 +54,8 @@ export function useReviewPlayerState(answerIds: readonly string[]): ReviewPlayer
       if (!next) return;
       setChosen(next);
       const card = cards.current.get(next);
-      card?.focus();
+      // focus announces it to screen readers; the scroll is a smooth one
+      card?.focus({ preventScroll: true });
       card?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
     },
     [answerIds, currentAnswerId],

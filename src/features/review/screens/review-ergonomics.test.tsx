@@ -221,7 +221,7 @@ describe('the timed transcript', () => {
     });
     const transcript = within(card('a1')).getByRole('list', { name: 'Transcript segments' });
     const buttons = within(transcript).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['0:00Hello, I am Grace.', '0:02I have five years of support experience.', '0:05I like solving problems.']);
+    expect(buttons.map((b) => b.textContent)).toEqual(['0:00 Hello, I am Grace.', '0:02 I have five years of support experience.', '0:05 I like solving problems.']);
     expect(within(transcript).queryByRole('button', { current: 'time' })).toBeNull();
 
     await user.click(within(transcript).getByRole('button', { name: /five years/ }));
