@@ -15,7 +15,7 @@ beforeAll(async () => {
   key = (await keyOf(a.candidate.id))!;
 });
 
-const check = (pathKey: string, body: Uint8Array, header: string | null = pathKey) =>
+const check = (pathKey: string, body: Uint8Array<ArrayBuffer>, header: string | null = pathKey) =>
   fetch(`${pbUrl()}/api/screenroom/interviews/${encodeURIComponent(pathKey)}/connection-check`, {
     method: "POST",
     headers: { "Content-Type": "application/octet-stream", ...(header ? { "X-Candidate-Key": header } : {}) },

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 const url = (pathKey: string) => `${pbUrl()}/api/screenroom/interviews/${encodeURIComponent(pathKey)}/connection-check`;
-const post = (pathKey: string, header: string | null, body: Uint8Array = new Uint8Array(1000)) =>
+const post = (pathKey: string, header: string | null, body: Uint8Array<ArrayBuffer> = new Uint8Array(1000)) =>
   fetch(url(pathKey), {
     method: "POST",
     headers: { "Content-Type": "application/octet-stream", ...(header ? { "X-Candidate-Key": header } : {}) },
