@@ -19,6 +19,7 @@ export default defineConfig({
         modules: ['src/app/layouts/candidate-layout.tsx', 'src/features/interview/screens/interview-start.tsx'],
       },
       { path: /^\/candidates\//, modules: ['src/app/layouts/candidate-layout.tsx'] },
+      { path: /^\/shared\/[^/]+\/?$/, modules: ['src/features/share-links/screens/shared-review.tsx'] },
       { path: /^\/(auth\/)?sign-in\/?$/, modules: ['src/app/layouts/auth-layout.tsx', 'src/features/auth/screens/sign-in.tsx'] },
       { path: /^\/(auth|invites)\//, modules: ['src/app/layouts/auth-layout.tsx'] },
       {

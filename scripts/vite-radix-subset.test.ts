@@ -56,6 +56,15 @@ describe('radix-subset auto', () => {
     expect(css).toContain('.rt-r-gap-4');
   });
 
+  it('finds every namespace component, whatever its minified local name (Popover is `$`)', async () => {
+    const dir = sourceTree({
+      'help.tsx': `import { Popover, SegmentedControl } from '@radix-ui/themes'; export const H = () => <Popover.Root />;`,
+    });
+    const css = await subset('components(auto)', dir);
+    expect(css).toContain('.rt-PopoverContent');
+    expect(css).toContain('.rt-SegmentedControlRoot');
+  });
+
   it('refuses a responsive value on a prop Radix Themes does not make responsive', async () => {
     const dir = sourceTree({ 'x.tsx': `export const X = () => <Box bogus={{ initial: '1', sm: '2' }} />;` });
     await expect(subset('components(auto) responsive(auto)', dir)).rejects.toThrow(/no Radix Themes prop named bogus/);

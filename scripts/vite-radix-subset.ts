@@ -185,7 +185,8 @@ function themesPackage(): { exports: Map<string, string>; propClasses: Map<strin
       localFile.set((local ?? pair).trim(), join(componentsDir, path ?? ''));
     }
   }
-  for (const [, local, path] of index.matchAll(/import\*as (\w+) from"(\.\/[^"]+)"/g)) {
+  // minified local names may be `$` (Popover's is)
+  for (const [, local, path] of index.matchAll(/import\*as ([\w$]+) from"(\.\/[^"]+)"/g)) {
     if (local && path) localFile.set(local, join(componentsDir, path));
   }
   const exports = new Map<string, string>();

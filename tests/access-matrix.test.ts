@@ -26,6 +26,7 @@ import {
   webmFile,
   world,
 } from "./helpers";
+import { createLink, openShared, revokeLink, type CreatedLink } from "./share-link-support";
 
 // "unverified": an account invited to A's company whose e-mail is not (any longer) confirmed, still holding a valid
 // token: it may act on nothing but its own profile (decisions.md, amendments after the security review)
@@ -45,9 +46,36 @@ interface Ctx {
   textAnswer: { answer: RecordModel; kind: RecordModel };
   stagedTake: StagedTake;
   progress: { id: string; candidate: string };
+  rating: RecordModel;
+  comment: RecordModel;
   su: PocketBase;
 }
 let ctx: Ctx;
+
+/** The signed-in actor's own user id (what an honest client sends as `manager` or `author`), else A's manager's. */
+function ownIdOr(actor: Actor, fallback: string) {
+  switch (actor) {
+    case "manager":
+      return ctx.a.manager.user.id;
+    case "otherManager":
+      return ctx.b.manager.user.id;
+    case "noCompany":
+      return ctx.noCompany.user.id;
+    case "invitee":
+      return ctx.invitee.user.id;
+    case "unverified":
+      return ctx.unverified.user.id;
+    default:
+      return fallback;
+  }
+}
+
+/** A fresh candidate of A's job with a text answer: what a rating or a comment is about. */
+async function answeredCandidate() {
+  const candidate = await freshCandidate();
+  const { answer } = await answerText(candidate.id, ctx.a.text.question.id);
+  return { candidate: candidate.id, answer: answer.id };
+}
 
 /** What a case acts on: a record id, and the candidate id the "candidate" actor presents. */
 interface Target {
@@ -346,6 +374,57 @@ const rows: Row[] = [
       return { id: progress.id, candidateId: progress.candidate };
     },
   },
+  {
+    // Share links (issue 15, pocketbase/pb_hooks/share-links.pb.js): the managers of the candidate's company list and
+    // view them; nobody writes them through the records API (the share-link routes below do). tokenHash is hidden.
+    collection: "share_links",
+    allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
+    existing: () => ({ id: sharedLink.link.id }),
+    create: async () => ({
+      body: {
+        candidate: ctx.a.candidate.id,
+        createdBy: ctx.a.manager.user.id,
+        tokenHash: "0".repeat(64),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        includeFeedback: true,
+      },
+    }),
+    update: () => ({ includeFeedback: true, revokedAt: "", expiresAt: new Date(Date.now() + 90 * 86_400_000).toISOString() }),
+    fresh: async () => ({ id: (await createLink(ctx.a.manager.pb, { candidate: ctx.a.candidate.id })).link.id }),
+  },
+  {
+    // Issue 15: a manager's stars for one answer. Only the job's company's managers read them; each writes only
+    // their own (the actor sends their own id as `manager`; forging someone else's is in tests/attacks/review-workflow.test.ts).
+    collection: "ratings",
+    allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
+    existing: () => ({ id: ctx.rating.id, candidateId: ctx.a.candidate.id }),
+    create: async (actor) => {
+      const { candidate, answer } = await answeredCandidate();
+      return { body: { answer, candidate, manager: ownIdOr(actor, ctx.a.manager.user.id), stars: 5 }, candidateId: candidate };
+    },
+    update: () => ({ stars: 2 }),
+    fresh: async () => {
+      const { candidate, answer } = await answeredCandidate();
+      const rating = await ctx.a.manager.pb.collection("ratings").create({ answer, candidate, manager: ctx.a.manager.user.id, stars: 3 });
+      return { id: rating.id, candidateId: candidate };
+    },
+  },
+  {
+    // Issue 15: a thread per candidate, for the job's company's managers; the author edits or deletes their own.
+    collection: "comments",
+    allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
+    existing: () => ({ id: ctx.comment.id, candidateId: ctx.a.candidate.id }),
+    create: async (actor) => {
+      const candidate = (await freshCandidate()).id;
+      return { body: { candidate, author: ownIdOr(actor, ctx.a.manager.user.id), text: "Worth a second interview." }, candidateId: candidate };
+    },
+    update: () => ({ text: "Changed my mind." }),
+    fresh: async () => {
+      const candidate = (await freshCandidate()).id;
+      const comment = await ctx.a.manager.pb.collection("comments").create({ candidate, author: ctx.a.manager.user.id, text: "First impression." });
+      return { id: comment.id, candidateId: candidate };
+    },
+  },
 ];
 
 function pngBlob() {
@@ -367,9 +446,17 @@ beforeAll(async () => {
   const textAnswer = await answerText(a.candidate.id, a.text.question.id);
   const su = await superuser();
   await su.collection("users").update(unverified.user.id, { verified: false });
-  ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, progress: undefined as unknown as Ctx["progress"], su };
+  const rating = await a.manager.pb.collection("ratings").create({ answer: videoAnswer.answer.id, candidate: a.candidate.id, manager: a.manager.user.id, stars: 4 });
+  const comment = await a.manager.pb.collection("comments").create({ candidate: a.candidate.id, author: a.manager.user.id, text: "Clear and calm." });
+  ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, progress: undefined as unknown as Ctx["progress"], rating, comment, su };
   ctx.stagedTake = await freshStagedTake(su);
   ctx.progress = await progressOf(su, ctx.stagedTake);
+});
+
+// A share link to A's candidate, who answered on video (the share-link rows and routes below).
+let sharedLink: CreatedLink;
+beforeAll(async () => {
+  sharedLink = await createLink(ctx.a.manager.pb, { candidate: ctx.a.candidate.id });
 });
 
 describe.each(rows)("$collection", (row) => {
@@ -529,6 +616,77 @@ describe("staged takes", () => {
   });
 });
 
+// The share-link routes (issue 15, pocketbase/pb_hooks/share-links.pb.js): making and revoking a link is for the
+// managers of the candidate's company (anyone else: 404, nothing written); opening one and streaming its candidate's
+// video is for whoever holds the token, whoever else they are, and reads no session.
+describe("share-link routes", () => {
+  it.each(ACTORS)("POST /api/screenroom/share-links as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    const pb = clientFor(actor, candidate.id);
+    const status = await statusOf(() => createLink(pb, { candidate: candidate.id }));
+    const stored = await ctx.su.collection("share_links").getFullList({ filter: ctx.su.filter("candidate = {:c}", { c: candidate.id }) });
+    expect({ status, stored: stored.length }).toEqual(actor === "manager" ? { status: 200, stored: 1 } : { status: 404, stored: 0 });
+  });
+
+  it.each(ACTORS)("POST /api/screenroom/share-links/{id}/revoke as %s", async (actor) => {
+    const { link, token } = await createLink(ctx.a.manager.pb, { candidate: ctx.a.candidate.id });
+    const status = await statusOf(() => revokeLink(clientFor(actor, ctx.a.candidate.id), link.id));
+    const stored = await ctx.su.collection("share_links").getOne(link.id);
+    if (actor === "manager") {
+      expect(status).toBe(200);
+      expect(stored.revokedBy).toBe(ctx.a.manager.user.id);
+      expect((await openShared(token)).status).toBe(410);
+    } else {
+      expect(status).toBe(404);
+      expect(stored.revokedAt).toBe("");
+      expect((await openShared(token)).status).toBe(200);
+    }
+  });
+
+  it("never returns a link's tokenHash to a manager: list, view, expand from the candidate", async () => {
+    const pb = ctx.a.manager.pb;
+    const listed = await pb.collection("share_links").getFullList({ filter: pb.filter("candidate = {:c}", { c: ctx.a.candidate.id }) });
+    const viewed = await pb.collection("share_links").getOne(sharedLink.link.id);
+    const candidate = await pb.collection("candidates").getOne(ctx.a.candidate.id, { expand: "share_links_via_candidate" });
+    const expanded = (candidate.expand?.share_links_via_candidate ?? []) as RecordModel[];
+    expect(listed.map((l) => l.id)).toContain(sharedLink.link.id);
+    expect(expanded.map((l) => l.id)).toContain(sharedLink.link.id);
+    for (const link of [...listed, viewed, ...expanded]) expect(link).not.toHaveProperty("tokenHash");
+    // the superuser's view has it: the field is there, hidden
+    expect((await ctx.su.collection("share_links").getOne(sharedLink.link.id)).tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each(ACTORS)("GET /api/screenroom/shared/{token} and its video as %s", async (actor) => {
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    const view = await pb.send<{ candidateEmail: string }>(`/api/screenroom/shared/${sharedLink.token}`, { method: "GET" });
+    expect(view.candidateEmail).toBe(ctx.a.candidate.email);
+    // the video through the link, with the actor's own headers (a session, a candidate's key) beside it
+    const headers: Record<string, string> = {};
+    if (pb.authStore.token) headers.Authorization = pb.authStore.token;
+    if (actor === "candidate") headers["X-Candidate-Key"] = (await keyOf(ctx.a.candidate.id))!;
+    const res = await fetch(`${pbUrl()}/api/screenroom/shared/${sharedLink.token}/videos/${ctx.videoAnswer.kind.id}`, { headers });
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBe(fixture("answer.webm").length);
+  });
+});
+
+// The device check's timed upload (pocketbase/pb_hooks/interview.pb.js, issue 17): the candidate only, at its own key;
+// it stores nothing (tests/connection-check-route.test.ts, tests/attacks/connection-check.test.ts).
+describe("POST /api/screenroom/interviews/{key}/connection-check", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const path = `/api/screenroom/interviews/${await keyOf(ctx.a.candidate.id)}/connection-check`;
+    const status = await statusOf(() =>
+      clientFor(actor, ctx.a.candidate.id).send(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/octet-stream" },
+        body: new Uint8Array(4096),
+      }),
+    );
+    // the SDK reports the route's 204 as 200
+    expect(status).toBe(actor === "candidate" ? 200 : 404);
+  });
+});
+
 describe("users beyond the table", () => {
   it("a user can delete their own account, and nobody else's", async () => {
     const { pb, user } = await signUp();
@@ -654,5 +812,36 @@ describe("POST /api/screenroom/candidates/{id}/decision", () => {
       expect(status).toBe(404);
       expect(stored).toMatchObject({ decision: "", decisionBy: "" });
     }
+  });
+});
+
+// Candidates' fields the server keeps (issue 15): the job's company's managers read the decision and the rating; the
+// candidate reads its own record without them; nobody but a superuser writes any of them through the records API.
+describe("candidates' server fields", () => {
+  const MANAGERS_ONLY = ["decision", "decisionBy", "decisionAt", "averageRating", "ratingsCount"];
+  const PROGRESS = ["status", "answeredCount", "startedAt", "completedAt"];
+
+  it.each(ACTORS)("are read as %s may read them", async (actor) => {
+    const status = await statusOf(() => clientFor(actor, ctx.a.candidate.id).collection("candidates").getOne(ctx.a.candidate.id));
+    if (actor === "manager" || actor === "candidate") {
+      expect(status).toBe(200);
+      const seen = await clientFor(actor, ctx.a.candidate.id).collection("candidates").getOne(ctx.a.candidate.id);
+      for (const field of PROGRESS) expect(seen, field).toHaveProperty(field);
+      for (const field of MANAGERS_ONLY) expect(Object.keys(seen).includes(field), field).toBe(actor === "manager");
+    } else {
+      expect(status).toBe(404);
+    }
+  });
+
+  it.each(ACTORS)("are written by nobody through the records API, as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    const pb = clientFor(actor, candidate.id);
+    const before = await ctx.su.collection("candidates").getOne(candidate.id);
+    for (const change of [{ decision: "advance" }, { averageRating: 5 }, { status: "completed" }, { answeredCount: 2 }]) {
+      expect([400, 404]).toContain(await statusOf(() => pb.collection("candidates").update(candidate.id, change)));
+    }
+    const created = await statusOf(() => pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("forged-status"), status: "completed" }));
+    expect([400, 403]).toContain(created);
+    expect((await ctx.su.collection("candidates").getOne(candidate.id)).updated).toBe(before.updated);
   });
 });

@@ -76,6 +76,23 @@ describe("the review route", () => {
     }
   });
 
+  it("returns a video answer's timed transcript (issue 15: transcriptSegments), which the review's segments seek by", async () => {
+    const su = await superuser();
+    const [video] = await su.collection("video_answers").getFullList({ filter: `answer.candidate = "${a.candidate.id}"` });
+    const segments = [
+      { start: 0, end: 1.5, text: "Hello there." },
+      { start: 1.5, end: 3.25, text: "I like solving problems." },
+    ];
+    await su.collection("video_answers").update(video!.id, { transcriptSegments: segments });
+
+    const viaRoute = await review(a.manager.pb, a.candidate.id);
+    type Answer = { expand?: { video_answers_via_answer?: { id: string; transcriptSegments?: unknown } } };
+    const videos = (viaRoute.expand as { answers_via_candidate: Answer[] }).answers_via_candidate.flatMap((answer) =>
+      answer.expand?.video_answers_via_answer ? [answer.expand.video_answers_via_answer] : [],
+    );
+    expect(videos).toEqual([expect.objectContaining({ id: video!.id, transcriptSegments: segments })]);
+  });
+
   it("serves a candidate with no answers yet", async () => {
     const fresh = await a.manager.pb.collection("candidates").create({ job: a.job.id, email: uniqueEmail("review-fresh") });
     const result = await review(a.manager.pb, fresh.id);

@@ -121,7 +121,7 @@ describe("a candidate's progress", () => {
     expect(await progressOf(half)).toMatchObject({ status: "completed", answeredCount: 1 });
   });
 
-  it("survives a manager's edit of the candidate: the server's fields stay as stored", async () => {
+  it("keeps the server's fields as stored when a manager edits the candidate", async () => {
     const candidate = await newCandidateOf(w, "edited");
     await answerVideo(candidate, w.video.question.id);
     const before = await progressOf(candidate);

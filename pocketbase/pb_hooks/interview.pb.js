@@ -76,3 +76,33 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
     answeredQuestionIds: answeredIds,
   });
 });
+
+// POST /api/screenroom/interviews/{key}/connection-check, header X-Candidate-Key: the device check's timed upload
+// (issue 17 point 3). The candidate's screen sends a few hundred KB and times the request; the route reads the bytes
+// and drops them: nothing is written to disk or to the database, so it cannot fill a disk or stand in for a take.
+// 204 for the candidate (key in the path and the header, as for the GET above); 404 with the invalid-link message for
+// anyone else, before a byte is read; 413 for a body over 1 MB (lib/limits.js CONNECTION_CHECK_MAX_BYTES), announced
+// by its Content-Length or found while reading a chunked body.
+routerAdd(
+  "POST",
+  "/api/screenroom/interviews/{id}/connection-check",
+  (e) => {
+    const { isCandidateKey, requestCandidate } = require(`${__hooks}/lib/util.js`);
+    const { CONNECTION_CHECK_MAX_BYTES } = require(`${__hooks}/lib/limits.js`);
+    const notValid = () => new NotFoundError("This interview link is not valid");
+    const key = e.request.pathValue("id");
+    if (!isCandidateKey(key)) throw notValid();
+    const candidate = requestCandidate(e);
+    if (!candidate || candidate.getString("secret") !== key) throw notValid();
+    let read = 0;
+    try {
+      // read to the end (the upload is timed on the device until the answer), then forgotten
+      read = toBytes(e.request.body, CONNECTION_CHECK_MAX_BYTES + 1).length;
+    } catch (_) {
+      throw new ApiError(413, "The connection check sends at most 1 MB.");
+    }
+    if (read > CONNECTION_CHECK_MAX_BYTES) throw new ApiError(413, "The connection check sends at most 1 MB.");
+    return e.noContent(204);
+  },
+  $apis.bodyLimit(require(`${__hooks}/lib/limits.js`).CONNECTION_CHECK_MAX_BYTES),
+);

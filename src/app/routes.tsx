@@ -98,6 +98,20 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.candidates.check.path,
+            lazy: () =>
+              import('@/features/interview/screens/interview-device-check').then((m) => ({
+                Component: m.InterviewDeviceCheckScreen,
+              })),
+          },
+          {
+            path: paths.candidates.practice.path,
+            lazy: () =>
+              import('@/features/interview/screens/interview-practice').then((m) => ({
+                Component: m.InterviewPracticeScreen,
+              })),
+          },
+          {
             path: paths.candidates.question.path,
             lazy: () =>
               import('@/features/interview/screens/interview-question').then((m) => ({
@@ -112,6 +126,18 @@ export const routes: RouteObject[] = [
               })),
           },
         ],
+      },
+
+      // Public: a manager's share link to one candidate's review (issue 15), for whoever holds it. No shell, no
+      // session: its own frame, chunk and error page.
+      {
+        path: paths.shared.review.path,
+        lazy: () =>
+          import('@/features/share-links/screens/shared-review').then((m) => ({
+            Component: m.SharedReviewScreen,
+            loader: m.sharedReviewLoader,
+            ErrorBoundary: m.SharedReviewError,
+          })),
       },
 
       {

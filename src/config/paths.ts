@@ -65,6 +65,16 @@ export const paths = {
       path: '/candidates/:candidateId',
       href: (candidateId: string) => `/candidates/${segment(candidateId)}`,
     },
+    /** The device and connection check before the first video question (issue 17). */
+    check: {
+      path: '/candidates/:candidateId/check',
+      href: (candidateId: string) => `/candidates/${segment(candidateId)}/check`,
+    },
+    /** A practice question: recorded and played back on the device only, never sent (issue 17). */
+    practice: {
+      path: '/candidates/:candidateId/practice',
+      href: (candidateId: string) => `/candidates/${segment(candidateId)}/practice`,
+    },
     question: {
       path: '/candidates/:candidateId/questions/:questionId',
       href: (candidateId: string, questionId: string) =>
@@ -73,6 +83,14 @@ export const paths = {
     finish: {
       path: '/candidates/:candidateId/finish',
       href: (candidateId: string) => `/candidates/${segment(candidateId)}/finish`,
+    },
+  },
+
+  /** A manager's read-only link to one candidate's review (issue 15): public, for whoever holds the token. */
+  shared: {
+    review: {
+      path: '/shared/:token',
+      href: (token: string) => `/shared/${segment(token)}`,
     },
   },
 

@@ -9,4 +9,7 @@ const VIDEO_MAX_BYTES = 150 * 1024 * 1024;
 /** What PocketBase allows a request besides its files (its default body limit). */
 const BODY_BASE_BYTES = 32 * 1024 * 1024;
 
-module.exports = { PART_MAX_BYTES, VIDEO_MAX_BYTES, BODY_BASE_BYTES };
+/** The device check's timed upload (interview.pb.js): the screen sends 384 KB; the bytes are read and dropped. */
+const CONNECTION_CHECK_MAX_BYTES = 1024 * 1024;
+
+module.exports = { PART_MAX_BYTES, VIDEO_MAX_BYTES, BODY_BASE_BYTES, CONNECTION_CHECK_MAX_BYTES };

@@ -77,3 +77,10 @@ export function nextUnansweredAfter(
   const index = interview.questions.findIndex((question) => question.id === questionId);
   return interview.questions.slice(index + 1).find((question) => !done.has(question.id));
 }
+
+/** Whether a video question is still open: only then are the camera and microphone checked. */
+export function hasOpenVideoQuestion(interview: Interview, pending: readonly string[]): boolean {
+  return interview.questions.some(
+    (q) => q.kind === 'video' && !interview.answeredQuestionIds.includes(q.id) && !pending.includes(q.id),
+  );
+}

@@ -43,7 +43,7 @@ export function useCamera(): CameraState & { retry: () => void } {
   return { ...state, retry };
 }
 
-const PROBLEMS: Record<MediaProblem, { title: string; help: string }> = {
+export const CAMERA_PROBLEMS: Record<MediaProblem, { title: string; help: string }> = {
   denied: {
     title: 'Camera and microphone access is blocked',
     help:
@@ -66,7 +66,7 @@ const PROBLEMS: Record<MediaProblem, { title: string; help: string }> = {
 };
 
 export function CameraProblem({ problem, onRetry }: { problem: MediaProblem; onRetry: () => void }) {
-  const { title, help } = PROBLEMS[problem];
+  const { title, help } = CAMERA_PROBLEMS[problem];
   return (
     <Callout.Root color="red" role="alert">
       <Flex direction="column" gap="2" align="start">

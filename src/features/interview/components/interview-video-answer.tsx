@@ -26,6 +26,8 @@ type Props = {
   onTakeFailed?: () => void;
   onSubmit: (take: Take) => Promise<void>;
   onSkip: () => void;
+  /** A practice question (issue 17 point 4): takes are numbered without a limit and nothing is submitted. */
+  practice?: boolean;
 };
 
 export function InterviewVideoAnswer({
@@ -38,6 +40,7 @@ export function InterviewVideoAnswer({
   onTakeFailed,
   onSubmit,
   onSkip,
+  practice = false,
 }: Props) {
   const camera = useCamera();
   const [state, dispatch] = useReducer(takesReducer, { max: maxTakes, used: takesUsed, kept: kept?.take ?? null }, initialTakes);
@@ -138,7 +141,7 @@ export function InterviewVideoAnswer({
     <Flex direction="column" gap="3">
       <Flex justify="between" align="center">
         <Text weight="medium">
-          Take {takeNumber(state)} of {state.max}
+          {practice ? `Practice take ${takeNumber(state)}` : `Take ${takeNumber(state)} of ${state.max}`}
         </Text>
         {state.phase === 'review' ? null : <Countdown remaining={remaining} />}
       </Flex>
@@ -192,9 +195,11 @@ export function InterviewVideoAnswer({
         ) : null}
         {state.phase === 'review' ? (
           <>
-            <Button size="3" onClick={() => void submit()} loading={submitting}>
-              Submit answer
-            </Button>
+            {practice ? null : (
+              <Button size="3" onClick={() => void submit()} loading={submitting}>
+                Submit answer
+              </Button>
+            )}
             {canRecordAgain(state) ? (
               <Button size="3" variant="soft" onClick={() => dispatch({ type: 'recordAgain' })} disabled={submitting}>
                 Record again

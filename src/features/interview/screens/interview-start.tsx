@@ -4,7 +4,7 @@ import { Link, Navigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-import { interviewQueries, nextUnanswered } from '../api/interview-get';
+import { hasOpenVideoQuestion, interviewQueries, nextUnanswered } from '../api/interview-get';
 import { useAnswerUploads } from '../api/answer-uploads';
 import { useInterviewParam } from '../components/interview-params';
 
@@ -38,7 +38,16 @@ export function InterviewStartScreen() {
           </Text>
         ) : null}
         <Button asChild size="3">
-          <Link to={paths.candidates.question.href(candidateId, next.id)}>Start Interview</Link>
+          {/* a video question still to answer: the camera, microphone and connection are checked first (issue 17) */}
+          <Link
+            to={
+              hasOpenVideoQuestion(interview, pending)
+                ? paths.candidates.check.href(candidateId)
+                : paths.candidates.question.href(candidateId, next.id)
+            }
+          >
+            Start Interview
+          </Link>
         </Button>
       </Flex>
     </Card>

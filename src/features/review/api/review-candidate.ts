@@ -71,3 +71,36 @@ export function patchVideoAnswer(queryClient: QueryClient, candidateId: string, 
   });
   return found;
 }
+
+/**
+ * Puts the candidate record the server just sent (a decision set here or by another manager, the hooks' pipeline
+ * fields after a rating or an answer) into the cached review, keeping the review's expanded job and answers.
+ */
+export function patchCandidate(queryClient: QueryClient, record: CandidatesResponse): void {
+  queryClient.setQueryData(reviewQueries.detail(record.id).queryKey, (review) => {
+    if (!review) return review;
+    // a realtime event and a write's answer may come in either order: an older record never wins
+    if (review.updated > record.updated) return review;
+    return { ...review, ...record, expand: review.expand };
+  });
+}
+
+export type TranscriptSegment = { start: number; end: number; text: string };
+
+/**
+ * The media worker's timed transcript (video_answers.transcriptSegments: [{start, end, text}] in seconds), or null
+ * when the answer has none (answers transcribed before issue 15 keep their plain `transcript`) or it is malformed.
+ */
+export function transcriptSegments(video: VideoAnswersResponse): TranscriptSegment[] | null {
+  const value: unknown = video.transcriptSegments;
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const segments: TranscriptSegment[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { start, end, text } = item as Record<string, unknown>;
+    if (typeof start !== 'number' || typeof end !== 'number' || typeof text !== 'string') return null;
+    if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0 || end < start) return null;
+    if (text.trim()) segments.push({ start, end, text: text.trim() });
+  }
+  return segments.length ? segments.sort((a, b) => a.start - b.start) : null;
+}

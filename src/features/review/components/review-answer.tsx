@@ -1,30 +1,56 @@
-import { Badge, Box, Callout, Card, Flex, Text } from '@radix-ui/themes';
+import { Callout, Card, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 
 import { formatDate } from '@/lib/format-date';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 import { useSignedInUser } from '@/lib/session';
 
-import { firstOf, type ReviewAnswer } from '../api/review-candidate';
+import { firstOf, transcriptSegments, type ReviewAnswer, type TranscriptSegment } from '../api/review-candidate';
 import { answerVideoUrl, reviewFileTokenQueries } from '../api/review-file-token';
+import type { RatingSummary } from '../api/review-ratings';
 
+import { AnswerRating } from './answer-rating';
+import { AnswerTranscript, formatTime, segmentAt } from './answer-transcript';
+import { formatSpeed, PLAYBACK_SPEEDS, usePlaybackSpeed, type PlaybackSpeed } from './playback-speed';
+import { useReviewPlayer } from './review-player';
 import { ReviewVideo } from './review-video';
+
+import './review.css';
 
 type ReviewAnswerCardProps = {
   answer: ReviewAnswer;
+  rating: RatingSummary;
+  onRate: (answerId: string, stars: number | null) => void;
 };
 
 /** A token younger than this is not refetched when the player fails: the failure has another cause. */
 const FRESH_TOKEN_MS = 30_000;
 
-/** One answer: its id and time, then the video with its transcript, or the text (spec §2 "Review"). */
-export function ReviewAnswerCard({ answer }: ReviewAnswerCardProps) {
+/**
+ * One answer: its id and time, then the video with its transcript, or the text (spec §2 "Review"), and the
+ * managers' ratings of it. The current answer of the review (the keyboard shortcuts' target) is outlined.
+ */
+export function ReviewAnswerCard({ answer, rating, onRate }: ReviewAnswerCardProps) {
+  const player = useReviewPlayer();
   const video = firstOf(answer.expand?.video_answers_via_answer);
   const text = firstOf(answer.expand?.text_answers_via_answer);
+  const current = player.currentAnswerId === answer.id;
+  const { registerCard, setCurrentAnswer } = player;
+  const cardRef = useCallback((card: HTMLElement | null) => registerCard(answer.id, card), [registerCard, answer.id]);
 
   return (
     <Card asChild>
-      <article aria-label={`Answer ${answer.id}`}>
+      <article
+        ref={cardRef}
+        aria-label={`Answer ${answer.id}`}
+        aria-current={current ? 'true' : undefined}
+        className="review-answer"
+        // moved to by the keyboard (N, P): focusable, but not a tab stop
+        tabIndex={-1}
+        onFocusCapture={() => setCurrentAnswer(answer.id)}
+        onPointerDownCapture={() => setCurrentAnswer(answer.id)}
+      >
         <Flex direction="column" gap="3">
           <Flex gap="3" wrap="wrap" align="center">
             <Text size="1" color="gray">
@@ -35,7 +61,7 @@ export function ReviewAnswerCard({ answer }: ReviewAnswerCardProps) {
             </Text>
           </Flex>
           {video ? (
-            <VideoAnswer video={video} />
+            <VideoAnswer answerId={answer.id} video={video} />
           ) : text ? (
             <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
               {text.content}
@@ -45,14 +71,19 @@ export function ReviewAnswerCard({ answer }: ReviewAnswerCardProps) {
               <Callout.Text>Invalid answer type</Callout.Text>
             </Callout.Root>
           )}
+          <AnswerRating summary={rating} onRate={(stars) => onRate(answer.id, stars)} />
         </Flex>
       </article>
     </Card>
   );
 }
 
-function VideoAnswer({ video }: { video: VideoAnswersResponse }) {
+function VideoAnswer({ answerId, video }: { answerId: string; video: VideoAnswersResponse }) {
   const user = useSignedInUser();
+  const player = useReviewPlayer();
+  const { registerVideo, playing } = player;
+  const speedId = useId();
+  const [speed, setSpeed] = usePlaybackSpeed(user.id);
   // one token for every player of the page (same query key), refreshed every 2 minutes
   const token = useQuery(reviewFileTokenQueries.token(user.id));
   const src = answerVideoUrl(video, token.data);
@@ -60,51 +91,70 @@ function VideoAnswer({ video }: { video: VideoAnswersResponse }) {
   const onLoadError = () => {
     if (Date.now() - token.dataUpdatedAt > FRESH_TOKEN_MS) void token.refetch();
   };
+
+  const element = useRef<HTMLVideoElement | null>(null);
+  const videoRef = useCallback(
+    (node: HTMLVideoElement | null) => {
+      element.current = node;
+      registerVideo(answerId, node);
+    },
+    [registerVideo, answerId],
+  );
+  const segments = useMemo(() => transcriptSegments(video), [video]);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const follow = (time: number) => {
+    if (!segments) return;
+    const index = segmentAt(segments, time);
+    setActiveIndex((before) => (before === index ? before : index));
+  };
+  const seek = (segment: TranscriptSegment) => {
+    const node = element.current;
+    if (!node) return;
+    node.currentTime = segment.start;
+    follow(segment.start);
+    void node.play().catch(() => undefined);
+  };
+
   return (
     <Flex direction="column" gap="2">
-      <ReviewVideo src={src} label="Answer video" onLoadError={onLoadError} />
-      {video.durationSeconds > 0 && (
-        <Text size="1" color="gray">
-          Duration {formatDuration(video.durationSeconds)}
+      <ReviewVideo
+        src={src}
+        label="Answer video"
+        onLoadError={onLoadError}
+        playbackRate={speed}
+        videoRef={videoRef}
+        onPlay={() => playing(answerId)}
+        onTimeUpdate={(event) => follow(event.currentTarget.currentTime)}
+        onSeeked={(event) => follow(event.currentTarget.currentTime)}
+      />
+      <Flex gap="4" align="center" wrap="wrap">
+        <Text as="label" size="1" color="gray" htmlFor={speedId}>
+          Playback speed{' '}
+          <select
+            id={speedId}
+            value={speed}
+            onChange={(event) => setSpeed(Number(event.target.value) as PlaybackSpeed)}
+            style={{ font: 'inherit', color: 'var(--gray-12)' }}
+          >
+            {PLAYBACK_SPEEDS.map((option) => (
+              <option key={option} value={option}>
+                {formatSpeed(option)}
+              </option>
+            ))}
+          </select>
         </Text>
-      )}
-      <Box>
+        {video.durationSeconds > 0 && (
+          <Text size="1" color="gray">
+            Duration {formatTime(video.durationSeconds)}
+          </Text>
+        )}
+      </Flex>
+      <div>
         <Text as="div" size="2" weight="bold" mb="1">
           Transcript
         </Text>
-        <Transcript video={video} />
-      </Box>
+        <AnswerTranscript video={video} segments={segments} activeIndex={activeIndex} onSeek={seek} />
+      </div>
     </Flex>
   );
-}
-
-function Transcript({ video }: { video: VideoAnswersResponse }) {
-  if (video.transcriptStatus === 'done') {
-    return video.transcript ? (
-      <Text as="p" size="2" data-testid="transcript">
-        {video.transcript}
-      </Text>
-    ) : (
-      <Text as="p" size="2" color="gray" data-testid="transcript">
-        No speech detected
-      </Text>
-    );
-  }
-  if (video.transcriptStatus === 'failed') {
-    return (
-      <Badge color="red" data-testid="transcript">
-        Transcript unavailable
-      </Badge>
-    );
-  }
-  return (
-    <Badge color="gray" data-testid="transcript">
-      Transcript pending
-    </Badge>
-  );
-}
-
-function formatDuration(seconds: number): string {
-  const whole = Math.floor(seconds); // as the player shows it
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }

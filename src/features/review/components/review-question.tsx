@@ -1,6 +1,7 @@
 import { Callout, Flex, Heading, Text } from '@radix-ui/themes';
 
 import { firstOf, type ReviewAnswer, type ReviewQuestion } from '../api/review-candidate';
+import type { RatingSummary } from '../api/review-ratings';
 
 import { ReviewAnswerCard } from './review-answer';
 
@@ -8,10 +9,12 @@ type ReviewQuestionSectionProps = {
   position: number;
   question: ReviewQuestion;
   answers: ReviewAnswer[];
+  ratingOf: (answerId: string) => RatingSummary;
+  onRate: (answerId: string, stars: number | null) => void;
 };
 
 /** A job question with the candidate's answers to it, or 'No answer'. */
-export function ReviewQuestionSection({ position, question, answers }: ReviewQuestionSectionProps) {
+export function ReviewQuestionSection({ position, question, answers, ratingOf, onRate }: ReviewQuestionSectionProps) {
   const kind = firstOf(question.expand?.video_questions_via_question)
     ? 'video'
     : firstOf(question.expand?.text_questions_via_question)
@@ -32,7 +35,9 @@ export function ReviewQuestionSection({ position, question, answers }: ReviewQue
         {answers.length === 0 ? (
           <Text color="gray">No answer</Text>
         ) : (
-          answers.map((answer) => <ReviewAnswerCard key={answer.id} answer={answer} />)
+          answers.map((answer) => (
+            <ReviewAnswerCard key={answer.id} answer={answer} rating={ratingOf(answer.id)} onRate={onRate} />
+          ))
         )}
       </section>
     </Flex>

@@ -1,11 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 
-type ReviewVideoProps = {
+type ReviewVideoProps = Pick<ComponentProps<'video'>, 'onPlay' | 'onTimeUpdate' | 'onSeeked'> & {
   /** The protected file's URL with a current token; it changes when the token is refreshed or the file replaced. */
   src: string;
   label: string;
   /** The file could not be loaded (an expired token answers 404). */
   onLoadError?: () => void;
+  /** 1, 1.25, 1.5 or 2: kept across a change of `src`. */
+  playbackRate?: number;
+  /** The <video> element, for whoever plays, pauses and seeks it. */
+  videoRef?: (video: HTMLVideoElement | null) => void;
 };
 
 /**
@@ -13,9 +17,22 @@ type ReviewVideoProps = {
  * seekable copy replacing the recording): the new URL is swapped in keeping the position and play state, so
  * the manager never notices.
  */
-export function ReviewVideo({ src, label, onLoadError }: ReviewVideoProps) {
+export function ReviewVideo({ src, label, onLoadError, playbackRate = 1, videoRef, ...events }: ReviewVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const current = useRef<string>('');
+
+  useEffect(() => {
+    videoRef?.(ref.current);
+    return () => videoRef?.(null);
+  }, [videoRef]);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    // a new source starts at the default rate: both follow the manager's choice
+    video.defaultPlaybackRate = playbackRate;
+    video.playbackRate = playbackRate;
+  }, [playbackRate]);
 
   useEffect(() => {
     const video = ref.current;
@@ -44,6 +61,7 @@ export function ReviewVideo({ src, label, onLoadError }: ReviewVideoProps) {
       preload="metadata"
       aria-label={label}
       onError={onLoadError}
+      {...events}
       style={{ width: '100%', maxWidth: 640, borderRadius: 'var(--radius-3)', background: 'black' }}
     />
   );

@@ -1,0 +1,81 @@
+import { Badge, Text } from '@radix-ui/themes';
+
+import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
+
+import type { TranscriptSegment } from '../api/review-candidate';
+
+import './review.css';
+
+type AnswerTranscriptProps = {
+  video: VideoAnswersResponse;
+  /** The timed transcript, or null: the plain `transcript` text is shown (answers transcribed before issue 15). */
+  segments: TranscriptSegment[] | null;
+  /** The index of the segment being played, or -1. */
+  activeIndex: number;
+  onSeek: (segment: TranscriptSegment) => void;
+};
+
+/**
+ * The answer's transcript: once the worker stored it with times, each segment is a button that plays the video from
+ * there, the one being played marked (aria-current); otherwise the plain text, 'No speech detected', or the
+ * worker's state ('Transcript pending', 'Transcript unavailable').
+ */
+export function AnswerTranscript({ video, segments, activeIndex, onSeek }: AnswerTranscriptProps) {
+  if (video.transcriptStatus === 'done') {
+    if (segments) {
+      return (
+        <ol className="review-segments" aria-label="Transcript segments" data-testid="transcript">
+          {segments.map((segment, index) => (
+            <li key={`${segment.start}-${index}`}>
+              <button
+                type="button"
+                className="review-segment"
+                aria-current={index === activeIndex ? 'time' : undefined}
+                onClick={() => onSeek(segment)}
+              >
+                <span className="review-segment-time">{formatTime(segment.start)}</span>{' '}
+                <span>{segment.text}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      );
+    }
+    return video.transcript ? (
+      <Text as="p" size="2" data-testid="transcript">
+        {video.transcript}
+      </Text>
+    ) : (
+      <Text as="p" size="2" color="gray" data-testid="transcript">
+        No speech detected
+      </Text>
+    );
+  }
+  if (video.transcriptStatus === 'failed') {
+    return (
+      <Badge color="red" data-testid="transcript">
+        Transcript unavailable
+      </Badge>
+    );
+  }
+  return (
+    <Badge color="gray" data-testid="transcript">
+      Transcript pending
+    </Badge>
+  );
+}
+
+/** The segment playing at `time` (seconds): the last one started by then and not yet ended, or -1. */
+export function segmentAt(segments: readonly TranscriptSegment[], time: number): number {
+  for (let index = segments.length - 1; index >= 0; index -= 1) {
+    const segment = segments[index]!;
+    if (segment.start <= time) return time < segment.end ? index : -1;
+  }
+  return -1;
+}
+
+/** 0:07, 1:05: as the player shows it. */
+export function formatTime(seconds: number): string {
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}

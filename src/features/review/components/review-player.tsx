@@ -1,0 +1,78 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Which answer of the review is the current one (the one the keyboard shortcuts play, pause and rate), and the
+ * answers' players and cards, so the screen can reach them. An answer becomes current when the manager plays its
+ * video, works inside its card, or moves to it with the keyboard; the first answer is current at the start.
+ */
+export type ReviewPlayer = {
+  currentAnswerId: string | null;
+  setCurrentAnswer: (answerId: string) => void;
+  /** Each answer card registers itself (null when it unmounts), so moving to it can focus and show it. */
+  registerCard: (answerId: string, card: HTMLElement | null) => void;
+  /** Each video answer registers its player. */
+  registerVideo: (answerId: string, video: HTMLVideoElement | null) => void;
+  /** A player started: it becomes the current answer, and any other playing answer pauses. */
+  playing: (answerId: string) => void;
+  /** Plays or pauses the current answer's video (nothing for a text answer). */
+  togglePlay: () => void;
+  /** Moves to the next (1) or previous (-1) answer, focusing its card. */
+  moveAnswer: (delta: 1 | -1) => void;
+};
+
+const ReviewPlayerContext = createContext<ReviewPlayer | null>(null);
+
+export function useReviewPlayerState(answerIds: readonly string[]): ReviewPlayer {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const cards = useRef(new Map<string, HTMLElement>());
+  const videos = useRef(new Map<string, HTMLVideoElement>());
+  const currentAnswerId = chosen !== null && answerIds.includes(chosen) ? chosen : (answerIds[0] ?? null);
+
+  const register = <T,>(map: Map<string, T>, answerId: string, node: T | null) => {
+    if (node) map.set(answerId, node);
+    else map.delete(answerId);
+  };
+  const registerCard = useCallback((answerId: string, card: HTMLElement | null) => register(cards.current, answerId, card), []);
+  const registerVideo = useCallback((answerId: string, video: HTMLVideoElement | null) => register(videos.current, answerId, video), []);
+
+  const playing = useCallback((answerId: string) => {
+    setChosen(answerId);
+    for (const [other, video] of videos.current) if (other !== answerId && !video.paused) video.pause();
+  }, []);
+
+  const togglePlay = useCallback(() => {
+    const video = currentAnswerId ? videos.current.get(currentAnswerId) : undefined;
+    if (!video) return;
+    if (video.paused || video.ended) void video.play().catch(() => undefined);
+    else video.pause();
+  }, [currentAnswerId]);
+
+  const moveAnswer = useCallback(
+    (delta: 1 | -1) => {
+      if (!currentAnswerId) return;
+      const next = answerIds[answerIds.indexOf(currentAnswerId) + delta];
+      if (!next) return;
+      setChosen(next);
+      const card = cards.current.get(next);
+      // focus announces it to screen readers; the scroll is a smooth one
+      card?.focus({ preventScroll: true });
+      card?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    },
+    [answerIds, currentAnswerId],
+  );
+
+  return useMemo(
+    () => ({ currentAnswerId, setCurrentAnswer: setChosen, registerCard, registerVideo, playing, togglePlay, moveAnswer }),
+    [currentAnswerId, registerCard, registerVideo, playing, togglePlay, moveAnswer],
+  );
+}
+
+export function ReviewPlayerProvider({ player, children }: { player: ReviewPlayer; children: ReactNode }) {
+  return <ReviewPlayerContext.Provider value={player}>{children}</ReviewPlayerContext.Provider>;
+}
+
+export function useReviewPlayer(): ReviewPlayer {
+  const player = useContext(ReviewPlayerContext);
+  if (!player) throw new Error('useReviewPlayer() must be used inside <ReviewPlayerProvider>.');
+  return player;
+}

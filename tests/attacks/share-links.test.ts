@@ -1,0 +1,319 @@
+// Share links as an attacker sees them (issue 15 point 6, pocketbase/pb_hooks/share-links.pb.js): a link reaches
+// exactly one candidate, read-only, until it expires or is revoked (decisions.md, "Access model"); its token carries
+// 256 random bits, is stored only as its SHA-256 in the hidden tokenHash, and no filter, sort, expand or realtime
+// subscription reaches that hash: a true and a false guess get identical answers.
+import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
+import { createHash } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { answerText, answerVideo, asCandidate, createCompany, pbUrl, signUp, superuser, uniqueEmail, world } from "../helpers";
+import { createLink, fetchSharedVideo, openShared, revokeLink, type CreatedLink } from "../share-link-support";
+import { acceptInvite, listOutcome } from "../support";
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const NOT_VALID = { status: 404, message: "This link is not valid.", data: {} };
+
+let a: Awaited<ReturnType<typeof world>>;
+let b: Awaited<ReturnType<typeof world>>;
+/** a manager of company X, which A also manages: a fellow manager of A, but not of A's company Y (a.company) */
+let m: Awaited<ReturnType<typeof signUp>>;
+let su: PocketBase;
+let first: { video: { answer: RecordModel; kind: RecordModel } };
+let second: { id: string; video: { answer: RecordModel; kind: RecordModel }; text: { answer: RecordModel; kind: RecordModel } };
+let otherCompanyVideo: { answer: RecordModel; kind: RecordModel };
+let link: CreatedLink;
+let hash: string;
+
+beforeAll(async () => {
+  a = await world("share-attack-a");
+  b = await world("share-attack-b");
+  su = await superuser();
+  const x = await createCompany(a.manager.pb, "Share attack X");
+  m = await signUp({ email: uniqueEmail("share-attack-m") });
+  const invite = await a.manager.pb.collection("manager_invites").create({ company: x.id, email: m.user.email });
+  expect((await acceptInvite(invite.id, m.pb.authStore.token)).status).toBe(200);
+
+  first = { video: await answerVideo(a.candidate.id, a.video.question.id) };
+  // a second candidate of the same job, whose answers the first candidate's link must never reach
+  const secondId = (await a.manager.pb.collection("candidates").create({ job: a.job.id, email: uniqueEmail("second") })).id;
+  second = { id: secondId, video: await answerVideo(secondId, a.video.question.id), text: await answerText(secondId, a.text.question.id, "Second's answer") };
+  otherCompanyVideo = await answerVideo(b.candidate.id, b.video.question.id);
+  link = await createLink(a.manager.pb, { candidate: a.candidate.id, includeFeedback: true });
+  hash = sha256(link.token);
+});
+
+describe("a link reaches one candidate", () => {
+  it("streams no other candidate's video, of the same job or another company, and no other record as a video", async () => {
+    expect((await fetchSharedVideo(link.token, first.video.kind.id)).status).toBe(200);
+    const unknown = await fetchSharedVideo(link.token, "nosuchvideo0000");
+    expect(unknown.status).toBe(404);
+    for (const id of [second.video.kind.id, otherCompanyVideo.kind.id, second.video.answer.id, second.text.kind.id, first.video.answer.id, a.candidate.id, "%2e%2e", "a%2Fb"]) {
+      const res = await fetchSharedVideo(link.token, id);
+      expect({ id, status: res.status, body: res.text }).toEqual({ id, status: 404, body: unknown.text });
+    }
+    // with a Range too
+    expect((await fetchSharedVideo(link.token, second.video.kind.id, { Range: "bytes=0-99" })).status).toBe(404);
+  });
+
+  it("shows nothing of the second candidate on the shared page", async () => {
+    const opened = await openShared(link.token);
+    expect(opened.status).toBe(200);
+    for (const secret of [second.id, second.video.kind.id, second.video.answer.id, "Second's answer"]) expect(opened.text).not.toContain(secret);
+  });
+
+  it("cannot be pointed at another candidate, nor made with a chosen token, hash, creator or dates", async () => {
+    const chosen = "Z".repeat(43);
+    const made = await createLink(a.manager.pb, {
+      candidate: a.candidate.id,
+      token: chosen,
+      tokenHash: sha256(chosen),
+      createdBy: m.user.id,
+      expiresAt: "2999-01-01 00:00:00.000Z",
+      revokedAt: "",
+      lastOpenedAt: "2020-01-01 00:00:00.000Z",
+    });
+    expect(made.token).not.toBe(chosen);
+    const stored = await su.collection("share_links").getOne(made.link.id);
+    expect(stored).toMatchObject({ tokenHash: sha256(made.token), createdBy: a.manager.user.id, lastOpenedAt: "" });
+    expect(new Date((stored.expiresAt as string).replace(" ", "T")).getTime()).toBeLessThan(Date.now() + 15 * 86_400_000);
+    expect((await openShared(chosen)).status).toBe(404);
+    expect((await openShared(made.token)).status).toBe(200);
+    // a fellow manager of A in another company makes no link to a candidate of A's company
+    const refused = await m.pb.send("/api/screenroom/share-links", { method: "POST", body: { candidate: a.candidate.id } }).catch((err: { status: number }) => err.status);
+    expect(refused).toBe(404);
+  });
+});
+
+describe("a revoked or expired link", () => {
+  it("opens nothing once revoked: page, videos, Range requests; and its lastOpenedAt stays", async () => {
+    const revokable = await createLink(a.manager.pb, { candidate: a.candidate.id, includeFeedback: true });
+    expect((await openShared(revokable.token)).status).toBe(200);
+    const opened = (await su.collection("share_links").getOne(revokable.link.id)).lastOpenedAt;
+    await revokeLink(a.manager.pb, revokable.link.id);
+    const page = await openShared(revokable.token);
+    expect(page.status).toBe(410);
+    expect(page.body).toEqual({ status: 410, message: "This link was revoked.", data: {} });
+    for (const headers of [{}, { Range: "bytes=0-99" }] as Record<string, string>[]) {
+      const video = await fetchSharedVideo(revokable.token, first.video.kind.id, headers);
+      expect(video.status).toBe(410);
+      expect(video.text).not.toContain("webm");
+    }
+    expect((await su.collection("share_links").getOne(revokable.link.id)).lastOpenedAt).toBe(opened);
+    // a revoked link is not brought back by the records API
+    const restore = await a.manager.pb.collection("share_links").update(revokable.link.id, { revokedAt: "" }).catch((err: { status: number }) => err.status);
+    expect(restore).toBe(403);
+    expect((await openShared(revokable.token)).status).toBe(410);
+  });
+
+  it("opens nothing once expired, even the second it expires; nor is its date extended through the records API", async () => {
+    const expiring = await createLink(a.manager.pb, { candidate: a.candidate.id, expiresInDays: 1 });
+    await su.collection("share_links").update(expiring.link.id, { expiresAt: new Date(Date.now()).toISOString() });
+    const page = await openShared(expiring.token);
+    expect(page.body).toEqual({ status: 410, message: "This link has expired.", data: {} });
+    expect((await fetchSharedVideo(expiring.token, first.video.kind.id, { Range: "bytes=0-99" })).status).toBe(410);
+    const extend = await a.manager.pb
+      .collection("share_links")
+      .update(expiring.link.id, { expiresAt: "2999-01-01 00:00:00.000Z" })
+      .catch((err: { status: number }) => err.status);
+    expect(extend).toBe(403);
+    expect((await openShared(expiring.token)).status).toBe(410);
+  });
+});
+
+describe("tokens", () => {
+  it("the stored hash presented as the token opens nothing", async () => {
+    const opened = await openShared(hash);
+    expect(opened.status).toBe(404);
+    expect(opened.body).toEqual(NOT_VALID);
+    expect((await fetchSharedVideo(hash, first.video.kind.id)).status).toBe(404);
+  });
+
+  it("a token of the wrong length or characters opens nothing, with the answer an unknown token gets", async () => {
+    const t = link.token;
+    const wrong = [
+      t.slice(0, 42),
+      `${t}A`,
+      `${t.slice(0, 42)}-`,
+      `${t.slice(0, 42)}_`,
+      `${t.slice(0, 42)}=`,
+      `${t.slice(0, 42)} `,
+      `${t.slice(0, 42)}é`,
+      `${t.slice(0, 42)}%00`,
+      t.toLowerCase() === t ? t.toUpperCase() : t.toLowerCase(),
+      "A".repeat(43),
+      "0",
+      `${t}'`,
+      `' || tokenHash != '`,
+    ];
+    for (const token of wrong) {
+      const opened = await openShared(token);
+      expect({ token, status: opened.status, body: opened.body }).toEqual({ token, status: 404, body: NOT_VALID });
+      expect({ token, status: (await fetchSharedVideo(token, first.video.kind.id)).status }).toEqual({ token, status: 404 });
+    }
+  });
+});
+
+describe("the filter oracle on tokenHash", () => {
+  /** the true hash's first characters, and a guess that is false */
+  const truth = () => hash.slice(0, 2);
+  const lie = () => (hash[0] === "f" ? "0" : "f") + hash[1];
+
+  it("gives identical answers to a true and a false guess, by every operator, to the link's own managers", async () => {
+    const filters: [string, (g: string) => string][] = [
+      ["=", (g) => `tokenHash = '${g === truth() ? hash : "f".repeat(64)}'`],
+      [">=", (g) => `tokenHash >= '${g}'`],
+      ["<", (g) => `tokenHash < '${g}'`],
+      ["!=", (g) => `tokenHash != '${g === truth() ? hash : "f".repeat(64)}'`],
+      ["~", (g) => `tokenHash ~ '${g}%'`],
+      ["!~", (g) => `tokenHash !~ '${g}%'`],
+      ["with its own id", (g) => `id = '${link.link.id}' && tokenHash >= '${g}'`],
+      ["lower", (g) => `tokenHash:lower >= '${g}'`],
+      ["length", (g) => `tokenHash:length >= ${g === truth() ? 64 : 65}`],
+    ];
+    for (const [what, filter] of filters) {
+      const right = await listOutcome(a.manager.pb, "share_links", { filter: filter(truth()) });
+      const wrong = await listOutcome(a.manager.pb, "share_links", { filter: filter(lie()) });
+      expect({ what, right }).toEqual({ what, right: wrong });
+      expect({ what, count: right.count ?? 0 }).toEqual({ what, count: 0 });
+    }
+  });
+
+  it("gives identical answers to sorts by tokenHash", async () => {
+    const asc = await listOutcome(a.manager.pb, "share_links", { sort: "tokenHash" });
+    const desc = await listOutcome(a.manager.pb, "share_links", { sort: "-tokenHash" });
+    expect(asc).toEqual(desc);
+    expect(asc.status).toBe(400);
+  });
+
+  it("gives identical answers through relations: from candidates, users and companies", async () => {
+    const guesses: [string, string, (g: string) => string][] = [
+      ["candidates", "back-relation", (g) => `share_links_via_candidate.tokenHash >= '${g}'`],
+      ["users", "back-relation from the creator", (g) => `share_links_via_createdBy.tokenHash >= '${g}'`],
+      ["companies", "from the company", (g) => `jobs_via_company.candidates_via_job.share_links_via_candidate.tokenHash >= '${g}'`],
+      ["candidates", "@collection", (g) => `@collection.share_links.tokenHash >= '${g}'`],
+    ];
+    for (const [collection, what, filter] of guesses) {
+      for (const pb of [a.manager.pb, m.pb]) {
+        const right = await listOutcome(pb, collection, { filter: filter(truth()) });
+        const wrong = await listOutcome(pb, collection, { filter: filter(lie()) });
+        expect({ what, right }).toEqual({ what, right: wrong });
+        expect({ what, status: right.status }).toEqual({ what, status: 400 });
+      }
+    }
+  });
+
+  it("does not name tokenHash in a list's or a view's fields", async () => {
+    const viewed = await a.manager.pb.collection("share_links").getOne(link.link.id, { fields: "id,tokenHash" });
+    expect(viewed).toEqual({ id: link.link.id });
+    const listed = await a.manager.pb.collection("share_links").getList(1, 50, { fields: "tokenHash", filter: a.manager.pb.filter("id = {:id}", { id: link.link.id }) });
+    expect(listed.items).toEqual([{}]);
+  });
+
+  it("gives identical realtime events to a true and a false guess", async () => {
+    const marker = await createLink(a.manager.pb, { candidate: a.candidate.id });
+    const target = await createLink(a.manager.pb, { candidate: a.candidate.id });
+    const targetHash = sha256(target.token);
+    const guess = (prefix: string) => JSON.stringify({ query: { filter: `tokenHash >= '${prefix}'` } });
+    const right = await subscribe(a.manager.pb.authStore.token, [`share_links/*?options=${encodeURIComponent(guess(targetHash.slice(0, 2)))}`, `share_links/${marker.link.id}`]);
+    const wrong = await subscribe(a.manager.pb.authStore.token, [`share_links/*?options=${encodeURIComponent(guess("g"))}`, `share_links/${marker.link.id}`]);
+    // the target changes, then the marker: once each connection has the marker's event, it had every earlier one
+    await revokeLink(a.manager.pb, target.link.id);
+    await revokeLink(a.manager.pb, marker.link.id);
+    const [rightEvents, wrongEvents] = await Promise.all([right.until(marker.link.id), wrong.until(marker.link.id)]);
+    expect(rightEvents).toEqual(wrongEvents);
+    // and no event carries a hash: the marker's own included
+    for (const event of rightEvents) {
+      expect(event).not.toContain(targetHash);
+      expect(event).not.toContain(sha256(marker.token));
+      expect(event).not.toContain("tokenHash");
+    }
+    expect(rightEvents).toHaveLength(1);
+  });
+});
+
+describe("expanding share links", () => {
+  it("another company's manager reaches none through candidates", async () => {
+    const own = await b.manager.pb.collection("candidates").getFullList({ expand: "share_links_via_candidate" });
+    expect(own.map((c) => c.id)).not.toContain(a.candidate.id);
+    for (const candidate of own) expect(candidate.expand?.share_links_via_candidate).toBeUndefined();
+    const foreign = await b.manager.pb
+      .collection("candidates")
+      .getOne(a.candidate.id, { expand: "share_links_via_candidate" })
+      .catch((err: { status: number }) => err.status);
+    expect(foreign).toBe(404);
+  });
+
+  it("a fellow manager of A in another company reaches none through A's user record", async () => {
+    const seen = await m.pb.collection("users").getOne(a.manager.user.id, { expand: "share_links_via_createdBy,share_links_via_revokedBy" });
+    expect(seen.id).toBe(a.manager.user.id);
+    expect(seen.expand?.share_links_via_createdBy).toBeUndefined();
+    expect(seen.expand?.share_links_via_revokedBy).toBeUndefined();
+  });
+
+  it("the candidate itself, with its key, sees none of its links", async () => {
+    const self = await asCandidate(a.candidate.id).collection("candidates").getOne(a.candidate.id, { expand: "share_links_via_candidate" });
+    expect(self.id).toBe(a.candidate.id);
+    expect(self.expand?.share_links_via_candidate).toBeUndefined();
+    const listed = await listOutcome(asCandidate(a.candidate.id), "share_links", {});
+    expect(listed).toEqual({ status: 200, count: 0, ids: [] });
+  });
+
+  it("the link's own managers get the links without tokenHash", async () => {
+    const candidate = await a.manager.pb.collection("candidates").getOne(a.candidate.id, { expand: "share_links_via_candidate" });
+    const links = (candidate.expand?.share_links_via_candidate ?? []) as RecordModel[];
+    expect(links.map((l) => l.id)).toContain(link.link.id);
+    expect(JSON.stringify(candidate)).not.toContain(hash);
+    expect(JSON.stringify(candidate)).not.toContain(link.token);
+  });
+});
+
+/**
+ * A realtime connection with `subscriptions`, authorised by `token`: `until(id)` resolves with the data of every
+ * event received up to and including the first one that names `id`, then closes the connection.
+ */
+async function subscribe(token: string, subscriptions: string[]) {
+  const controller = new AbortController();
+  const stream = await fetch(`${pbUrl()}/api/realtime`, { signal: controller.signal });
+  const reader = stream.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const nextEvent = async (): Promise<{ event: string; data: string }> => {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event:(.*)$/m.exec(block)?.[1]?.trim() ?? "";
+        const data = /^data:(.*)$/m.exec(block)?.[1] ?? "";
+        return { event, data };
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the realtime stream ended");
+      buffer += decoder.decode(value);
+    }
+  };
+  const connect = await nextEvent();
+  expect(connect.event).toBe("PB_CONNECT");
+  const clientId = (JSON.parse(connect.data) as { clientId: string }).clientId;
+  const res = await fetch(`${pbUrl()}/api/realtime`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: token },
+    body: JSON.stringify({ clientId, subscriptions }),
+  });
+  expect(res.status).toBe(204);
+  return {
+    until: async (id: string) => {
+      const seen: string[] = [];
+      for (;;) {
+        const { data } = await nextEvent();
+        seen.push(data);
+        if (data.includes(id)) break;
+      }
+      controller.abort();
+      return seen.map((data) => {
+        const parsed = JSON.parse(data) as { action: string; record: { id: string } };
+        return `${parsed.action} ${parsed.record.id === id ? "marker" : parsed.record.id} ${data}`;
+      });
+    },
+  };
+}
