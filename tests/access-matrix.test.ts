@@ -14,6 +14,7 @@ import {
   createQuestion,
   deleteTake,
   fixture,
+  consent,
   keyOf,
   pbUrl,
   postAnswer,
@@ -102,8 +103,11 @@ function clientFor(actor: Actor, candidateId: string): PocketBase {
 }
 
 /** A candidate of A's job who has not answered yet, with A's job's questions. */
+/** A candidate who agreed on the start screen (issue 17), so what it may record is decided by the rules alone. */
 async function freshCandidate() {
-  return ctx.a.manager.pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("fresh-candidate") });
+  const candidate = await ctx.a.manager.pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("fresh-candidate") });
+  await consent(candidate.id);
+  return candidate;
 }
 
 interface StagedTake {
