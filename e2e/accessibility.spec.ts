@@ -108,7 +108,13 @@ test("the interview is fully usable with the keyboard alone", async ({ page }) =
 
   await page.goto(`/candidates/${await keyOf(candidate.id)}`);
   await expect(page.getByRole("heading", { name: "Interview at Keyboard Co" })).toBeVisible();
-  const start = page.getByRole("link", { name: "Start Interview" });
+  // 'I agree' is ticked with the space bar; only then is 'Start Interview' enabled and reachable
+  const agree = page.getByLabel("I agree");
+  for (let i = 0; i < 10 && !(await agree.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(agree).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(agree).toBeChecked();
+  const start = page.getByRole("button", { name: "Start Interview" });
   for (let i = 0; i < 10 && !(await start.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(start).toBeFocused();
   await page.keyboard.press("Enter");
