@@ -2,7 +2,7 @@
 // and the interview taken with the keyboard alone.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
-import { createCompany, createQuestion, createUser, keyOf, signInBrowser, superuser, uniqueEmail } from "./support";
+import { consentAs, createCompany, createQuestion, createUser, keyOf, signInBrowser, superuser, uniqueEmail } from "./support";
 
 async function audit(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
   await page.goto(path);
@@ -25,7 +25,10 @@ async function world() {
     questions: [video.id, text.id],
   });
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("audited") });
-  return { manager, company, video, text, job, candidate, key: await keyOf(candidate.id) };
+  const key = await keyOf(candidate.id);
+  // agreed on the start screen (issue 17): the audit opens the questions directly
+  await consentAs(key);
+  return { manager, company, video, text, job, candidate, key };
 }
 
 test("signed-out screens, with their validation messages showing", async ({ page }) => {
