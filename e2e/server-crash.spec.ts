@@ -119,7 +119,7 @@ async function newCandidate() {
   const candidate = await admin.collection("candidates").create({ job: seeded!.job.id, email: uniqueEmail("crash-candidate") });
   const { secret } = await admin.collection("candidates").getOne(candidate.id, { fields: "secret" });
   // the candidate agreed on the start screen (issue 17): the journey opens the question directly
-  await consentAs(secret as string);
+  await consentAs(secret as string, origin());
   return { candidate, key: secret as string };
 }
 

@@ -109,8 +109,8 @@ export function pathOf(link: string) {
  * POST /api/screenroom/interviews/{key}/consent. Journeys that open a question directly need it; the server refuses
  * answers before it.
  */
-export async function consentAs(key: string): Promise<string> {
-  const res = await fetch(`${E2E.appUrl}/api/screenroom/interviews/${encodeURIComponent(key)}/consent`, {
+export async function consentAs(key: string, origin: string = E2E.appUrl): Promise<string> {
+  const res = await fetch(`${origin}/api/screenroom/interviews/${encodeURIComponent(key)}/consent`, {
     method: "POST",
     headers: { "X-Candidate-Key": key },
   });
