@@ -5,7 +5,7 @@
 import type { WebDriver } from 'selenium-webdriver';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { kindOf, seedInterview, waitForAnswers } from '../e2e/interview-support';
-import { appUrl, button, click, heading, inPage, labelled, link, openBrowser, probeRecorder, seen, text, waitForUrl } from './support';
+import { appUrl, button, click, heading, inPage, labelled, openBrowser, probeRecorder, seen, text, waitForUrl } from './support';
 
 let driver: WebDriver;
 beforeEach(async () => {
@@ -16,11 +16,12 @@ afterEach(async () => {
 });
 
 test('a candidate starts, reads the intro card, answers a text question and sees the finish screen', async () => {
-  const { candidate, key, questions } = await seedInterview([{ kind: 'text', title: 'Why this job', timeout: 90 }]);
+  const { candidate, key, questions } = await seedInterview([{ kind: 'text', title: 'Why this job', timeout: 90 }], { consent: false });
 
   await driver.get(`${appUrl}/candidates/${key}`);
   await seen(driver, heading('Interview at Globex Hiring'));
-  await click(driver, link('Start Interview'));
+  await click(driver, labelled('I agree'));
+  await click(driver, button('Start Interview'));
 
   // The intro card: the time, the question's title (it may be previewed), then 'View question'.
   await waitForUrl(driver, new RegExp(`/candidates/${key}/questions/${questions[0]!.id}$`));

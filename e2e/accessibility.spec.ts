@@ -2,7 +2,7 @@
 // and the interview taken with the keyboard alone.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
-import { createCompany, createQuestion, createUser, keyOf, signInBrowser, superuser, uniqueEmail } from "./support";
+import { consentAs, createCompany, createQuestion, createUser, keyOf, signInBrowser, superuser, uniqueEmail } from "./support";
 
 async function audit(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
   await page.goto(path);
@@ -25,7 +25,10 @@ async function world() {
     questions: [video.id, text.id],
   });
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("audited") });
-  return { manager, company, video, text, job, candidate, key: await keyOf(candidate.id) };
+  const key = await keyOf(candidate.id);
+  // agreed on the start screen (issue 17): the audit opens the questions directly
+  await consentAs(key);
+  return { manager, company, video, text, job, candidate, key };
 }
 
 test("signed-out screens, with their validation messages showing", async ({ page }) => {
@@ -108,7 +111,13 @@ test("the interview is fully usable with the keyboard alone", async ({ page }) =
 
   await page.goto(`/candidates/${await keyOf(candidate.id)}`);
   await expect(page.getByRole("heading", { name: "Interview at Keyboard Co" })).toBeVisible();
-  const start = page.getByRole("link", { name: "Start Interview" });
+  // 'I agree' is ticked with the space bar; only then is 'Start Interview' enabled and reachable
+  const agree = page.getByLabel("I agree");
+  for (let i = 0; i < 10 && !(await agree.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(agree).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(agree).toBeChecked();
+  const start = page.getByRole("button", { name: "Start Interview" });
   for (let i = 0; i < 10 && !(await start.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(start).toBeFocused();
   await page.keyboard.press("Enter");

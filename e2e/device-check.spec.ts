@@ -35,7 +35,8 @@ test("the device check passes and leads to the first question", async ({ page })
   const { key, questions } = await seed();
   const log = networkLog(page);
   await page.goto(`/candidates/${key}`);
-  await page.getByRole("link", { name: "Start Interview" }).click();
+  await page.getByLabel("I agree").check();
+  await page.getByRole("button", { name: "Start Interview" }).click();
   await expect(page).toHaveURL(new RegExp(`/candidates/${key}/check$`));
   await expectChecksPass(page);
   expect(log).toContain(`POST /api/screenroom/interviews/${key}/connection-check`);

@@ -206,7 +206,8 @@ test("opening the link again mid-interview resumes at the first unanswered quest
   ]);
   await page.goto(`/candidates/${key}`);
   await page.screenshot({ path: "test-results/interview-start.png", fullPage: true });
-  await page.getByRole("link", { name: "Start Interview" }).click();
+  await page.getByLabel("I agree").check();
+  await page.getByRole("button", { name: "Start Interview" }).click();
   await page.getByRole("button", { name: "View question" }).click();
   await page.getByLabel("Your answer").fill("My first answer");
   await page.getByRole("button", { name: "Submit answer" }).click();
@@ -217,7 +218,8 @@ test("opening the link again mid-interview resumes at the first unanswered quest
   await page.goto(`/candidates/${key}`);
   await expect(page.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
   await expect(page.getByText("you have answered 1 of 3")).toBeVisible();
-  await page.getByRole("link", { name: "Start Interview" }).click();
+  await page.getByLabel("I agree").check();
+  await page.getByRole("button", { name: "Start Interview" }).click();
   await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
 
   // An answered question cannot be opened again.

@@ -9,10 +9,15 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createCompany, createQuestion, createUser, keyOf, superuser, uniqueEmail } from "./support";
+import { consentAs, createCompany, createQuestion, createUser, keyOf, superuser, uniqueEmail } from "./support";
 
+/**
+ * `consent` (default true): the candidate already agreed on the start screen, through the real route, so a journey may
+ * open a question directly; pass false to start from the start screen's 'I agree'.
+ */
 export async function seedInterview(
   questions: { kind: "video" | "text"; title: string; timeout?: number; canPreview?: boolean; takes?: number }[],
+  { consent = true, welcomeMessage = "", privacyUrl = "" }: { consent?: boolean; welcomeMessage?: string; privacyUrl?: string } = {},
 ) {
   const manager = await createUser();
   const company = await createCompany(manager.pb, "Globex Hiring");
@@ -33,10 +38,14 @@ export async function seedInterview(
     title: "Support engineer",
     description: "Help our customers",
     location: "Remote",
+    welcomeMessage,
     questions: made.map((q) => q.id),
   });
+  if (privacyUrl) await manager.pb.collection("companies").update(company.id, { privacyUrl });
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("candidate") });
-  return { manager, company, questions: made, job, candidate, key: await keyOf(candidate.id) };
+  const key = await keyOf(candidate.id);
+  if (consent) await consentAs(key);
+  return { manager, company, questions: made, job, candidate, key };
 }
 
 export type StoredAnswer = RecordModel & {

@@ -23,7 +23,8 @@ test("a candidate answers two video questions (one with a second take) and a tex
 
   await page.goto(`/candidates/${key}`);
   await expect(page.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
-  await page.getByRole("link", { name: "Start Interview" }).click();
+  await page.getByLabel("I agree").check();
+  await page.getByRole("button", { name: "Start Interview" }).click();
   // A video question is open: the device check comes first (issue 17), then Continue.
   await expect(page.getByRole("heading", { name: "Check your camera and microphone" })).toBeVisible();
   await page.getByRole("button", { name: "Continue" }).click();

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeAudio } from "../scripts/lib/fake-media.mjs";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
-import { createCompany, createQuestion, createUser, keyOf, uniqueEmail } from "./support";
+import { consentAs, createCompany, createQuestion, createUser, keyOf, uniqueEmail } from "./support";
 
 export async function reviewWorld() {
   const manager = await createUser({ firstName: "Maria", lastName: "Manager" });
@@ -25,6 +25,7 @@ export async function reviewWorld() {
     questions: [video.id, text.id, skipped.id],
   });
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("candidate") });
+  await consentAs(await keyOf(candidate.id));
   // `key` opens the interview and authorises the candidate's uploads; `candidate.id` names it on the review screen
   return { manager, company, job, candidate, key: await keyOf(candidate.id), questions: { video, text, skipped } };
 }

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
 import { UNTHROTTLED, freePort, root, startPocketBase, stopChild, waitForPortFree } from "../scripts/lib/pocketbase.mjs";
 import { startWorker } from "../worker/run.mjs";
-import { PASSWORD, pngFile, uniqueEmail } from "./support";
+import { PASSWORD, consentAs, pngFile, uniqueEmail } from "./support";
 
 // One stack for the three tests; each test has its own candidate.
 test.describe.configure({ mode: "serial" });
@@ -118,6 +118,8 @@ async function newCandidate() {
   const admin = await superuser();
   const candidate = await admin.collection("candidates").create({ job: seeded!.job.id, email: uniqueEmail("crash-candidate") });
   const { secret } = await admin.collection("candidates").getOne(candidate.id, { fields: "secret" });
+  // the candidate agreed on the start screen (issue 17): the journey opens the question directly
+  await consentAs(secret as string, origin());
   return { candidate, key: secret as string };
 }
 

@@ -103,3 +103,17 @@ export function pathOf(link: string) {
   const url = new URL(link);
   return url.pathname + url.search;
 }
+
+/**
+ * The candidate whose key is `key` ticks 'I agree' on the start screen, through the real route (issue 17):
+ * POST /api/screenroom/interviews/{key}/consent. Journeys that open a question directly need it; the server refuses
+ * answers before it.
+ */
+export async function consentAs(key: string, origin: string = E2E.appUrl): Promise<string> {
+  const res = await fetch(`${origin}/api/screenroom/interviews/${encodeURIComponent(key)}/consent`, {
+    method: "POST",
+    headers: { "X-Candidate-Key": key },
+  });
+  if (!res.ok) throw new Error(`POST /api/screenroom/interviews/{key}/consent: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { consentedAt: string }).consentedAt;
+}

@@ -91,7 +91,8 @@ export async function seedBench({ url, superuser }) {
 
   const candidates = Array.from({ length: BENCH_SIZE.candidates }, (_, i) => ({ id: randomId(), secret: candidateKey(), job: jobs[i % jobs.length], n: i + 1 }));
   await inBatches(su, candidates, 50, (batch, c) => {
-    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: c.job.id, email: `candidate-${c.n}@bench.example.com` });
+    // they answer below, so they agreed on the start screen (issue 17; a superuser may set consentedAt)
+    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: c.job.id, email: `candidate-${c.n}@bench.example.com`, consentedAt: new Date().toISOString().replace("T", " ") });
   });
   // every candidate answers its job's three questions: one small recording, two texts (a superuser may still create
   // answers through the batch API; candidates store theirs with POST /api/screenroom/answers)

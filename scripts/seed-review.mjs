@@ -53,6 +53,9 @@ export async function seedReviewDemo({ url, jobId, superuser, email = "reviewed-
   const su = new PocketBase(url);
   await su.collection("_superusers").authWithPassword(superuser.email, superuser.password);
   const { secret } = await su.collection("candidates").getOne(candidate.id);
+  // the candidate ticks 'I agree' on the start screen before answering (issue 17): the real consent route
+  const agreed = await fetch(`${url}/api/screenroom/interviews/${encodeURIComponent(secret)}/consent`, { method: "POST", headers: { "X-Candidate-Key": secret } });
+  if (!agreed.ok) throw new Error(`the demo candidate's consent answered ${agreed.status}: ${await agreed.text()}`);
 
   const dir = mkdtempSync(join(tmpdir(), "screenroom-seed-"));
   try {

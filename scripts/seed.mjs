@@ -58,6 +58,7 @@ export async function seedDemo({ url, superuser }) {
     title: "Customer Success Engineer",
     description: "Help our customers get the most out of Northwind: onboarding, troubleshooting and feedback to the product team.",
     location: "Remote (EU)",
+    welcomeMessage: "Thank you for your interest in joining us!\nThere are no trick questions: answer as you would in a conversation, and take a moment to think before each one.",
     questions,
   });
   const candidate = await pb.collection("candidates").create({ job: job.id, email: "candidate@screenroom.test" });

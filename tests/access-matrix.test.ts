@@ -14,6 +14,7 @@ import {
   createQuestion,
   deleteTake,
   fixture,
+  consent,
   keyOf,
   pbUrl,
   postAnswer,
@@ -103,8 +104,15 @@ function clientFor(actor: Actor, candidateId: string): PocketBase {
 }
 
 /** A candidate of A's job who has not answered yet, with A's job's questions. */
-async function freshCandidate() {
+async function freshCandidateWithoutConsent() {
   return ctx.a.manager.pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("fresh-candidate") });
+}
+
+/** A candidate who agreed on the start screen (issue 17), so what it may record is decided by the rules alone. */
+async function freshCandidate() {
+  const candidate = await ctx.a.manager.pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("fresh-candidate") });
+  await consent(candidate.id);
+  return candidate;
 }
 
 interface StagedTake {
@@ -684,6 +692,19 @@ describe("POST /api/screenroom/interviews/{key}/connection-check", () => {
     );
     // the SDK reports the route's 204 as 200
     expect(status).toBe(actor === "candidate" ? 200 : 404);
+  });
+});
+
+// Consent (pocketbase/pb_hooks/interview.pb.js, issue 17): only the candidate, at its own key, gives it; anyone else
+// gets 404 and changes nothing (tests/consent.test.ts: idempotence, the refusals before it, the field's protection).
+describe("POST /api/screenroom/interviews/{key}/consent", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = (await freshCandidateWithoutConsent()).id;
+    const path = `/api/screenroom/interviews/${await keyOf(candidate)}/consent`;
+    const status = await statusOf(() => clientFor(actor, candidate).send(path, { method: "POST" }));
+    expect(status).toBe(actor === "candidate" ? 200 : 404);
+    const stored = (await (await superuser()).collection("candidates").getOne(candidate)).consentedAt as string;
+    expect(stored !== "").toBe(actor === "candidate");
   });
 });
 

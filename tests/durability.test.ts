@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerVideo, asCandidate, fixture, postAnswer, putPart, randomId, useOwnServer, world } from "./helpers";
+import { answerVideo, asCandidate, consent, fixture, postAnswer, putPart, randomId, useOwnServer, world } from "./helpers";
 
 let dir: string;
 let traceFile: string;
@@ -34,6 +34,7 @@ beforeAll(async () => {
   wholeFile = (await answerVideo(w.candidate.id, w.video.question.id)).kind.id;
 
   const other = await w.manager.pb.collection("candidates").create({ job: w.job.id, email: `durable-staged-${randomId()}@example.com` });
+  await consent(other.id);
   staged = randomId();
   const bytes = new Uint8Array(fixture("answer.webm"));
   const half = Math.floor(bytes.length / 2);

@@ -9,7 +9,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { fixture, keyOf, pbUrl, putPart, asCandidate, randomId, useOwnServer, world } from "./helpers";
+import { consent, fixture, keyOf, pbUrl, putPart, asCandidate, randomId, useOwnServer, world } from "./helpers";
 import { admin, countOf } from "./support";
 
 let dir: string;
@@ -136,6 +136,7 @@ beforeAll(async () => {
   w = await world("fulldisk");
   for (const name of Object.keys(candidates) as (keyof typeof candidates)[]) {
     candidates[name] = (await w.manager.pb.collection("candidates").create({ job: w.job.id, email: `fulldisk-${name}-${randomId()}@example.com` })).id;
+    await consent(candidates[name]);
   }
   videoCollection = (await (await admin()).collections.getOne("video_answers")).id;
   // a take staged in full before the disk fills; its submit comes after

@@ -208,9 +208,24 @@ export async function createJob(pb: PocketBase, company: string, questions: stri
   });
 }
 
-/** A fresh candidate of a world's job (each candidate answers each question once): its id. */
+/**
+ * The candidate ticks 'I agree' on the start screen: POST /api/screenroom/interviews/{key}/consent through the real
+ * route (issue 17; answers and staged parts are refused before it). Idempotent: 200 {consentedAt}, the first time kept.
+ */
+export async function consent(candidateId: string): Promise<string> {
+  const key = (await keyOf(candidateId)) ?? candidateId;
+  const res = await asCandidateKey(key).send<{ consentedAt: string }>(
+    `/api/screenroom/interviews/${encodeURIComponent(key)}/consent`,
+    { method: "POST" },
+  );
+  return res.consentedAt;
+}
+
+/** A fresh candidate of a world's job (each candidate answers each question once), who agreed on the start screen: its id. */
 export async function newCandidateOf(w: { manager: { pb: PocketBase }; job: { id: string } }, label: string): Promise<string> {
-  return (await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail(label) })).id;
+  const id = (await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail(label) })).id;
+  await consent(id);
+  return id;
 }
 
 /** A company with one video and one text question, a job and an invited candidate. */
@@ -221,6 +236,7 @@ export async function world(label = "acme") {
   const text = await createQuestion(manager.pb, company.id, "text");
   const job = await createJob(manager.pb, company.id, [video.question.id, text.question.id]);
   const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail(`${label}-candidate`) });
+  await consent(candidate.id);
   return { manager, company, video, text, job, candidate };
 }
 

@@ -3,7 +3,7 @@
 // answer batch that never makes a second answer.
 import type { RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, asCandidate, errorOf, postAnswer, randomId, webmFile, world } from "./helpers";
+import { answerText, asCandidate, consent, errorOf, postAnswer, randomId, webmFile, world } from "./helpers";
 import { countOf } from "./support";
 
 const EXPAND = "job.company,job.questions,job.questions.video_questions_via_question,job.questions.text_questions_via_question";
@@ -80,6 +80,7 @@ describe("a retried answer", () => {
 
   it("whose kind record fails leaves no half answer behind", async () => {
     const candidate = await a.manager.pb.collection("candidates").create({ job: a.job.id, email: `half-${randomId()}@screenroom.test` });
+    await consent(candidate.id);
     const pb = asCandidate(candidate.id);
     const id = randomId();
     expect((await errorOf(() => postAnswer(pb, { id, question: a.text.question.id, content: "" }))).status).toBe(400);

@@ -36,7 +36,11 @@ describe("the interview route", () => {
     expect(interview).toEqual({
       candidateId: a.candidate.id,
       companyName: a.company.name,
+      companyLogoUrl: `/api/files/${a.company.collectionId}/${a.company.id}/${a.company.logo}`,
+      privacyUrl: "",
       jobTitle: a.job.title,
+      welcomeMessage: "",
+      consentedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/),
       questions: [
         { id: extra.question.id, title: "Why us?", description: "Tell us about yourself", timeout: 30, canPreview: false, kind: "text", takes: 1, takesUsed: 0, keptTake: null },
         { id: a.video.question.id, title: "video question", description: "Tell us about yourself", timeout: 60, canPreview: true, kind: "video", takes: 3, takesUsed: 0, keptTake: null },

@@ -83,6 +83,8 @@ routerAdd(
     if (!presented || (named && named !== presented.id && named !== presented.getString("secret"))) {
       throw new BadRequestError("Failed to create record.");
     }
+    // Issue 17: before the candidate agreed on the start screen, nothing is stored (403, before the body is read).
+    require(`${__hooks}/lib/util.js`).requireConsent(presented);
 
     let files = [];
     const contentType = String(e.request.header.get("Content-Type") || "");

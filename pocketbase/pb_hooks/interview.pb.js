@@ -68,13 +68,48 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
     });
   }
 
+  // The logo file field is not protected: its URL is readable by whoever has it, the candidate included.
+  const logo = company.getString("logo");
   return e.json(200, {
     candidateId: candidate.id,
     companyName: company.getString("name"),
+    companyLogoUrl: logo ? `/api/files/${company.collection().id}/${company.id}/${encodeURIComponent(logo)}` : "",
+    privacyUrl: company.getString("privacyUrl"),
     jobTitle: job.getString("title"),
+    welcomeMessage: job.getString("welcomeMessage"),
+    consentedAt: candidate.getString("consentedAt"),
     questions: asked,
     answeredQuestionIds: answeredIds,
   });
+});
+
+// POST /api/screenroom/interviews/{key}/consent, header X-Candidate-Key: the candidate ticked 'I agree' on the start
+// screen (issue 17 point 2). 200 {consentedAt}; a second call keeps the first time (idempotent); 404 with the
+// invalid-link message without the candidate's key in the path and the header. Answers and staged parts are refused
+// before it (lib/util.js requireConsent).
+routerAdd("POST", "/api/screenroom/interviews/{id}/consent", (e) => {
+  const { isCandidateKey, requestCandidate } = require(`${__hooks}/lib/util.js`);
+  const { dbNow } = require(`${__hooks}/lib/pipeline.js`);
+  const notValid = () => new NotFoundError("This interview link is not valid");
+  const key = e.request.pathValue("id");
+  if (!isCandidateKey(key)) throw notValid();
+  const presented = requestCandidate(e);
+  if (!presented || presented.getString("secret") !== key) throw notValid();
+  let consentedAt = "";
+  e.app.runInTransaction((txApp) => {
+    const candidate = txApp.findRecordById("candidates", presented.id);
+    consentedAt = candidate.getString("consentedAt");
+    if (consentedAt) return;
+    consentedAt = dbNow();
+    // one column, straight to the row: the record's own save hooks (progress, pipeline) have nothing to do with it
+    txApp
+      .db()
+      .newQuery("UPDATE candidates SET consentedAt = {:at} WHERE id = {:id} AND (consentedAt IS NULL OR consentedAt = '')")
+      .bind({ at: consentedAt, id: candidate.id })
+      .execute();
+    consentedAt = txApp.findRecordById("candidates", candidate.id).getString("consentedAt");
+  });
+  return e.json(200, { consentedAt: consentedAt });
 });
 
 // POST /api/screenroom/interviews/{key}/connection-check, header X-Candidate-Key: the device check's timed upload

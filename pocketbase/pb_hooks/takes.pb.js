@@ -36,6 +36,8 @@ routerAdd(
     const { requestCandidate } = require(`${__hooks}/lib/util.js`);
     const presented = requestCandidate(e);
     if (!presented) throw new ForbiddenError(takes.REFUSED);
+    // Issue 17: before the candidate agreed on the start screen, no byte is staged.
+    require(`${__hooks}/lib/util.js`).requireConsent(presented);
     const candidate = presented.id;
     if (findByIdOrNull(e.app, "answers", takeId)) throw new BadRequestError(takes.SUBMITTED);
     const maxBytes = takes.maxTakeBytes(e.app);

@@ -44,7 +44,7 @@ async function seed(url, count) {
   const candidates = [];
   for (let n = 0; n < count; n++) {
     const secret = randomKey(40);
-    const c = await su.collection("candidates").create({ job: job.id, secret, email: `durability-${n}-${randomKey(6)}@bench.example.com` });
+    const c = await su.collection("candidates").create({ job: job.id, secret, email: `durability-${n}-${randomKey(6)}@bench.example.com`, consentedAt: new Date().toISOString().replace("T", " ") });
     candidates.push({ id: c.id, secret });
   }
   return { question: question.id, candidates };

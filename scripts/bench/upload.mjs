@@ -48,7 +48,7 @@ export async function uploadRatio(url, superuserCredentials, seed) {
   // its key (`secret`) set here, as only a superuser may: the interview link is `/candidates/{key}`
   const freshCandidate = async (n) => {
     const secret = candidateKey();
-    const created = await su.collection("candidates").create({ job: job.id, secret, email: `upload-${n}-${Date.now()}@bench.example.com` });
+    const created = await su.collection("candidates").create({ job: job.id, secret, email: `upload-${n}-${Date.now()}@bench.example.com`, consentedAt: new Date().toISOString().replace("T", " ") });
     return { ...created, secret };
   };
 

@@ -137,7 +137,7 @@ async function videoAnswers(su) {
   await su.collection("video_questions").create({ question: question.id, takes: 2 });
   const job = await su.collection("jobs").create({ company: company.id, title: "Probe job", description: "A job", location: "Remote", questions: [question.id] });
   return async () => {
-    const candidate = await su.collection("candidates").create({ job: job.id, email: `candidate-${randomId()}@probe.example.com` });
+    const candidate = await su.collection("candidates").create({ job: job.id, email: `candidate-${randomId()}@probe.example.com`, consentedAt: new Date().toISOString().replace("T", " ") });
     const answer = await su.collection("answers").create({ candidate: candidate.id, question: question.id });
     return su.collection("video_answers").create({ answer: answer.id, file: new File([RECORDING], "answer.webm", { type: "video/webm" }) });
   };

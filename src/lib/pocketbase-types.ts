@@ -65,6 +65,7 @@ export type CandidatesRecord = {
   decision?: CandidatesDecisionOptions;
   decisionBy?: RecordIdString;
   decisionAt?: IsoDateString;
+  consentedAt?: IsoDateString;
 };
 
 export type CommentsRecord = {
@@ -83,6 +84,7 @@ export type CompaniesRecord = {
   created: IsoDateString;
   updated: IsoDateString;
   owner: RecordIdString;
+  privacyUrl?: string;
 };
 
 export type JobsRecord = {
@@ -93,6 +95,7 @@ export type JobsRecord = {
   questions: RecordIdString[];
   created: IsoDateString;
   updated: IsoDateString;
+  welcomeMessage?: string;
 };
 
 export type ManagerInvitesRecord = {

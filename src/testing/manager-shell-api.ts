@@ -17,6 +17,7 @@ export function buildCompany(overrides: Partial<CompaniesResponse> = {}): Compan
     collectionName: Collections.Companies,
     name: 'Acme',
     website: 'https://acme.example.com',
+    privacyUrl: '',
     logo: 'logo_acme.png',
     managers: ['u1'],
     owner: 'u1',

@@ -10,7 +10,9 @@
 const PROGRESS_FIELDS = ["status", "answeredCount", "startedAt", "completedAt"];
 const RATING_FIELDS = ["averageRating", "ratingsCount"];
 const DECISION_FIELDS = ["decision", "decisionBy", "decisionAt"];
-const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS);
+/** When the candidate agreed on the start screen (issue 17): POST /api/screenroom/interviews/{key}/consent only. */
+const CONSENT_FIELDS = ["consentedAt"];
+const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS);
 /**
  * What a candidate presenting its key never sees of its own record (nor anyone but the job's company's managers);
  * hidden by pocketbase/candidate_enrich.go, which holds the same list.
@@ -32,7 +34,9 @@ function serverFieldError(field) {
   const message =
     DECISION_FIELDS.indexOf(field) !== -1
       ? "The decision is set with POST /api/screenroom/candidates/{id}/decision."
-      : "This field is kept by the server.";
+      : CONSENT_FIELDS.indexOf(field) !== -1
+        ? "Consent is given with POST /api/screenroom/interviews/{key}/consent."
+        : "This field is kept by the server.";
   return fieldError(field, message, "validation_read_only");
 }
 

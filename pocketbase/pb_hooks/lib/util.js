@@ -205,11 +205,19 @@ function refuseDuplicate(app, record, collection, values, field, message) {
  * Whether the request may create `answer` (saved, not yet committed, inside `txApp`'s transaction: the answers create
  * rule sees the saved record, joins included). The one check of both the answers route and a take's first part.
  */
+/** Issue 17: nothing is recorded before the candidate agreed on the start screen (candidates.consentedAt). */
+const CONSENT_REQUIRED = "Please agree to the terms on the start page before answering.";
+function requireConsent(candidate) {
+  if (!candidate.getString("consentedAt")) throw new ForbiddenError(CONSENT_REQUIRED);
+}
+
 function canCreateAnswer(txApp, info, answer) {
   return txApp.canAccessRecord(answer, info, txApp.findCollectionByNameOrId("answers").createRule);
 }
 
 module.exports = {
+  CONSENT_REQUIRED,
+  requireConsent,
   runRolledBack,
   canCreateAnswer,
   refuseDuplicate,

@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { Logo } from '@/components/logo';
 import { interviewQueries } from '@/features/interview/api/interview-get';
 import { resumeAnswerUploads } from '@/features/interview/api/answer-uploads';
+import { InterviewBrand } from '@/features/interview/components/interview-brand';
 import { InterviewInvalidLink } from '@/features/interview/components/interview-invalid-link';
 import {
   InterviewUploadStatus,
@@ -22,11 +23,12 @@ export async function candidateLayoutLoader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-function Frame({ children }: { children: ReactNode }) {
+/** `candidateKey`: the company's brand heads the frame (issue 17); without an interview (a bad link) the product's. */
+function Frame({ children, candidateKey }: { children: ReactNode; candidateKey?: string }) {
   return (
     <Container size="2" px="4" py="6">
       <Flex justify="center" mb="6">
-        <Logo />
+        {candidateKey ? <InterviewBrand candidateKey={candidateKey} /> : <Logo />}
       </Flex>
       <main>{children}</main>
     </Container>
@@ -38,7 +40,7 @@ export function CandidateLayout() {
   const { candidateId = '' } = useParams();
   useConfirmLeaveWhileUploading();
   return (
-    <Frame>
+    <Frame candidateKey={candidateId}>
       <InterviewUploadStatus candidateId={candidateId} />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />

@@ -20,6 +20,12 @@ export const companySchema = z.object({
     .trim()
     .min(1, 'Company website is required')
     .refine(isWebsite, 'Invalid website URL'),
+  /** Issue 17: the company's privacy page, linked from the interview's start screen ('' for none). */
+  privacyUrl: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isWebsite(value), 'Invalid privacy policy URL')
+    .default(''),
   logo: z
     .custom<File | string>(
       (value) => value instanceof File || (typeof value === 'string' && value.length > 0),

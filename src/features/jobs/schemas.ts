@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export const WELCOME_MESSAGE_MAX = 1000;
+
 /** The job form (spec §5 with decisions.md's messages; the location's messages name the location). */
 export const jobFormSchema = z.object({
   title: z
@@ -20,6 +22,9 @@ export const jobFormSchema = z.object({
     .min(1, 'Location is required')
     .min(3, 'Location must be at least 3 characters')
     .max(64, 'Location must be at most 64 characters'),
+  /** Issue 17: the manager's welcome to the job's candidates, plain text shown on the interview's start screen. */
+  welcomeMessage: z.string().trim().max(WELCOME_MESSAGE_MAX, `Welcome message must be at most ${WELCOME_MESSAGE_MAX} characters`)
+    .default(''),
   /** Question ids, in the job's order. */
   questions: z.array(z.string()).min(1, 'Please add at least one question'),
 });
@@ -27,7 +32,7 @@ export const jobFormSchema = z.object({
 export type JobFormInput = z.input<typeof jobFormSchema>;
 export type JobFormValues = z.output<typeof jobFormSchema>;
 
-export const newJobDefaults: JobFormInput = { title: '', description: '', location: '', questions: [] };
+export const newJobDefaults: JobFormInput = { title: '', description: '', location: '', welcomeMessage: '', questions: [] };
 
 /** The candidate invite form on the job detail (decisions.md: e-mail fields without a stated message). */
 export const inviteCandidateSchema = z.object({

@@ -12,6 +12,7 @@ export async function createCompany(values: CompanyFormValues): Promise<Companie
   const company = await pb.collection('companies').create<CompaniesResponse>({
     name: values.name,
     website: values.website,
+    privacyUrl: values.privacyUrl,
     logo: values.logo,
   });
   // primaryCompany may have changed on the server: refresh the stored session so '/' knows it.

@@ -11,6 +11,7 @@ export async function updateCompany({ id, values }: { id: string; values: Compan
   return pb.collection('companies').update<CompaniesResponse>(id, {
     name: values.name,
     website: values.website,
+    privacyUrl: values.privacyUrl,
     // the stored logo is a file name: send a file only when a new one was picked
     ...(values.logo instanceof File ? { logo: values.logo } : {}),
   });

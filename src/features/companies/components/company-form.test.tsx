@@ -60,7 +60,7 @@ describe('CompanyForm', () => {
     await user.type(screen.getByLabelText('Website'), 'https://acme.example.com');
     await user.click(screen.getByRole('button', { name: 'Create Company' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0]).toEqual({ name: 'Acme', website: 'https://acme.example.com', logo });
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ name: 'Acme', website: 'https://acme.example.com', privacyUrl: '', logo });
   });
 
   it('keeps the stored logo (a file name) when editing without picking a new one', async () => {
@@ -74,7 +74,7 @@ describe('CompanyForm', () => {
       'http://127.0.0.1:8090/api/files/companies/c1/logo_abc.png',
     );
     await user.click(screen.getByRole('button', { name: 'Update Company' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Acme', website: 'https://acme.example.com', logo: 'logo_abc.png' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Acme', website: 'https://acme.example.com', privacyUrl: '', logo: 'logo_abc.png' }));
   });
 
   it("puts the server's field error under its field and keeps what was typed", async () => {
@@ -92,5 +92,27 @@ describe('CompanyForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create Company' }));
     expect(await screen.findByText('Must be a valid url')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Acme');
+  });
+
+  it('takes an optional privacy policy URL, and refuses one that is not a web address', async () => {
+    const { onSubmit, user } = setup();
+    const logo = png();
+    await user.upload(screen.getByLabelText('Logo'), logo);
+    await user.type(screen.getByLabelText('Name'), 'Acme');
+    await user.type(screen.getByLabelText('Website'), 'https://acme.example.com');
+    await user.type(screen.getByLabelText('Privacy policy URL (optional)'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Create Company' }));
+    expect(await screen.findByText('Invalid privacy policy URL')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Privacy policy URL (optional)'));
+    await user.type(screen.getByLabelText('Privacy policy URL (optional)'), 'https://acme.example.com/privacy');
+    await user.click(screen.getByRole('button', { name: 'Create Company' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toEqual({
+      name: 'Acme',
+      website: 'https://acme.example.com',
+      privacyUrl: 'https://acme.example.com/privacy',
+      logo,
+    });
   });
 });

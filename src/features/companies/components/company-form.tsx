@@ -10,7 +10,7 @@ import { reportFormError } from '@/components/form-error';
 
 import { companySchema, IMAGE_TYPES, type CompanyFormInput, type CompanyFormValues } from '../schemas';
 
-const FIELDS = ['name', 'website', 'logo'] as const;
+const FIELDS = ['name', 'website', 'privacyUrl', 'logo'] as const;
 
 /** The company form of create and edit (spec §2): logo with preview, name, website. */
 export function CompanyForm({
@@ -27,7 +27,7 @@ export function CompanyForm({
 }) {
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
     resolver: zodResolver(companySchema),
-    defaultValues: defaultValues ?? { name: '', website: '', logo: '' },
+    defaultValues: defaultValues ?? { name: '', website: '', privacyUrl: '', logo: '' },
   });
   const {
     register,
@@ -74,6 +74,13 @@ export function CompanyForm({
           type="url"
           placeholder="https://"
           autoComplete="url"
+        />
+        <TextInput
+          label="Privacy policy URL (optional)"
+          error={errors.privacyUrl?.message}
+          {...register('privacyUrl')}
+          type="url"
+          placeholder="https://"
         />
         <Flex justify="end">
           <Button type="submit" loading={isSubmitting}>

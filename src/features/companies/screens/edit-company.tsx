@@ -27,7 +27,7 @@ export function EditCompanyScreen() {
         <CompanySettingsLayout companyId={companyId} title="General">
           <CompanyForm
             key={data.id + data.updated}
-            defaultValues={{ name: data.name, website: data.website, logo: data.logo }}
+            defaultValues={{ name: data.name, website: data.website, privacyUrl: data.privacyUrl ?? '', logo: data.logo }}
             storedLogoUrl={companyLogoUrl(data, '100x100')}
             submitLabel="Update Company"
             onSubmit={(values) => updateCompany.mutateAsync({ id: companyId, values })}

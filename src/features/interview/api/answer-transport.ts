@@ -8,6 +8,8 @@ import type { PendingAnswer, PendingVideoAnswer } from '../upload/answer-store';
 import type { PartMarks, PartTransport, StagedTakeRef, StagedUpload } from '../upload/take-stager';
 import { UploadError, type UploadTransport } from '../upload/upload-queue';
 
+import { CONSENT_REQUIRED_MESSAGE, CONSENT_REQUIRED_SERVER } from './give-consent';
+
 // The interview's answer routes on the server, and the one way their refusals become an UploadError.
 
 /** The server's one-request answer route (pocketbase/pb_hooks/answers.pb.js): the answer and its kind record together. */
@@ -55,6 +57,7 @@ export function answerErrorMessage(response: unknown, status = 0): string {
   const messages = [body?.message, ...Object.values(body?.data ?? {}).map((d) => d?.message)].filter((m) => typeof m === 'string');
   if (messages.length) console.warn('The server refused an answer:', ...messages);
   const said = messages.map((m) => serverText(m));
+  if (said.includes(serverText(CONSENT_REQUIRED_SERVER))) return CONSENT_REQUIRED_MESSAGE;
   if (said.includes('You have used all your takes for this question')) return 'You have used all your takes for this question.';
   if (said.includes('This question has already been answered')) return 'This question has already been answered.';
   if (status === 413 || said.some((m) => /larger than|too large|maximum allowed size/i.test(m))) {

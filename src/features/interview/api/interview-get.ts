@@ -32,7 +32,15 @@ export type KeptTake = {
 export type Interview = {
   candidateId: string;
   companyName: string;
+  /** The company's logo, a path on the server ('' when none). */
+  companyLogoUrl: string;
+  /** The company's privacy page ('' when none). */
+  privacyUrl: string;
   jobTitle: string;
+  /** The manager's welcome to the job's candidates, plain text ('' when none). */
+  welcomeMessage: string;
+  /** When the candidate ticked 'I agree' on the start screen ('' before: nothing is recorded then). */
+  consentedAt: string;
   /** In the job's order. */
   questions: InterviewQuestion[];
   /** Questions the server holds an answer for. */
@@ -83,4 +91,10 @@ export function hasOpenVideoQuestion(interview: Interview, pending: readonly str
   return interview.questions.some(
     (q) => q.kind === 'video' && !interview.answeredQuestionIds.includes(q.id) && !pending.includes(q.id),
   );
+}
+
+/** The questions' time limits added up, in whole minutes rounded up: "about 9 minutes" on the start screen. */
+export function totalAnswerMinutes(interview: Pick<Interview, 'questions'>): number {
+  const seconds = interview.questions.reduce((sum, q) => sum + Math.max(0, q.timeout), 0);
+  return Math.ceil(seconds / 60);
 }

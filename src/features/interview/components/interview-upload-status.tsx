@@ -1,9 +1,13 @@
-import { Box, Button, Flex, Progress, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Link as ThemeLink, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
 
 import type { UploadState } from '../upload/upload-queue';
 
 import { answerUploads, useAnswerUploads } from '../api/answer-uploads';
+import { CONSENT_REQUIRED_MESSAGE } from '../api/give-consent';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -63,6 +67,14 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
         {pending.map((state) => (
           <Flex key={state.id} direction="column" gap="1">
             <Text size="2">{describe(state, now)}</Text>
+            {state.status === 'failed' && state.error === CONSENT_REQUIRED_MESSAGE ? (
+              // refused before consent: back to the start page, where 'I agree' is
+              <Text size="2">
+                <ThemeLink asChild>
+                  <Link to={paths.candidates.start.href(candidateId)}>Go to the start page</Link>
+                </ThemeLink>
+              </Text>
+            ) : null}
             <Progress
               value={Math.round(state.progress * 100)}
               max={100}

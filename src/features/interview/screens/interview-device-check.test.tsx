@@ -107,6 +107,7 @@ function interviewApi({
         candidateId: params.id,
         companyName: 'Globex',
         jobTitle: 'Support engineer',
+        consentedAt: '2026-01-01 10:00:00.000Z',
         questions: questions.map((q, i) => ({
           id: `q${i + 1}`,
           title: `Question ${i + 1}`,
@@ -133,8 +134,9 @@ function interviewApi({
 describe('the device check', () => {
   it('comes between Start Interview and the first video question', async () => {
     interviewApi();
-    renderRoute('/candidates/cand1');
-    expect(await screen.findByRole('link', { name: 'Start Interview' })).toHaveAttribute('href', '/candidates/cand1/check');
+    const view = renderRoute('/candidates/cand1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Interview' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/check'));
   });
 
   it('is skipped for a job of text questions only', async () => {

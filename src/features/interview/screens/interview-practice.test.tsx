@@ -90,6 +90,7 @@ describe('the practice question', () => {
           candidateId: params.id,
           companyName: 'Globex',
           jobTitle: 'Support engineer',
+          consentedAt: '2026-01-01 10:00:00.000Z',
           questions: [{ id: 'q1', title: 'Intro', description: 'Tell us', timeout: 45, canPreview: true, kind: 'video', takes: 1 }],
           answeredQuestionIds: [],
         }),

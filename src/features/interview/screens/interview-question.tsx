@@ -29,6 +29,8 @@ export function InterviewQuestionScreen() {
   const { data: interview } = useSuspenseQuery(interviewQueries.detail(candidateId));
   const pending = useAnswerUploads(candidateId).map((upload) => upload.questionId);
 
+  // Nothing is recorded before the candidate agreed on the start screen (issue 17; the server refuses it too).
+  if (!interview.consentedAt) return <Navigate to={paths.candidates.start.href(candidateId)} replace />;
   const question = interview.questions.find((q) => q.id === questionId);
   const answered = interview.answeredQuestionIds.includes(questionId) || pending.includes(questionId);
   if (!question || answered) {

@@ -37,6 +37,7 @@ function interviewApi({ answered = [] as string[], questions = [question('q1', '
         candidateId: 'cand1',
         companyName: 'Globex',
         jobTitle: 'Support engineer',
+        consentedAt: '2026-01-01 10:00:00.000Z',
         questions,
         answeredQuestionIds: answered,
       });
@@ -50,20 +51,26 @@ describe('interview screens', () => {
     const { headers } = interviewApi();
     const view = renderRoute('/candidates/cand1');
     expect(await screen.findByRole('heading', { name: 'Interview at Globex' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Start Interview' })).toHaveAttribute('href', '/candidates/cand1/questions/q1');
+    expect(view.router.state.location.pathname).toBe('/candidates/cand1');
+    // this candidate agreed on an earlier visit: 'I agree' stays ticked and Start goes on
+    expect(screen.getByLabelText('I agree')).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q1'));
     expect(headers.length).toBeGreaterThan(0);
     expect(headers.every((h) => h === 'cand1')).toBe(true);
-    expect(view.router.state.location.pathname).toBe('/candidates/cand1');
   });
 
   it('resumes at the first unanswered question', async () => {
     interviewApi({ answered: ['q1'] });
     renderRoute('/candidates/cand1');
-    expect(await screen.findByRole('link', { name: 'Start Interview' })).toHaveAttribute(
-      'href',
-      '/candidates/cand1/questions/q2',
-    );
-    expect(screen.getByText(/you have answered 1 of 2/)).toBeInTheDocument();
+    expect(await screen.findByText(/you have answered 1 of 2/)).toBeInTheDocument();
+  });
+
+  it('resumes at the first unanswered question when started', async () => {
+    interviewApi({ answered: ['q1'] });
+    const view = renderRoute('/candidates/cand1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Interview' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q2'));
   });
 
   it('shows the thank-you screen when every question is answered', async () => {

@@ -142,6 +142,7 @@ function interviewApi(video: Record<string, unknown> = {}) {
         candidateId: params.id,
         companyName: 'Globex',
         jobTitle: 'Support engineer',
+        consentedAt: '2026-01-01 10:00:00.000Z',
         questions: [
           { id: 'q1', title: 'Introduce yourself', description: 'Tell us about you', timeout: 45, canPreview: true, kind: 'video', takes: 2, ...video },
           { id: 'q2', title: 'Why us', description: 'In writing', timeout: 45, canPreview: true, kind: 'text', takes: 1 },

@@ -50,7 +50,7 @@ function set(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-const valid = { title: 'Senior Engineer', description: 'Build things.', location: 'Remote', questions: ['q2'] };
+const valid = { title: 'Senior Engineer', description: 'Build things.', location: 'Remote', welcomeMessage: '', questions: ['q2'] };
 
 describe('JobForm', () => {
   it('requires every field and at least one question', async () => {
@@ -88,7 +88,7 @@ describe('JobForm', () => {
       set('Description', description);
       set('Location', location);
       await user.click(screen.getByRole('button', { name: 'Create Job' }));
-      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ title, description, location, questions: ['q2'] }));
+      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ title, description, location, welcomeMessage: '', questions: ['q2'] }));
     }
   });
 
@@ -121,6 +121,28 @@ describe('JobForm', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove Describe a hard bug' }));
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
     expect(await screen.findByText('Please add at least one question')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("takes an optional welcome message up to 1,000 characters, with a counter near the limit", async () => {
+    const { user, onSubmit } = renderForm(valid);
+    const welcome = screen.getByLabelText('Welcome message (optional)');
+    expect(welcome.tagName).toBe('TEXTAREA');
+    set('Welcome message (optional)', 'Hello!\nTake your time.');
+    expect(screen.queryByText(/of 1000 characters/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, welcomeMessage: 'Hello!\nTake your time.' }));
+
+    set('Welcome message (optional)', 'w'.repeat(900));
+    expect(screen.getByText('900 of 1000 characters')).toBeInTheDocument();
+    set('Welcome message (optional)', 'w'.repeat(1000));
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, welcomeMessage: 'w'.repeat(1000) }));
+
+    onSubmit.mockClear();
+    set('Welcome message (optional)', 'w'.repeat(1001));
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(await screen.findByText('Welcome message must be at most 1000 characters')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });

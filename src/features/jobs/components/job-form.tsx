@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { questionQueries } from '@/features/questions/api/question-queries';
@@ -11,7 +11,7 @@ import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
-import { jobFormSchema, type JobFormInput, type JobFormValues } from '../schemas';
+import { jobFormSchema, WELCOME_MESSAGE_MAX, type JobFormInput, type JobFormValues } from '../schemas';
 
 import { CreateQuestionDialog } from './create-question-dialog';
 import { QuestionPickerDialog } from './question-picker-dialog';
@@ -27,7 +27,9 @@ type JobFormProps = {
   cancel: ReactNode;
 };
 
-const SERVER_FIELDS = ['title', 'description', 'location', 'questions'] as const;
+const SERVER_FIELDS = ['title', 'description', 'location', 'welcomeMessage', 'questions'] as const;
+/** The counter shows from this many characters on: near the limit, not as noise while typing a short welcome. */
+const WELCOME_COUNTER_FROM = WELCOME_MESSAGE_MAX - 200;
 
 export function JobForm({ companyId, defaultValues, knownQuestions = [], submitLabel, onSubmit, cancel }: JobFormProps) {
   const id = useId();
@@ -66,6 +68,11 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
         </Field>
 
         <TextInput id={`${id}-location`} label="Location" error={errors.location?.message} {...register('location')} />
+
+        <Field id={`${id}-welcome`} label="Welcome message (optional)" error={errors.welcomeMessage?.message}>
+          {(control) => <TextArea {...control} rows={4} {...register('welcomeMessage')} />}
+        </Field>
+        <WelcomeCounter control={control} />
 
         <Controller
           control={control}
@@ -119,5 +126,17 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
       </Flex>
       <FormDevtools control={form.control} />
     </form>
+  );
+}
+
+/** Near the limit, how many characters the welcome message has left (announced politely to screen readers). */
+function WelcomeCounter({ control }: { control: Control<JobFormInput, unknown, JobFormValues> }) {
+  const value = useWatch({ control, name: 'welcomeMessage' }) ?? '';
+  const length = value.length;
+  if (length < WELCOME_COUNTER_FROM) return null;
+  return (
+    <Text size="1" color={length > WELCOME_MESSAGE_MAX ? 'red' : 'gray'} aria-live="polite" mt="-3">
+      {length} of {WELCOME_MESSAGE_MAX} characters
+    </Text>
   );
 }

@@ -35,6 +35,7 @@ export function EditJobScreen() {
             title: job.title,
             description: job.description,
             location: job.location,
+            welcomeMessage: job.welcomeMessage ?? '',
             questions: job.questions,
           }}
           knownQuestions={job.expand?.questions}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { candidateOptions, pb } from '@/lib/pocketbase';
+
+import { interviewQueries, type Interview } from './interview-get';
+
+/**
+ * The candidate ticked 'I agree' and started: POST /api/screenroom/interviews/{key}/consent (interview.pb.js) stores
+ * when, once (a second call keeps the first time). The server refuses answers before it.
+ */
+export function giveConsent(candidateKey: string): Promise<{ consentedAt: string }> {
+  return pb.send<{ consentedAt: string }>(
+    `/api/screenroom/interviews/${encodeURIComponent(candidateKey)}/consent`,
+    candidateOptions(candidateKey, { method: 'POST' }),
+  );
+}
+
+export function useGiveConsent(candidateKey: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => giveConsent(candidateKey),
+    onSuccess: ({ consentedAt }) => {
+      queryClient.setQueryData(interviewQueries.detail(candidateKey).queryKey, (old: Interview | undefined) =>
+        old ? { ...old, consentedAt } : old,
+      );
+    },
+  });
+}
+
+/** The server's refusal of an answer or a part before consent (403, lib/util.js CONSENT_REQUIRED). */
+export const CONSENT_REQUIRED_SERVER = 'Please agree to the terms on the start page before answering.';
+/** The candidate's own words for it. */
+export const CONSENT_REQUIRED_MESSAGE = 'Please agree to the terms on the start page before you answer.';
+
+export function isConsentRefusal(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, response, message } = error as { status?: number; response?: { message?: unknown }; message?: unknown };
+  const text = typeof response?.message === 'string' ? response.message : typeof message === 'string' ? message : '';
+  return status === 403 && text.trim().replace(/\.$/, '') === CONSENT_REQUIRED_SERVER.replace(/\.$/, '');
+}
