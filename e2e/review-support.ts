@@ -52,13 +52,17 @@ async function postAnswer(key: string, fields: Record<string, string | File>): P
   return (await res.json()) as StoredAnswer;
 }
 
+/** A video answer through the answers route as the candidate's browser sends it, after its consent (idempotent). */
 export async function answerWithVideo(key: string, questionId: string, webm: Uint8Array<ArrayBuffer>) {
+  await consentAs(key);
   const file = new File([webm], "answer.webm", { type: "video/webm" });
   const { answer, record } = await postAnswer(key, { id: randomId(), question: questionId, file });
   return { answer, videoAnswer: record };
 }
 
+/** A text answer through the answers route, after the candidate's consent (idempotent). */
 export async function answerWithText(key: string, questionId: string, content: string) {
+  await consentAs(key);
   const { answer } = await postAnswer(key, { id: randomId(), question: questionId, content });
   return answer;
 }

@@ -6,7 +6,7 @@ import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, answerVideo, asCandidate, createCompany, pbUrl, signUp, superuser, uniqueEmail, world } from "../helpers";
+import { answerText, answerVideo, asCandidate, consent, createCompany, pbUrl, signUp, superuser, uniqueEmail, world } from "../helpers";
 import { createLink, fetchSharedVideo, openShared, revokeLink, type CreatedLink } from "../share-link-support";
 import { acceptInvite, listOutcome } from "../support";
 
@@ -36,6 +36,7 @@ beforeAll(async () => {
   first = { video: await answerVideo(a.candidate.id, a.video.question.id) };
   // a second candidate of the same job, whose answers the first candidate's link must never reach
   const secondId = (await a.manager.pb.collection("candidates").create({ job: a.job.id, email: uniqueEmail("second") })).id;
+  await consent(secondId);
   second = { id: secondId, video: await answerVideo(secondId, a.video.question.id), text: await answerText(secondId, a.text.question.id, "Second's answer") };
   otherCompanyVideo = await answerVideo(b.candidate.id, b.video.question.id);
   link = await createLink(a.manager.pb, { candidate: a.candidate.id, includeFeedback: true });
