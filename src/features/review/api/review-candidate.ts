@@ -11,6 +11,7 @@ import type {
   VideoAnswersResponse,
   VideoQuestionsResponse,
 } from '@/lib/pocketbase-types';
+import type { TranscriptSegment } from '@/components/timed-transcript';
 
 /**
  * PocketBase expands a back-relation as one record when its field has a unique index (every kind record here
@@ -85,7 +86,7 @@ export function patchCandidate(queryClient: QueryClient, record: CandidatesRespo
   });
 }
 
-export type TranscriptSegment = { start: number; end: number; text: string };
+export type { TranscriptSegment };
 
 /**
  * The media worker's timed transcript (video_answers.transcriptSegments: [{start, end, text}] in seconds), or null

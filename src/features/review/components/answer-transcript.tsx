@@ -1,10 +1,9 @@
-import { Badge, Text } from '@radix-ui/themes';
-
+import { TimedTranscript, type TranscriptSegment } from '@/components/timed-transcript';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 
-import type { TranscriptSegment } from '../api/review-candidate';
-
 import './review.css';
+
+export { formatTime, segmentAt } from '@/components/timed-transcript';
 
 type AnswerTranscriptProps = {
   video: VideoAnswersResponse;
@@ -15,67 +14,16 @@ type AnswerTranscriptProps = {
   onSeek: (segment: TranscriptSegment) => void;
 };
 
-/**
- * The answer's transcript: once the worker stored it with times, each segment is a button that plays the video from
- * there, the one being played marked (aria-current); otherwise the plain text, 'No speech detected', or the
- * worker's state ('Transcript pending', 'Transcript unavailable').
- */
+/** The review's transcript of a video answer (src/components/timed-transcript.tsx), in the review's styles. */
 export function AnswerTranscript({ video, segments, activeIndex, onSeek }: AnswerTranscriptProps) {
-  if (video.transcriptStatus === 'done') {
-    if (segments) {
-      return (
-        <ol className="review-segments" aria-label="Transcript segments" data-testid="transcript">
-          {segments.map((segment, index) => (
-            <li key={`${segment.start}-${index}`}>
-              <button
-                type="button"
-                className="review-segment"
-                aria-current={index === activeIndex ? 'time' : undefined}
-                onClick={() => onSeek(segment)}
-              >
-                <span className="review-segment-time">{formatTime(segment.start)}</span>{' '}
-                <span>{segment.text}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-      );
-    }
-    return video.transcript ? (
-      <Text as="p" size="2" data-testid="transcript">
-        {video.transcript}
-      </Text>
-    ) : (
-      <Text as="p" size="2" color="gray" data-testid="transcript">
-        No speech detected
-      </Text>
-    );
-  }
-  if (video.transcriptStatus === 'failed') {
-    return (
-      <Badge color="red" data-testid="transcript">
-        Transcript unavailable
-      </Badge>
-    );
-  }
   return (
-    <Badge color="gray" data-testid="transcript">
-      Transcript pending
-    </Badge>
+    <TimedTranscript
+      status={video.transcriptStatus ?? ''}
+      transcript={video.transcript ?? ''}
+      segments={segments}
+      activeIndex={activeIndex}
+      onSeek={onSeek}
+      classPrefix="review"
+    />
   );
-}
-
-/** The segment playing at `time` (seconds): the last one started by then and not yet ended, or -1. */
-export function segmentAt(segments: readonly TranscriptSegment[], time: number): number {
-  for (let index = segments.length - 1; index >= 0; index -= 1) {
-    const segment = segments[index]!;
-    if (segment.start <= time) return time < segment.end ? index : -1;
-  }
-  return -1;
-}
-
-/** 0:07, 1:05: as the player shows it. */
-export function formatTime(seconds: number): string {
-  const whole = Math.floor(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }

@@ -1,4 +1,5 @@
 import { env } from '@/config/env';
+import type { TranscriptSegment } from '@/components/timed-transcript';
 
 /**
  * The shared page's one read, GET /api/screenroom/shared/{token} (pocketbase/pb_hooks/share-links.pb.js), for anyone
@@ -6,7 +7,7 @@ import { env } from '@/config/env';
  * (whoever opens it may be signed in as someone else, or nobody) and the server never makes one.
  */
 
-export type TranscriptSegment = { start: number; end: number; text: string };
+export type { TranscriptSegment };
 
 export type SharedRatings = {
   /** the average stars of the answer, or null when nobody rated it */
