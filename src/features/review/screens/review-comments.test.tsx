@@ -5,23 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { queryClient } from '@/lib/query-client';
 import { server } from '@/testing/msw-server';
-import { renderRoute } from '@/testing/render-route';
-import { signInAs } from '@/testing/session';
 
-import { comment, REVIEW_PATH, reviewServer, stamp, type ReviewServerOptions } from './review-test-server';
+import { comment, openReview, stamp } from './review-test-server';
 
 afterEach(() => {
   vi.restoreAllMocks();
   queryClient.clear();
 });
 
-async function open(options: ReviewServerOptions = {}) {
-  const api = reviewServer(options);
-  signInAs({ primaryCompany: 'c1' });
-  renderRoute(REVIEW_PATH);
-  await screen.findByRole('heading', { level: 1, name: 'grace@example.com' });
-  return api;
-}
+const open = openReview;
 
 const thread = () => screen.getByRole('region', { name: 'Comments' });
 const commentTexts = () =>

@@ -5,23 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { queryClient } from '@/lib/query-client';
 import { server } from '@/testing/msw-server';
-import { renderRoute } from '@/testing/render-route';
-import { signInAs } from '@/testing/session';
 
-import { REVIEW_PATH, rating, reviewServer, stamp, type ReviewServerOptions } from './review-test-server';
+import { openReview, rating, stamp } from './review-test-server';
 
 afterEach(() => {
   vi.restoreAllMocks();
   queryClient.clear();
 });
 
-async function open(options: ReviewServerOptions = {}) {
-  const api = reviewServer(options);
-  signInAs({ primaryCompany: 'c1' });
-  renderRoute(REVIEW_PATH);
-  await screen.findByRole('heading', { level: 1, name: 'grace@example.com' });
-  return api;
-}
+const open = openReview;
 
 const answerCard = (id: string) => screen.getByRole('article', { name: `Answer ${id}` });
 const stars = (id: string) => within(answerCard(id)).getByRole('radiogroup', { name: 'Your rating' });

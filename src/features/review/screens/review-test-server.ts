@@ -4,6 +4,7 @@
  * in-memory store the tests read back ("what the server stores"). Rules are not modelled: they are tested against
  * a real PocketBase (tests/), this only answers as PocketBase answers.
  */
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { pb } from '@/lib/pocketbase';
@@ -11,7 +12,8 @@ import type { CandidatesResponse, RatingsResponse, VideoAnswersResponse } from '
 import { fullList, managerShellApi } from '@/testing/manager-shell-api';
 import { fakeRealtime } from '@/testing/realtime';
 import { server } from '@/testing/msw-server';
-import { buildUser } from '@/testing/session';
+import { renderRoute } from '@/testing/render-route';
+import { buildUser, signInAs } from '@/testing/session';
 
 import type { CandidateReview } from '../api/review-candidate';
 import type { ReviewComment } from '../api/review-comments';
@@ -246,4 +248,13 @@ export function reviewServer(options: ReviewServerOptions = {}) {
 
   const realtime = fakeRealtime(['video_answers', 'answers', 'ratings', 'comments', 'candidates']);
   return { store, requests, realtime };
+}
+
+/** The review of grace@example.com against `reviewServer(options)`, signed in as a manager of c1: the server's api. */
+export async function openReview(options: ReviewServerOptions = {}) {
+  const api = reviewServer(options);
+  signInAs({ primaryCompany: 'c1' });
+  renderRoute(REVIEW_PATH);
+  await screen.findByRole('heading', { level: 1, name: 'grace@example.com' });
+  return api;
 }
