@@ -49,7 +49,7 @@ export async function useOwnServer(
       // created once: setting a superuser's password again (an upsert) signs out every session of theirs, which a
       // server started again after a crash does not do
       superuser: server ? undefined : inject("superuser"),
-      env: { ...UNTHROTTLED, APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(inject("mailSmtpPort")), ...env },
+      env: { ...UNTHROTTLED, SCREENROOM_TEST_CLOCK: "1", APP_URL: "http://app.screenroom.test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(inject("mailSmtpPort")), ...env },
     });
     ownServerUrl = server.url;
   };

@@ -42,6 +42,7 @@ export type AuthSystemFields<T = never> = {
 
 export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
+export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed";
 
 export type AnswersRecord = {
@@ -66,6 +67,14 @@ export type CandidatesRecord = {
   decisionBy?: RecordIdString;
   decisionAt?: IsoDateString;
   consentedAt?: IsoDateString;
+  deadline?: IsoDateString;
+  withdrawn: boolean;
+  withdrawnAt?: IsoDateString;
+  extraTime?: CandidatesExtraTimeOptions;
+  extraTakes: number;
+  remindedEarlyAt?: IsoDateString;
+  remindedLateAt?: IsoDateString;
+  completionMailedAt?: IsoDateString;
 };
 
 export type CommentsRecord = {
@@ -96,6 +105,7 @@ export type JobsRecord = {
   created: IsoDateString;
   updated: IsoDateString;
   welcomeMessage?: string;
+  responseDays: number;
 };
 
 export type ManagerInvitesRecord = {
@@ -177,6 +187,7 @@ export type UsersRecord = {
   firstName: string;
   lastName: string;
   primaryCompany?: RecordIdString;
+  completionMailsOff: boolean;
 };
 
 export type VideoAnswersRecord = {
@@ -197,6 +208,7 @@ export type VideoQuestionsRecord = {
   takes: number;
   created: IsoDateString;
   updated: IsoDateString;
+  preparation: number;
 };
 
 export type AnswersResponse<Texpand = unknown> = Required<AnswersRecord> & BaseSystemFields<Texpand>;
