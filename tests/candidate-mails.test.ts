@@ -80,7 +80,8 @@ async function runReminders(): Promise<RunLog> {
   await expect
     .poll(async () => (logs = await runLogs()).length, { timeout: 60_000, interval: 500 })
     .toBe(before + 1);
-  return { early: logs[before].early, late: logs[before].late };
+  const run = logs[before]!;
+  return { early: run.early, late: run.late };
 }
 
 const subjectsTo = async (address: string) => (await mailsTo(address)).map((m) => m.subject);
