@@ -12,7 +12,9 @@ const RATING_FIELDS = ["averageRating", "ratingsCount"];
 const DECISION_FIELDS = ["decision", "decisionBy", "decisionAt"];
 /** When the candidate agreed on the start screen (issue 17): POST /api/screenroom/interviews/{key}/consent only. */
 const CONSENT_FIELDS = ["consentedAt"];
-const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS);
+/** When the reminders and the completion e-mails went (issue 17, lib/candidate-mails.js): each stamp sends once. */
+const MAIL_FIELDS = ["remindedEarlyAt", "remindedLateAt", "completionMailedAt"];
+const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS, MAIL_FIELDS);
 /**
  * What a candidate presenting its key never sees of its own record (nor anyone but the job's company's managers);
  * hidden by pocketbase/candidate_enrich.go, which holds the same list.
