@@ -18,7 +18,7 @@ const search = (pb: PocketBase, company: string, q: string) =>
   pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${company}/search`, { query: { q } });
 
 /** The highlighted words of a snippet. */
-const marked = (snippet: string) => [...snippet.matchAll(/\u0002([^\u0003]*)\u0003/g)].map((m) => m[1]);
+const marked = (snippet: string) => snippet.split("\u0002").slice(1).map((part) => part.split("\u0003")[0]);
 
 /** A unique made-up word, so parallel suites on the shared server never find each other's answers. */
 const word = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`.replace(/[0-9]/g, "q");
