@@ -125,7 +125,7 @@ describe("transcript search", () => {
     const first = await search(w.manager.pb, w.company.id, term);
     expect(first.items).toHaveLength(50);
     expect(first.more).toBe(true);
-    expect(first.items[0].candidate.id).toBe(candidates[0].id);
+    expect(first.items[0]?.candidate.id).toBe(candidates[0]?.id);
     const second = await w.manager.pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${w.company.id}/search`, { query: { q: term, offset: "50" } });
     expect(second.items).toHaveLength(1);
     expect(second.more).toBe(false);
