@@ -50,10 +50,25 @@ function parseQuery(raw) {
   return terms.slice(0, MAX_TERMS);
 }
 
-/** The FTS5 MATCH expression of the terms within one company: only quoted tokens, so nothing in them is syntax. */
-function matchExpression(terms, companyId) {
-  const phrases = terms.map((words) => `"${words.join(" ")}"`);
-  return `company : "${String(companyId).replace(/[^A-Za-z0-9]/g, "")}0" AND body : (${phrases.join(" AND ")})`;
+/** The FTS5 MATCH expression of the terms: only quoted tokens, so nothing in them is syntax. */
+function matchExpression(terms) {
+  return terms.map((words) => `"${words.join(" ")}"`).join(" AND ");
+}
+
+/** 2^32 docids per company (migration 1733100000_answer_search.js). */
+const RANGE = 4294967296;
+
+/** The company's range of docids, or null when it has nothing indexed. */
+function companyRange(app, companyId) {
+  const row = new DynamicModel({ idx: 0 });
+  try {
+    app.db().newQuery("SELECT idx FROM answer_search_companies WHERE company = {:company}").bind({ company: companyId }).one(row);
+  } catch (_) {
+    return null;
+  }
+  const idx = Math.trunc(row.idx);
+  // whole numbers below 2^53: exact as JS numbers, written into the SQL as integer literals
+  return idx > 0 ? { lo: idx * RANGE, hi: idx * RANGE + (RANGE - 1) } : null;
 }
 
 /**
@@ -84,6 +99,8 @@ function segmentStart(segments, terms) {
  */
 function searchCompany(app, companyId, terms, offset) {
   if (!terms.length) return { items: [], more: false };
+  const range = companyRange(app, companyId);
+  if (!range) return { items: [], more: false };
   const rows = arrayOf(
     new DynamicModel({ record: "", kind: "", answer: "", candidate: "", snippet: "" }),
   );
@@ -93,10 +110,10 @@ function searchCompany(app, companyId, terms, offset) {
       `SELECT d.record AS record, d.kind AS kind, d.answer AS answer, d.candidate AS candidate,
               snippet(answer_search, 0, char(2), char(3), '…', 24) AS snippet
        FROM answer_search JOIN answer_search_docs d ON d.docid = answer_search.rowid
-       WHERE answer_search MATCH {:match} AND d.company = {:company}
+       WHERE answer_search MATCH {:match} AND answer_search.rowid BETWEEN ${range.lo} AND ${range.hi} AND d.company = {:company}
        ORDER BY rank LIMIT {:limit} OFFSET {:offset}`,
     )
-    .bind({ match: matchExpression(terms, companyId), company: companyId, limit: PAGE_SIZE + 1, offset: offset })
+    .bind({ match: matchExpression(terms), company: companyId, limit: PAGE_SIZE + 1, offset: offset })
     .all(rows);
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
@@ -150,4 +167,4 @@ function searchCompany(app, companyId, terms, offset) {
   return { items: items, more: more };
 }
 
-module.exports = { MAX_QUERY_CHARS, PAGE_SIZE, MARK_START, MARK_END, wordsOf, parseQuery, matchExpression, segmentStart, searchCompany };
+module.exports = { MAX_QUERY_CHARS, PAGE_SIZE, MARK_START, MARK_END, wordsOf, parseQuery, matchExpression, companyRange, segmentStart, searchCompany };

@@ -62,7 +62,7 @@ export function CompanySwitcher() {
           <RadixLink asChild size="2" weight="medium">
             <Link to={paths.companies.questions.list.href(currentId)}>Questions</Link>
           </RadixLink>
-          <Box ml={{ initial: '0', sm: 'auto' }}>
+          <Box style={{ marginLeft: 'auto' }}>
             {/* a fresh box for each company */}
             <SearchBox key={currentId} companyId={currentId} />
           </Box>
