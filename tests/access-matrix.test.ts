@@ -708,6 +708,16 @@ describe("POST /api/screenroom/interviews/{key}/consent", () => {
   });
 });
 
+// Transcript search (pocketbase/pb_hooks/search.pb.js, issue 18): the company's managers only; everyone else gets the
+// same 404 (tests/search.test.ts, tests/attacks/search.test.ts).
+describe("GET /api/screenroom/companies/{id}/search", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const path = `/api/screenroom/companies/${ctx.a.company.id}/search`;
+    const status = await statusOf(() => clientFor(actor, ctx.a.candidate.id).send(path, { query: { q: "answer" } }));
+    expect(status).toBe(actor === "manager" ? 200 : 404);
+  });
+});
+
 describe("users beyond the table", () => {
   it("a user can delete their own account, and nobody else's", async () => {
     const { pb, user } = await signUp();

@@ -246,6 +246,11 @@ export const routes: RouteObject[] = [
                   },
 
                   {
+                    path: paths.companies.search.path,
+                    lazy: () =>
+                      import('@/features/search/screens/search-results').then((m) => ({ Component: m.SearchResultsScreen })),
+                  },
+                  {
                     path: paths.companies.jobs.list.path,
                     loader: prefetchJobsList,
                     lazy: () =>

@@ -1,6 +1,6 @@
 import { Card, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { data, Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { ShareCandidateButton } from '@/features/share-links/components/share-candidate-button';
@@ -69,6 +69,14 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
     [questions, answers],
   );
   const player = useReviewPlayerState(orderedAnswerIds);
+  // Opened from a search hit (issue 18): at that answer, and at the second its words are said.
+  const landingAnswer = searchParams.get('answer');
+  const landingSeconds = readSeconds(searchParams.get('t'));
+  const landed = landingAnswer !== null && orderedAnswerIds.includes(landingAnswer);
+  const { land } = player;
+  useEffect(() => {
+    if (landed && landingAnswer) land(landingAnswer, landingSeconds);
+  }, [land, landed, landingAnswer, landingSeconds]);
 
   const ratings = useQuery(ratingQueries.list(candidateId));
   const pendingStars = usePendingStars(candidateId);
@@ -167,6 +175,13 @@ function OverallScore({ score }: { score: ReturnType<typeof overallScore> }) {
       )}
     </Flex>
   );
+}
+
+/** A start time from the URL: seconds, at most a day; null when absent or not a time. */
+function readSeconds(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,5}(\.\d{1,3})?$/.test(raw)) return null;
+  const seconds = Number(raw);
+  return seconds <= 86_400 ? seconds : null;
 }
 
 function answersTo(answers: ReviewAnswer[], questionId: string): ReviewAnswer[] {
