@@ -159,6 +159,19 @@ function requireVideoInTime(app, candidate, question, path) {
   if (seconds > effectiveTimeout(question, candidate) + VIDEO_TOLERANCE_SECONDS) throw tooLongError();
 }
 
+/**
+ * A candidate's deadline as a manager sets it (records API, candidates.pb.js): when set on a new record or changed,
+ * it must be in the future, else 400 on the field. Clearing it is always allowed.
+ */
+function refusePastDeadline(app, record) {
+  const deadline = record.getString("deadline");
+  const original = record.isNew() ? null : record.original();
+  const changed = !original || deadline !== original.getString("deadline");
+  if (deadline && changed && !(clock.parseDbTime(deadline) > clock.nowMs(app))) {
+    throw require(`${__hooks}/lib/util.js`).fieldError("deadline", "The deadline must be in the future.", "validation_past_deadline");
+  }
+}
+
 /** Where a stored record's file is on the local storage (PocketBase's pb_data/storage). */
 function storedFilePath(app, record, field) {
   return $filepath.join(app.dataDir(), "storage", record.baseFilesPath(), record.getString(field));
@@ -187,4 +200,5 @@ module.exports = {
   mediaSeconds,
   requireVideoInTime,
   storedFilePath,
+  refusePastDeadline,
 };
