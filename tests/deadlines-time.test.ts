@@ -254,6 +254,10 @@ describe("the deadline", () => {
     const deadline = now + HOUR;
     const candidate = await candidateWith({ deadline: iso(deadline), extraTime: "unlimited" });
     const late = await candidateWith({ deadline: iso(deadline) }, false);
+    // never opened (an older client), its take staged before the deadline: the whole file is its fallback
+    const fallback = await candidateWith({ deadline: iso(deadline) });
+    const fallbackTake = randomId();
+    await firstPart(fallback, fallbackTake);
     const take = randomId();
     await firstPart(candidate, take);
     await open(candidate, w.text.question.id);
@@ -285,6 +289,9 @@ describe("the deadline", () => {
       body: { id: take, question: w.video.question.id, staged: true, size: fixture("answer.webm").length, fileName: "answer.webm" },
     });
     await text(candidate);
+    // a whole file under a new id is a new take: refused; under the staged take's id it is that take
+    expect(await refusalOf(() => video(fallback, webmOf(2)))).toEqual(closedRefusal);
+    await video(fallback, webmOf(2), w.video.question.id, fallbackTake);
   });
 
   it("refuses what was under way once the 24 hours after the deadline are over", async () => {
