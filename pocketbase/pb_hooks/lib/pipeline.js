@@ -14,12 +14,16 @@ const DECISION_FIELDS = ["decision", "decisionBy", "decisionAt"];
 const CONSENT_FIELDS = ["consentedAt"];
 /** When the reminders and the completion e-mails went (issue 17, lib/candidate-mails.js): each stamp sends once. */
 const MAIL_FIELDS = ["remindedEarlyAt", "remindedLateAt", "completionMailedAt"];
-const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS, MAIL_FIELDS);
+/** When the invitation was withdrawn (issue 17): stamped when a manager sets `withdrawn` (candidates.pb.js). */
+const WITHDRAWAL_FIELDS = ["withdrawnAt"];
+const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS, MAIL_FIELDS, WITHDRAWAL_FIELDS);
+/** What a manager grants one candidate (issue 17): the candidate sees only the resulting times and takes. */
+const GRANT_FIELDS = ["extraTime", "extraTakes"];
 /**
  * What a candidate presenting its key never sees of its own record (nor anyone but the job's company's managers);
  * hidden by pocketbase/candidate_enrich.go, which holds the same list.
  */
-const MANAGERS_ONLY_FIELDS = RATING_FIELDS.concat(DECISION_FIELDS);
+const MANAGERS_ONLY_FIELDS = RATING_FIELDS.concat(DECISION_FIELDS, GRANT_FIELDS);
 
 const DECISIONS = ["advance", "hold", "reject"];
 
