@@ -109,7 +109,7 @@ describe('interview screens', () => {
     interviewApi();
     renderRoute('/candidates/cand1/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     expect(await screen.findByText('Please enter your answer')).toBeInTheDocument();
 
     const box = screen.getByLabelText('Your answer');
@@ -119,7 +119,7 @@ describe('interview screens', () => {
     await userEvent.click(box);
     await userEvent.paste('x'.repeat(1001));
     expect(screen.getByText('1001 / 1000')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     expect(await screen.findByText('Your answer must be at most 1000 characters')).toBeInTheDocument();
   });
 });
