@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { HomeRedirect, homeLoader, SignedInOnly, SignedOutOnly } from './guards';
 import { NotFound } from './not-found';
 import { prefetchJobsList, prefetchShell } from './prefetch';
-import { RouteError } from './route-error';
+import { CandidateReviewError, RouteError } from './route-error';
 
 /**
  * Every route of the app (spec §2 and decisions.md ## Routes), in one table.
@@ -183,6 +183,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.companies.detail.path,
+                // another company's URL, or one that does not exist: 'You don't have access to this company'
+                lazy: () =>
+                  import('@/features/companies/components/company-access').then((m) => ({
+                    Component: m.CompanyAccess,
+                  })),
                 children: [
                   // The company home is its jobs list: its screen starts loading with the redirect, not after it.
                   {
@@ -271,6 +276,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.companies.jobs.candidate.path,
+                    ErrorBoundary: CandidateReviewError,
                     lazy: () =>
                       import('@/features/review/screens/candidate-review').then((m) => ({
                         Component: m.CandidateReviewScreen,
