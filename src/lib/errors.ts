@@ -34,6 +34,10 @@ export const WRONG_OLD_PASSWORD_MESSAGE = 'Your current password is not right.';
  */
 export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'Failed to authenticate': WRONG_CREDENTIALS_MESSAGE,
+  // the links of account e-mails (confirm verification, password reset, e-mail change)
+  'Invalid or expired verification token': INVALID_TOKEN_MESSAGE,
+  'Invalid or expired password reset token': INVALID_TOKEN_MESSAGE,
+  'Invalid or expired token': INVALID_TOKEN_MESSAGE,
   'Please confirm your e-mail first': CONFIRM_EMAIL_FIRST_MESSAGE,
   'Please sign in to accept the invite': 'Please sign in to accept the invite',
   'This invitation is no longer valid': 'This invitation is no longer valid',

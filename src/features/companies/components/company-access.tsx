@@ -21,15 +21,15 @@ export function CompanyAccess() {
   const user = useSignedInUser();
   const companies = useQuery(companyQueries.list(user.id));
   const listed = companies.data?.some((company) => company.id === companyId) ?? false;
-  // A list read before this page opened may miss a company joined or created since: read it once more first.
-  const [openedAt] = useState(() => Date.now());
-  const stale = companies.isSuccess && !listed && companies.dataUpdatedAt < openedAt;
+  // A list read earlier may miss a company joined or created since: read it once more before saying anything.
+  const [recheckedFor, setRecheckedFor] = useState<string | null>(null);
+  const recheck = companies.isSuccess && !listed && recheckedFor !== companyId;
   const { refetch } = companies;
   useEffect(() => {
-    if (stale) void refetch();
-  }, [stale, refetch]);
+    if (recheck) void refetch().finally(() => setRecheckedFor(companyId));
+  }, [recheck, refetch, companyId]);
 
-  if (companies.isPending || stale) {
+  if (companies.isPending || recheck) {
     return (
       <Flex justify="center" p="6" aria-busy="true">
         <Spinner size="3" />
