@@ -25,10 +25,25 @@ export function RouteError({ words }: { words?: ErrorWords }) {
   );
 }
 
-/** A candidate's review that does not exist, or is in a company the manager does not manage (issue 16). */
-export const CANDIDATE_NOT_FOUND_MESSAGE =
-  "This candidate could not be found: the invitation may have been deleted, or it belongs to a company you don't manage.";
+/**
+ * What a 404 means on a record's own screen. Another company's URL never gets here (the company's pages show 'You
+ * don't have access to this company' first): the record was deleted, or its id belongs to another company.
+ */
+export const NOT_FOUND_MESSAGES = {
+  job: "This job could not be found: it may have been deleted, or it belongs to a company you don't manage.",
+  question: "This question could not be found: it may have been deleted, or it belongs to a company you don't manage.",
+  candidate:
+    "This candidate could not be found: the invitation may have been deleted, or it belongs to a company you don't manage.",
+} as const;
+
+export function JobRouteError() {
+  return <RouteError words={{ 404: NOT_FOUND_MESSAGES.job }} />;
+}
+
+export function QuestionRouteError() {
+  return <RouteError words={{ 404: NOT_FOUND_MESSAGES.question }} />;
+}
 
 export function CandidateReviewError() {
-  return <RouteError words={{ 404: CANDIDATE_NOT_FOUND_MESSAGE }} />;
+  return <RouteError words={{ 404: NOT_FOUND_MESSAGES.candidate }} />;
 }

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { HomeRedirect, homeLoader, SignedInOnly, SignedOutOnly } from './guards';
 import { NotFound } from './not-found';
 import { prefetchJobsList, prefetchShell } from './prefetch';
-import { CandidateReviewError, RouteError } from './route-error';
+import { CandidateReviewError, JobRouteError, QuestionRouteError, RouteError } from './route-error';
 
 /**
  * Every route of the app (spec §2 and decisions.md ## Routes), in one table.
@@ -239,8 +239,8 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.companies.questions.edit.path,
-                        // A load error shows the server's message in place of the form, inside the shell.
-                        ErrorBoundary: RouteError,
+                        // A load error shows what happened in place of the form, inside the shell.
+                        ErrorBoundary: QuestionRouteError,
                         lazy: () =>
                           import('@/features/questions/screens/edit-question').then((m) => ({
                             Component: m.EditQuestionScreen,
@@ -263,14 +263,14 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.companies.jobs.detail.path,
-                    // A load error shows the server's message in place of the job, inside the shell.
-                    ErrorBoundary: RouteError,
+                    // A load error shows what happened in place of the job, inside the shell.
+                    ErrorBoundary: JobRouteError,
                     lazy: () =>
                       import('@/features/jobs/screens/job-detail').then((m) => ({ Component: m.JobDetailScreen })),
                   },
                   {
                     path: paths.companies.jobs.edit.path,
-                    ErrorBoundary: RouteError,
+                    ErrorBoundary: JobRouteError,
                     lazy: () =>
                       import('@/features/jobs/screens/edit-job').then((m) => ({ Component: m.EditJobScreen, loader: m.editJobLoader })),
                   },

@@ -137,7 +137,7 @@ describe('the known cases of issue 16', () => {
 
   it.each([
     ['candidates', 'This candidate has already been invited'],
-    ['manager_invites', 'This person has already been invited to this company'],
+    ['manager_invites', 'This person has already been invited'],
   ])('a second invite of one address (%s)', (collection, expected) => {
     const error = sdkError(`/api/collections/${collection}/records`, 400, 'Failed to create record.', {
       email: field('validation_not_unique', 'Value must be unique.'),

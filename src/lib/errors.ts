@@ -45,6 +45,9 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'You have used all your takes for this question': 'You have used all your takes for this question',
   'This question has already been answered': 'This question has already been answered',
   'This person is already a manager of this company': 'This person is already a manager of this company',
+  'This person has already been invited': 'This person has already been invited',
+  'This candidate has already been invited': 'This candidate has already been invited',
+  'You have already rated this answer': 'You have already rated this answer',
   'Too many e-mails were sent to this address. Please try again later':
     'Too many e-mails were sent to this address. Please try again later',
   'The owner of a company cannot be changed': 'The owner of a company cannot be changed',
@@ -84,7 +87,7 @@ type FieldText = string | ((params: Record<string, string>) => string);
 export const FIELD_CODES: Readonly<Record<string, FieldText>> = {
   'users.email.validation_not_unique': EMAIL_TAKEN_MESSAGE,
   'candidates.email.validation_not_unique': 'This candidate has already been invited',
-  'manager_invites.email.validation_not_unique': 'This person has already been invited to this company',
+  'manager_invites.email.validation_not_unique': 'This person has already been invited',
   'answer.validation_not_unique': 'This question has already been answered',
   'newEmail.validation_invalid_new_email': NEW_EMAIL_TAKEN_MESSAGE,
   'oldPassword.validation_invalid_old_password': WRONG_OLD_PASSWORD_MESSAGE,
