@@ -1,4 +1,4 @@
-import { Button, Callout, Flex, Heading, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -50,9 +50,12 @@ export function CheckInbox({ email, onUseAnotherAddress }: { email: string; onUs
       <Button type="button" size="3" variant="outline" onClick={onUseAnotherAddress}>
         {USE_ANOTHER_ADDRESS_LABEL}
       </Button>
-      <Button asChild size="3" variant="ghost">
-        <Link to={paths.auth.signIn.href()}>Sign In</Link>
-      </Button>
+      <Text as="p" size="2" align="center">
+        Confirmed already?{' '}
+        <RadixLink asChild>
+          <Link to={paths.auth.signIn.href()}>Sign In</Link>
+        </RadixLink>
+      </Text>
     </Flex>
   );
 }
