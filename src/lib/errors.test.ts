@@ -243,7 +243,7 @@ describe('applyServerErrors', () => {
     const error = sdkError('/api/collections/users/request-email-change', 400, 'x', {
       newEmail: field('validation_invalid_new_email', 'Invalid new email address.'),
     });
-    expect(applyServerErrors(error, setError, ['email'], { newEmail: 'email' })).toBe(true);
+    expect(applyServerErrors<{ email: string }>(error, setError, ['email'], { newEmail: 'email' })).toBe(true);
     expect(setError).toHaveBeenCalledWith('email', { type: 'server', message: NEW_EMAIL_TAKEN_MESSAGE }, { shouldFocus: true });
   });
 
