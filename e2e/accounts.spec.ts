@@ -17,7 +17,7 @@ test("sign up, confirm the e-mail, sign in, edit the profile with an avatar, cha
   await page.getByLabel("Repeat password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign up" }).click();
 
-  // issue 16: 'Check your inbox' names the address (the resend is e2e/sign-up-inbox.spec.ts)
+  // issue 16: 'Check your inbox' names the address (the resend is e2e/messages.spec.ts)
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   await expect(page.getByText("Your account was created, please confirm your email")).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();

@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
 import { mailsTo } from "../scripts/lib/maildev.mjs";
+import { expectAccessible } from "./a11y";
 import { mailedLink, signInWithForm } from "./accounts-support";
 import { createCompany, createUser, linksIn, PASSWORD, pathOf, signInBrowser, uniqueEmail } from "./support";
 
@@ -27,6 +28,7 @@ test("sign up, check the inbox, resend the e-mail (a second one arrives), confir
   await expect(page.getByText("Your account was created, please confirm your email")).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await page.screenshot({ path: "/tmp/shots/check-inbox.png", fullPage: true });
+  await expectAccessible(page, "'Check your inbox'");
   await expect.poll(async () => (await verificationMails(email)).length).toBe(1);
 
   // the resend sends a second e-mail at once (PocketBase alone would drop it for two minutes), then rests
@@ -108,6 +110,7 @@ test("another company's URL, or one that does not exist, says there is no access
     await expect(page.getByRole("button", { name: "Add Job" })).toHaveCount(0);
   }
   await page.screenshot({ path: "/tmp/shots/no-company-access.png", fullPage: true });
+  await expectAccessible(page, "'You don't have access to this company'");
   await page.getByRole("link", { name: "Go to your company" }).click();
   await expect(page).toHaveURL(new RegExp(`/companies/${mine.id}/jobs$`));
   await expect(page.getByRole("heading", { name: "Jobs" })).toBeVisible();

@@ -52,7 +52,7 @@ export function CheckInbox({ email, onUseAnotherAddress }: { email: string; onUs
       </Button>
       <Text as="p" size="2" align="center">
         Confirmed already?{' '}
-        <RadixLink asChild>
+        <RadixLink asChild underline="always">
           <Link to={paths.auth.signIn.href()}>Sign In</Link>
         </RadixLink>
       </Text>
