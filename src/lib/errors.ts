@@ -43,6 +43,8 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'This invitation is no longer valid': 'This invitation is no longer valid',
   'This interview link is not valid': 'This interview link is not valid',
   'You have used all your takes for this question': 'You have used all your takes for this question',
+  'Please agree to the terms on the start page before answering':
+    'Please agree to the terms on the start page before you answer.',
   'This question has already been answered': 'This question has already been answered',
   'This person is already a manager of this company': 'This person is already a manager of this company',
   'This person has already been invited': 'This person has already been invited',
