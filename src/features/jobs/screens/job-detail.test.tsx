@@ -132,7 +132,7 @@ describe('job detail', () => {
     expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
   });
 
-  it("shows the server's message in place of the page when the job does not load", async () => {
+  it("says what happened in place of the page when the job does not load, not the server's words", async () => {
     signInAs({ primaryCompany: 'c1', firstName: 'Grace', lastName: 'Hopper' });
     server.use(
       http.get('*/api/collections/jobs/records/nope', () =>
@@ -140,7 +140,10 @@ describe('job detail', () => {
       ),
     );
     renderRoute('/companies/c1/jobs/nope');
-    expect(await screen.findByRole('alert')).toHaveTextContent("The requested resource wasn't found");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "This job could not be found: it may have been deleted, or it belongs to a company you don't manage.",
+    );
+    expect(screen.queryByText(/requested resource/)).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Candidates' })).not.toBeInTheDocument();
     // Inside the shell.
     expect(screen.getByText('Grace Hopper')).toBeInTheDocument();

@@ -119,17 +119,19 @@ describe('QuestionForm', () => {
     expect(screen.getByLabelText('Takes')).toHaveValue(1);
   });
 
-  it('puts a server error on its field, without the trailing period', async () => {
+  it("puts a server error on its field, in the app's words", async () => {
     const { ClientResponseError } = await import('pocketbase');
     const { user, onSubmit } = renderForm();
     onSubmit.mockRejectedValueOnce(
       new ClientResponseError({
         status: 400,
-        response: { message: 'Failed.', data: { title: { code: 'x', message: 'Title is taken.' } } },
+        response: { message: 'Failed.', data: { title: { code: 'validation_not_unique', message: 'Value must be unique.' } } },
       }),
     );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fillValid();
     await submit(user);
-    expect(await screen.findByText('Title is taken')).toBeInTheDocument();
+    expect(await screen.findByText('This is already taken. Choose another value.')).toBeInTheDocument();
+    expect(screen.queryByText(/Value must be unique/)).not.toBeInTheDocument();
   });
 });
