@@ -123,6 +123,11 @@ function interviewApi(video: Record<string, unknown> = {}) {
   const parts: { take: string; offset: number; candidate: string | null; question: string | null }[] = [];
   const dropped: string[] = [];
   server.use(
+    // the server records the first opening (issue 17): opened just now
+    http.post(`${env.apiUrl}/api/screenroom/interviews/:id/questions/:question/open`, () => {
+      const now = new Date().toISOString().replace('T', ' ');
+      return HttpResponse.json({ openedAt: now, serverNow: now });
+    }),
     http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, ({ params, request }) => {
       const url = new URL(request.url);
       parts.push({
