@@ -117,12 +117,23 @@ describe('TakeRecorder', () => {
   it("records Safari's way: asks for MP4 where only MP4 is supported, and the take is an mp4 file (issue 17 point 9)", async () => {
     const asked: (string | undefined)[] = [];
     /** Safari (macOS and iOS): no WebM recording; the recorder reports its MP4 with H.264 and AAC. */
-    class SafariRecorder extends FakeRecorder {
+    class SafariRecorder {
       static isTypeSupported = (type: string) => type === 'video/mp4';
+      state: 'inactive' | 'recording' = 'inactive';
       mimeType = 'video/mp4;codecs=avc1.42E01E,mp4a.40.2';
+      ondataavailable: ((event: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      onerror: (() => void) | null = null;
       constructor(_stream: MediaStream, options?: { mimeType?: string }) {
-        super();
         asked.push(options?.mimeType);
+      }
+      start() {
+        this.state = 'recording';
+      }
+      stop() {
+        this.state = 'inactive';
+        this.ondataavailable?.({ data: new Blob(['mp4 take']) });
+        this.onstop?.();
       }
     }
     vi.stubGlobal('MediaRecorder', SafariRecorder);
