@@ -175,7 +175,10 @@ export function InterviewVideoAnswer({
         <Text weight="medium">
           {practice ? `Practice take ${takeNumber(state)}` : `Take ${takeNumber(state)} of ${state.max}`}
         </Text>
-        {state.phase === 'review' || untimed || preparing ? null : <Countdown remaining={remaining} />}
+        {state.phase === 'review' || untimed || preparing ? null : (
+          // before a take records, the full time it will get (not what the last take left)
+          <Countdown remaining={state.phase === 'recording' ? remaining : timeout} />
+        )}
       </Flex>
 
       {showingKept && state.phase === 'review' ? (
