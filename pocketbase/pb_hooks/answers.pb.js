@@ -121,10 +121,13 @@ routerAdd(
     // before it is taken, within the grace window: a staged take whose first part came before it, an answer to a
     // question opened before it. A text answer comes within its time (+ tolerance) from the question's opening.
     const rules = require(`${__hooks}/lib/interview-rules.js`);
-    const takeRow = isStaged ? require(`${__hooks}/lib/takes.js`).findRow(e.app, text("id")) : null;
+    // A video answer started with its question's opening, or with the take staged under its id (submitted, or sent
+    // whole as the client's fallback), whichever came first.
+    const takeRow = kindName === "video_answers" ? require(`${__hooks}/lib/takes.js`).findRow(e.app, text("id")) : null;
     const openedMs = rules.openedAtMs(e.app, presented.id, text("question"));
-    const startedMs =
-      takeRow && takeRow.getString("candidate") === presented.id ? require(`${__hooks}/lib/clock.js`).parseDbTime(takeRow.getString("created")) : openedMs;
+    const stagedMs =
+      takeRow && takeRow.getString("candidate") === presented.id ? require(`${__hooks}/lib/clock.js`).parseDbTime(takeRow.getString("created")) : NaN;
+    const startedMs = Number.isFinite(stagedMs) && !(openedMs <= stagedMs) ? stagedMs : openedMs;
     rules.requireAnswerable(e.app, presented, startedMs);
     const askedQuestion = require(`${__hooks}/lib/util.js`).findByIdOrNull(e.app, "questions", text("question"));
     if (kindName === "text_answers" && askedQuestion) rules.requireTextInTime(e.app, presented, askedQuestion, openedMs);

@@ -17,6 +17,9 @@ const TEXT_TOLERANCE_MS = 5 * 60 * 1000;
 /** A video answer may be this much longer than its time: the recorder stops a moment after the countdown ends. */
 const VIDEO_TOLERANCE_SECONDS = 3;
 
+/** How long ffprobe may take to read an answer's packets before the length check gives up (and accepts). */
+const PROBE_SECONDS = 20;
+
 const FACTORS = { "1.5": 1.5, 2: 2 };
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -132,7 +135,9 @@ function requireTextInTime(app, candidate, question, openedMs) {
 function mediaSeconds(app, path) {
   let out = "";
   try {
-    const cmd = $os.cmd("ffprobe", "-v", "error", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", path);
+    // runs inside the transaction that stores the answer: a file that keeps ffprobe busy is given up on (coreutils'
+    // timeout), not waited for
+    const cmd = $os.cmd("timeout", String(PROBE_SECONDS), "ffprobe", "-v", "error", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", path);
     out = toString(cmd.output());
   } catch (err) {
     app.logger().warn("ffprobe could not read an answer's file", "path", path, "error", String(err));
