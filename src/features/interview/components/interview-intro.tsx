@@ -11,7 +11,12 @@ type Props = {
   onView: () => void;
   /** 'View question' was pressed and the server is recording the opening. */
   opening?: boolean;
+  /** The question was opened on an earlier visit: its time kept running since. */
+  resumed?: boolean;
 };
+
+/** Said instead of the times of a question opened on an earlier visit (a reload, the back button, the link again). */
+export const RESUMED_TEXT = 'You opened this question before. Its time kept running: you continue with the time that is left.';
 
 /**
  * How the question is answered and the time it gives, in plain words: video or text, the preparation before a
@@ -32,7 +37,7 @@ export function answerTimeText(question: InterviewQuestion): string {
 }
 
 /** Before the answer form: the question only when the manager allowed a preview, and always how and how long to answer. */
-export function InterviewIntro({ question, position, total, onView, opening = false }: Props) {
+export function InterviewIntro({ question, position, total, onView, opening = false, resumed = false }: Props) {
   return (
     <Card size="3">
       <Flex direction="column" gap="3" align="start">
@@ -53,7 +58,7 @@ export function InterviewIntro({ question, position, total, onView, opening = fa
           {question.kind === 'video' ? "You'll answer on video" : "You'll type your answer"}
         </Text>
         <Text as="p" data-testid="answer-time">
-          {answerTimeText(question)}
+          {resumed ? RESUMED_TEXT : answerTimeText(question)}
         </Text>
         <Button size="3" onClick={onView} loading={opening}>
           View question

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 
 import { useToaster } from '@/components/toaster';
@@ -71,10 +71,16 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
   };
 
   // The server records the first opening and its time runs from then (issue 17): asked again on every visit, so a
-  // reload, the back button or a reopened link resumes with what is left.
+  // reload, the back button or a reopened link resumes with what is left, never a fresh time.
   const open = useMutation({
     mutationFn: () => openQuestion(candidateId, question.id),
-    onSuccess: (opened) => setOpenedAt(openedOnDeviceClock(opened, Date.now())),
+    onSuccess: (opened) => {
+      setOpenedAt(openedOnDeviceClock(opened, Date.now()));
+      // the back button or a later visit in this page knows it was opened (its intro says the time kept running)
+      queryClient.setQueryData(interviewQueries.detail(candidateId).queryKey, (old: Interview | undefined) =>
+        old ? { ...old, questions: old.questions.map((q) => (q.id === question.id ? { ...q, openedAt: opened.openedAt } : q)) } : old,
+      );
+    },
     onError: (error) => {
       const code = refusalCode(error);
       // closed meanwhile: the interview is read again and the layout shows the closed page
@@ -83,22 +89,8 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
     },
   });
   const { mutate: openNow } = open;
-  // Opened on an earlier visit: straight back to it, its time already running.
-  const openedBefore = Boolean(question.openedAt);
-  useEffect(() => {
-    if (openedBefore) openNow();
-  }, [openedBefore, openNow]);
 
   if (!viewing) {
-    if (openedBefore && !open.isError) {
-      return (
-        <Card size="3">
-          <Flex align="center" justify="center" gap="2" py="6" role="status">
-            <Spinner /> <Text color="gray">Opening your question…</Text>
-          </Flex>
-        </Card>
-      );
-    }
     return (
       <Flex direction="column" gap="3">
         {open.isError && !CLOSING_CODES.includes(refusalCode(open.error) ?? 'time_over') ? (
@@ -106,7 +98,15 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
             <Callout.Text>{GENERIC_ERROR_MESSAGE}</Callout.Text>
           </Callout.Root>
         ) : null}
-        <InterviewIntro question={question} position={position} total={total} opening={open.isPending} onView={() => openNow()} />
+        <InterviewIntro
+          question={question}
+          position={position}
+          total={total}
+          opening={open.isPending}
+          // opened on an earlier visit: its time kept running, and 'View question' goes on with what is left
+          resumed={Boolean(question.openedAt) && !question.untimed}
+          onView={() => openNow()}
+        />
       </Flex>
     );
   }

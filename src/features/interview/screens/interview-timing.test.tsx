@@ -183,21 +183,29 @@ describe('the preparation', () => {
 });
 
 describe('a reload', () => {
+  /** The intro of a question opened before says its time kept running; 'View question' goes on with what is left. */
+  async function reopen() {
+    expect(
+      await screen.findByText('You opened this question before. Its time kept running: you continue with the time that is left.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'View question' }));
+  }
+
   it('resumes the preparation with what is left on the server clock, even on a device whose clock is an hour off', async () => {
     // opened 20 s ago on the server; this device's clock is an hour behind the server's
     const api = interviewApi({ questions: [video({ preparation: 30 })], openedAgo: 20_000, serverAhead: 3_600_000 });
     renderRoute('/candidates/reload1/questions/q1');
-    // straight back to the open question: no 'View question', no fresh preparation
+    await reopen();
     const preparation = await screen.findByText(/^Recording starts in/);
     expect(secondsIn(preparation)).toBeLessThanOrEqual(10);
     expect(secondsIn(preparation)).toBeGreaterThan(0);
-    expect(screen.queryByRole('button', { name: 'View question' })).not.toBeInTheDocument();
     expect(api.opens).toEqual(['reload1']);
   });
 
   it('starts the recording at once when the preparation already ran out', async () => {
     interviewApi({ questions: [video({ preparation: 30 })], openedAgo: 45_000 });
     renderRoute('/candidates/reload2/questions/q1');
+    await reopen();
     expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeInTheDocument();
     expect(screen.queryByText(/^Recording starts in/)).not.toBeInTheDocument();
   });
@@ -205,6 +213,7 @@ describe('a reload', () => {
   it("resumes a text question's countdown with what is left", async () => {
     interviewApi({ questions: [text({ timeout: 90 })], openedAgo: 60_000 });
     renderRoute('/candidates/reload3/questions/q1');
+    await reopen();
     const timer = await screen.findByRole('timer');
     expect(secondsIn(timer)).toBeLessThanOrEqual(30);
     expect(secondsIn(timer)).toBeGreaterThan(0);
@@ -213,6 +222,7 @@ describe('a reload', () => {
   it("shows the time-up screen when a text question's time ran out", async () => {
     interviewApi({ questions: [text({ timeout: 90 })], openedAgo: 120_000 });
     renderRoute('/candidates/reload4/questions/q1');
+    await reopen();
     expect(await screen.findByText('Time is up')).toBeInTheDocument();
     expect(screen.queryByLabelText('Your answer')).not.toBeInTheDocument();
   });
@@ -235,6 +245,7 @@ describe('unlimited time', () => {
   it('shows no countdown on a text question, even long after it was opened', async () => {
     interviewApi({ questions: [text({ untimed: true, timeout: 30 })], openedAgo: 600_000 });
     renderRoute('/candidates/untimed2/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
     expect(await screen.findByLabelText('Your answer')).toBeEnabled();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(screen.queryByText('Time is up')).not.toBeInTheDocument();
