@@ -565,7 +565,7 @@ describe('a server out of space (issue 26)', () => {
     const view = renderRoute('/candidates/cand14/questions/q1');
     await submitOneTake();
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.type(screen.getByLabelText('Your answer'), 'Because');
+    await userEvent.type(await screen.findByLabelText('Your answer'), 'Because');
     await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand14/finish'));
@@ -601,7 +601,7 @@ describe('a server out of space (issue 26)', () => {
     const view = renderRoute('/candidates/cand15/questions/q1');
     await submitOneTake();
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.type(screen.getByLabelText('Your answer'), 'Because');
+    await userEvent.type(await screen.findByLabelText('Your answer'), 'Because');
     await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand15/finish'));
