@@ -123,6 +123,11 @@ function interviewApi(video: Record<string, unknown> = {}) {
   const parts: { take: string; offset: number; candidate: string | null; question: string | null }[] = [];
   const dropped: string[] = [];
   server.use(
+    // the server records the first opening (issue 17): opened just now
+    http.post(`${env.apiUrl}/api/screenroom/interviews/:id/questions/:question/open`, () => {
+      const now = new Date().toISOString().replace('T', ' ');
+      return HttpResponse.json({ openedAt: now, serverNow: now });
+    }),
     http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, ({ params, request }) => {
       const url = new URL(request.url);
       parts.push({
@@ -560,7 +565,7 @@ describe('a server out of space (issue 26)', () => {
     const view = renderRoute('/candidates/cand14/questions/q1');
     await submitOneTake();
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.type(screen.getByLabelText('Your answer'), 'Because');
+    await userEvent.type(await screen.findByLabelText('Your answer'), 'Because');
     await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand14/finish'));
@@ -596,7 +601,7 @@ describe('a server out of space (issue 26)', () => {
     const view = renderRoute('/candidates/cand15/questions/q1');
     await submitOneTake();
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.type(screen.getByLabelText('Your answer'), 'Because');
+    await userEvent.type(await screen.findByLabelText('Your answer'), 'Because');
     await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand15/finish'));
