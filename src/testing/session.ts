@@ -25,6 +25,7 @@ export function buildUser(overrides: Partial<UsersResponse> = {}): UsersResponse
     lastName: 'Lovelace',
     avatar: '',
     primaryCompany: '',
+    completionMailsOff: false,
     created: '2024-01-01 00:00:00.000Z',
     updated: '2024-01-01 00:00:00.000Z',
     ...overrides,
