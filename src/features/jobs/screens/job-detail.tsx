@@ -38,7 +38,7 @@ function JobDetail() {
             <Heading as="h2" size="5" id="job-candidates">
               Candidates
             </Heading>
-            <InviteCandidateForm jobId={jobId} />
+            <InviteCandidateForm jobId={jobId} responseDays={job.responseDays} />
             <CandidatePipeline companyId={companyId} jobId={jobId} questionCount={job.questions.length} />
           </Flex>
         </section>
