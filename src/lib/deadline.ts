@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Issue 17 point 5: an invite's deadline as managers see and set it. The server stores a UTC date
  * ('2026-12-01 17:00:00.000Z'); managers read and type it in their own time zone, in a date-time field
@@ -82,6 +84,30 @@ export const EXTRA_TIME_OPTIONS = [
 export type ExtraTime = (typeof EXTRA_TIME_OPTIONS)[number]['value'];
 
 export const EXTRA_TAKES_MAX = 10;
+const EXTRA_TAKES_MESSAGE = `Please enter 0 to ${EXTRA_TAKES_MAX} extra takes`;
+
+/**
+ * An invite's deadline as its date-time field holds it ('2026-12-01T17:00', local time; '' for none): when set, in the
+ * future, as the server also requires.
+ */
+export const deadlineFieldSchema = z
+  .string()
+  .refine((value) => !value || !Number.isNaN(new Date(value).getTime()), 'Please enter a date and time')
+  .refine((value) => !value || new Date(value).getTime() > Date.now(), DEADLINE_IN_PAST_MESSAGE);
+
+/** Extra takes granted to one candidate (candidates.extraTakes); an empty field is none. */
+export const extraTakesFieldSchema = z
+  .union([z.string(), z.number()])
+  .transform((value) => (typeof value === 'string' && value.trim() === '' ? 0 : Number(value)))
+  .pipe(
+    z
+      .number({ error: EXTRA_TAKES_MESSAGE })
+      .int('Please enter a whole number of takes')
+      .min(0, EXTRA_TAKES_MESSAGE)
+      .max(EXTRA_TAKES_MAX, EXTRA_TAKES_MESSAGE),
+  );
+
+export const extraTimeFieldSchema = z.enum(['', '1.5', '2', 'unlimited']);
 
 /** 'None', or what was granted: '2× time, 2 extra takes'. */
 export function adjustmentsText(extraTime: string | undefined, extraTakes: number | undefined): string {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 
-import { DEADLINE_IN_PAST_MESSAGE, EXTRA_TAKES_MAX } from '@/lib/deadline';
+import { deadlineFieldSchema, extraTakesFieldSchema, extraTimeFieldSchema } from '@/lib/deadline';
 
 export const WELCOME_MESSAGE_MAX = 1000;
 /** jobs.responseDays' limits (migration 1733000000): up to a year; 0 means no deadline. */
 export const RESPONSE_DAYS_MAX = 365;
 
-const EXTRA_TAKES_MESSAGE = `Please enter 0 to ${EXTRA_TAKES_MAX} extra takes`;
 const RESPONSE_DAYS_MESSAGE = `Please enter a response time of 0 to ${RESPONSE_DAYS_MAX} days`;
 
 /** The job form (spec §5 with decisions.md's messages; the location's messages name the location). */
@@ -63,28 +62,6 @@ export const newJobDefaults: JobFormInput = {
   questions: [],
 };
 
-/**
- * An invite's deadline as its date-time field holds it ('2026-12-01T17:00', local time; '' for none): when set, in the
- * future, as the server also requires.
- */
-export const deadlineFieldSchema = z
-  .string()
-  .refine((value) => !value || !Number.isNaN(new Date(value).getTime()), 'Please enter a date and time')
-  .refine((value) => !value || new Date(value).getTime() > Date.now(), DEADLINE_IN_PAST_MESSAGE);
-
-/** Extra takes granted to one candidate (candidates.extraTakes); an empty field is none. */
-export const extraTakesFieldSchema = z
-  .union([z.string(), z.number()])
-  .transform((value) => (typeof value === 'string' && value.trim() === '' ? 0 : Number(value)))
-  .pipe(
-    z
-      .number({ error: EXTRA_TAKES_MESSAGE })
-      .int('Please enter a whole number of takes')
-      .min(0, EXTRA_TAKES_MESSAGE)
-      .max(EXTRA_TAKES_MAX, EXTRA_TAKES_MESSAGE),
-  );
-
-export const extraTimeFieldSchema = z.enum(['', '1.5', '2', 'unlimited']);
 
 /**
  * The candidate invite form on the job detail (decisions.md: e-mail fields without a stated message), with issue 17's
