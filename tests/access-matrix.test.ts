@@ -839,7 +839,7 @@ describe("POST /api/screenroom/candidates/{id}/decision", () => {
 // Candidates' fields the server keeps (issue 15): the job's company's managers read the decision and the rating; the
 // candidate reads its own record without them; nobody but a superuser writes any of them through the records API.
 describe("candidates' server fields", () => {
-  const MANAGERS_ONLY = ["decision", "decisionBy", "decisionAt", "averageRating", "ratingsCount"];
+  const MANAGERS_ONLY = ["decision", "decisionBy", "decisionAt", "averageRating", "ratingsCount", "extraTime", "extraTakes"];
   const PROGRESS = ["status", "answeredCount", "startedAt", "completedAt"];
 
   it.each(ACTORS)("are read as %s may read them", async (actor) => {
@@ -858,11 +858,55 @@ describe("candidates' server fields", () => {
     const candidate = await freshCandidate();
     const pb = clientFor(actor, candidate.id);
     const before = await ctx.su.collection("candidates").getOne(candidate.id);
-    for (const change of [{ decision: "advance" }, { averageRating: 5 }, { status: "completed" }, { answeredCount: 2 }]) {
+    const stamp = new Date(Date.now() + 60_000).toISOString();
+    const serverOnly = [{ withdrawnAt: stamp }, { remindedEarlyAt: stamp }, { remindedLateAt: stamp }, { completionMailedAt: stamp }];
+    for (const change of [{ decision: "advance" }, { averageRating: 5 }, { status: "completed" }, { answeredCount: 2 }, ...serverOnly]) {
       expect([400, 404]).toContain(await statusOf(() => pb.collection("candidates").update(candidate.id, change)));
     }
     const created = await statusOf(() => pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("forged-status"), status: "completed" }));
     expect([400, 403]).toContain(created);
     expect((await ctx.su.collection("candidates").getOne(candidate.id)).updated).toBe(before.updated);
+  });
+});
+
+// Issue 17 points 5-8: what a manager grants or closes (deadline, withdrawn, extraTime, extraTakes) is written by the
+// job's company's managers only, through the records API; the candidate itself, another company's manager and
+// everyone else change nothing (tests/deadlines-time.test.ts: the effects; tests/attacks/deadlines-time.test.ts).
+describe("candidates' deadline, withdrawal and grants", () => {
+  const changes = () => [
+    { deadline: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString().replace("T", " ") },
+    { withdrawn: true },
+    { extraTime: "unlimited" },
+    { extraTakes: 10 },
+  ];
+  it.each(ACTORS)("are written as %s may write them", async (actor) => {
+    for (const change of changes()) {
+      const candidate = await freshCandidate();
+      const before = await ctx.su.collection("candidates").getOne(candidate.id);
+      const status = await statusOf(() => clientFor(actor, candidate.id).collection("candidates").update(candidate.id, change));
+      const after = await ctx.su.collection("candidates").getOne(candidate.id);
+      if (actor === "manager") {
+        expect({ change, status }).toEqual({ change, status: 200 });
+        expect(after).toMatchObject(change);
+      } else {
+        expect({ change, status }).toEqual({ change, status: 404 });
+        expect(after.updated).toBe(before.updated);
+      }
+    }
+  });
+});
+
+// Opening a question (pocketbase/pb_hooks/interview.pb.js, issue 17): only the candidate, at its own key, records it;
+// anyone else gets 404 and nothing is recorded.
+describe("POST /api/screenroom/interviews/{key}/questions/{questionId}/open", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = (await freshCandidate()).id;
+    const path = `/api/screenroom/interviews/${await keyOf(candidate)}/questions/${ctx.a.text.question.id}/open`;
+    const status = await statusOf(() => clientFor(actor, candidate).send(path, { method: "POST" }));
+    expect(status).toBe(actor === "candidate" ? 200 : 404);
+    const rows = await ctx.su
+      .collection("question_progress")
+      .getFullList({ filter: ctx.su.filter("candidate = {:c} && question = {:q} && openedAt != ''", { c: candidate, q: ctx.a.text.question.id }) });
+    expect(rows.length).toBe(actor === "candidate" ? 1 : 0);
   });
 });

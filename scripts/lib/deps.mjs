@@ -42,8 +42,9 @@ function hasPackage(name) {
 
 /**
  * Debian packages by the command or package that proves them: chromium and firefox-esr for the browser tests,
- * ffmpeg for media fixtures and the worker, pocketsphinx for offline transcripts, strace for the durability test
- * (a confirmed answer is fsynced before its response).
+ * ffmpeg for media fixtures, the worker and the server's answer length check (ffprobe, pb_hooks/lib/interview-rules.js),
+ * pocketsphinx for offline transcripts, strace for the durability test (a confirmed answer is fsynced before its
+ * response).
  */
 export const SYSTEM_PACKAGES = [
   { pkg: "chromium", check: () => has("chromium") },

@@ -12,12 +12,19 @@ const RATING_FIELDS = ["averageRating", "ratingsCount"];
 const DECISION_FIELDS = ["decision", "decisionBy", "decisionAt"];
 /** When the candidate agreed on the start screen (issue 17): POST /api/screenroom/interviews/{key}/consent only. */
 const CONSENT_FIELDS = ["consentedAt"];
-const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS);
+/**
+ * Issue 17: when the invitation was withdrawn (stamped when a manager sets `withdrawn`, candidates.pb.js) and when
+ * the reminders and the completion e-mails went out (each once).
+ */
+const DEADLINE_FIELDS = ["withdrawnAt", "remindedEarlyAt", "remindedLateAt", "completionMailedAt"];
+const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS, DEADLINE_FIELDS);
+/** What a manager grants one candidate (issue 17): the candidate sees only the resulting times and takes. */
+const GRANT_FIELDS = ["extraTime", "extraTakes"];
 /**
  * What a candidate presenting its key never sees of its own record (nor anyone but the job's company's managers);
  * hidden by pocketbase/candidate_enrich.go, which holds the same list.
  */
-const MANAGERS_ONLY_FIELDS = RATING_FIELDS.concat(DECISION_FIELDS);
+const MANAGERS_ONLY_FIELDS = RATING_FIELDS.concat(DECISION_FIELDS, GRANT_FIELDS);
 
 const DECISIONS = ["advance", "hold", "reject"];
 
