@@ -188,7 +188,8 @@ function WithdrawDialog({ email, pending, onConfirm }: { email: string; pending:
               </Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action>
-              <Button color="red" onClick={onConfirm}>
+              {/* high contrast: white on Radix's red 9 falls short of WCAG AA (3.9:1) */}
+              <Button color="red" highContrast onClick={onConfirm}>
                 Withdraw invitation
               </Button>
             </AlertDialog.Action>
