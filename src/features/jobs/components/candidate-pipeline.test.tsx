@@ -62,6 +62,8 @@ function pipelineApi({ list, countsAnswer = () => counts }: { list: (params: URL
   const countRequests: string[] = [];
   server.use(
     http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
+    // the company's question bank (how the job's questions are answered): none here
+    http.get('*/api/collections/questions/records', () => HttpResponse.json({ page: 1, perPage: 500, totalItems: 0, totalPages: 0, items: [] })),
     http.get('*/api/screenroom/jobs/j1/pipeline', ({ request }) => {
       countRequests.push(request.url);
       const answer = countsAnswer();
@@ -431,7 +433,7 @@ describe('the candidate pipeline', () => {
     server.use(
       http.post('*/api/collections/candidates/records', async ({ request }) => {
         const body = (await request.json()) as { email: string; job: string };
-        expect(body).toEqual({ email: 'ada@example.com', job: 'j1' });
+        expect(body).toEqual({ email: 'ada@example.com', job: 'j1', deadline: '' });
         const created = row('k2', body.email);
         stored.unshift(created);
         current = { ...current, total: 2, invited: 2 };

@@ -179,8 +179,8 @@ describe('job detail', () => {
       pipelineCounts(),
     );
     renderRoute('/companies/c1/jobs/j1');
-    expect(await screen.findByText('No deadline')).toBeInTheDocument();
-    expect(screen.getByText('None')).toBeInTheDocument();
+    expect((await screen.findByText('Response time')).nextElementSibling).toHaveTextContent(/^No deadline$/);
+    expect(screen.getByText('Welcome message').nextElementSibling).toHaveTextContent(/^None$/);
     expect(screen.getByLabelText('Deadline')).toHaveValue('');
   });
 
