@@ -48,6 +48,10 @@ test("sign up, confirm the e-mail, sign in, edit the profile with an avatar, cha
   await expect(page.getByLabel("Email")).toHaveValue(email);
 
   await page.getByLabel("First name").fill("Grace");
+  // completion e-mails are on by default; the manager turns them off (users.completionMailsOff, issue 17)
+  const completionMails = page.getByRole("checkbox", { name: "E-mail me when a candidate finishes an interview" });
+  await expect(completionMails).toBeChecked();
+  await completionMails.uncheck();
   await page.getByLabel("Avatar").setInputFiles(fixturePath("logo.png"));
   await expect(page.getByRole("img", { name: "New avatar preview" })).toHaveAttribute("src", /^blob:/);
   await page.screenshot({ path: "/tmp/shots/profile.png", fullPage: true });
@@ -57,11 +61,13 @@ test("sign up, confirm the e-mail, sign in, edit the profile with an avatar, cha
   const saved = await su.collection("users").getOne(created.id);
   expect(saved.firstName).toBe("Grace");
   expect(saved.avatar).not.toBe("");
+  expect(saved.completionMailsOff).toBe(true);
 
   await page.reload();
   await expect(page.getByRole("img", { name: "Your avatar" })).toHaveAttribute("src", new RegExp(`/api/files/.+/${created.id}/${saved.avatar}$`));
   await expect(page.getByRole("banner").getByRole("button", { name: "Grace Lovelace" })).toBeVisible();
   await expect(page.getByLabel("First name")).toHaveValue("Grace");
+  await expect(completionMails).not.toBeChecked();
 
   await page.getByRole("link", { name: "Change password" }).click();
   await expect(page).toHaveURL(/\/preferences\/password$/);

@@ -736,6 +736,30 @@ describe("users beyond the table", () => {
     expect(self.primaryCompany).toBe(ctx.a.company.id);
   });
 
+  // issue 17: whether a manager gets completion e-mails (pocketbase/pb_hooks/lib/candidate-mails.js) is their own
+  it("completionMailsOff: each user sets only their own, and fellow managers neither see nor set it", async () => {
+    const owner = await signUp({ email: uniqueEmail("prefs-owner") });
+    const company = await createCompany(owner.pb, "Prefs company");
+    const fellow = await signUp({ email: uniqueEmail("prefs-fellow") });
+    await ctx.su.collection("companies").update(company.id, { "managers+": fellow.user.id });
+    const stranger = await signUp({ email: uniqueEmail("prefs-stranger") });
+    for (const [who, pb] of [
+      ["fellow", fellow.pb],
+      ["stranger", stranger.pb],
+      ["anonymous", anonymous()],
+    ] as const) {
+      const status = await statusOf(() => pb.collection("users").update(owner.user.id, { completionMailsOff: true }));
+      expect({ who, status }).toEqual({ who, status: 404 });
+    }
+    expect((await ctx.su.collection("users").getOne(owner.user.id)).completionMailsOff).toBe(false);
+    expect(await statusOf(() => owner.pb.collection("users").update(owner.user.id, { completionMailsOff: true }))).toBe(200);
+    expect((await ctx.su.collection("users").getOne(owner.user.id)).completionMailsOff).toBe(true);
+    const seen = await fellow.pb.collection("users").getOne(owner.user.id);
+    expect(seen.email).toBe(owner.user.email);
+    expect(seen.completionMailsOff).toBeUndefined();
+    expect((await owner.pb.collection("users").getOne(owner.user.id)).completionMailsOff).toBe(true);
+  });
+
   it("an unauthorised list answers with no items rather than an error", async () => {
     for (const name of ["companies", "jobs", "questions", "candidates", "answers", "video_answers", "users"]) {
       const list = await anonymous().collection(name).getList(1, 50);

@@ -83,12 +83,13 @@ onRecordCreateExecute((e) => {
   e.app.delete(invite);
 }, "users");
 
-// Fellow managers see name, e-mail and avatar; only the user sees their own primaryCompany.
+// Fellow managers see name, e-mail and avatar; only the user sees their own primaryCompany and preferences
+// (completionMailsOff, issue 17).
 onRecordEnrich((e) => {
   const auth = e.requestInfo.auth;
   const isSuperuser = auth && auth.isSuperuser();
   if (!isSuperuser && (!auth || auth.id !== e.record.id)) {
-    e.record.hide("primaryCompany");
+    e.record.hide("primaryCompany", "completionMailsOff");
   }
   e.next();
 }, "users");

@@ -12,12 +12,11 @@ const RATING_FIELDS = ["averageRating", "ratingsCount"];
 const DECISION_FIELDS = ["decision", "decisionBy", "decisionAt"];
 /** When the candidate agreed on the start screen (issue 17): POST /api/screenroom/interviews/{key}/consent only. */
 const CONSENT_FIELDS = ["consentedAt"];
-/**
- * Issue 17: when the invitation was withdrawn (stamped when a manager sets `withdrawn`, candidates.pb.js) and when
- * the reminders and the completion e-mails went out (each once).
- */
-const DEADLINE_FIELDS = ["withdrawnAt", "remindedEarlyAt", "remindedLateAt", "completionMailedAt"];
-const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS, DEADLINE_FIELDS);
+/** When the reminders and the completion e-mails went (issue 17, lib/candidate-mails.js): each stamp sends once. */
+const MAIL_FIELDS = ["remindedEarlyAt", "remindedLateAt", "completionMailedAt"];
+/** When the invitation was withdrawn (issue 17): stamped when a manager sets `withdrawn` (candidates.pb.js). */
+const WITHDRAWAL_FIELDS = ["withdrawnAt"];
+const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS, MAIL_FIELDS, WITHDRAWAL_FIELDS);
 /** What a manager grants one candidate (issue 17): the candidate sees only the resulting times and takes. */
 const GRANT_FIELDS = ["extraTime", "extraTakes"];
 /**

@@ -167,13 +167,19 @@ function interviewLink(app, candidate) {
   return `${appUrl(app)}/candidates/${candidate.getString("secret")}`;
 }
 
-/** The interview e-mail (business rule 6), with the candidate's link; `again` for a link sent anew. */
-function sendInterviewMail(app, candidate, again) {
+/**
+ * What every e-mail about a candidate's interview names: its job, the job's company and the candidate's link
+ * (the interview e-mail here, the reminders and completion e-mails of lib/candidate-mails.js).
+ */
+function interviewMailContext(app, candidate) {
   const job = app.findRecordById("jobs", candidate.getString("job"));
   const company = app.findRecordById("companies", job.getString("company"));
-  const link = interviewLink(app, candidate);
-  const companyName = company.getString("name");
-  const jobTitle = job.getString("title");
+  return { job, company, companyName: company.getString("name"), jobTitle: job.getString("title"), link: interviewLink(app, candidate) };
+}
+
+/** The interview e-mail (business rule 6), with the candidate's link; `again` for a link sent anew. */
+function sendInterviewMail(app, candidate, again) {
+  const { link, companyName, jobTitle } = interviewMailContext(app, candidate);
   sendMail(
     app,
     candidate.getString("email"),
@@ -222,6 +228,7 @@ module.exports = {
   canCreateAnswer,
   refuseDuplicate,
   sendInterviewMail,
+  interviewMailContext,
   CANDIDATE_KEY_HEADER,
   isCandidateKey,
   requestCandidate,

@@ -26,6 +26,8 @@ export const profileSchema = z.object({
     .refine((file) => AVATAR_TYPES.includes(file.type), 'Please choose a PNG, JPEG, WebP or GIF image')
     .refine((file) => file.size <= AVATAR_MAX_BYTES, 'The image must be at most 5 MB')
     .optional(),
+  /** 'E-mail me when a candidate finishes an interview': the inverse of the stored users.completionMailsOff. */
+  completionMails: z.boolean(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 export type ProfileValues = z.output<typeof profileSchema>;

@@ -12,10 +12,12 @@ export type UpdateProfileResult = { emailChangeRequested: boolean };
  * which the user confirms from the new mailbox.
  */
 export async function updateProfile(
-  { id, email, firstName, lastName, avatar }: ProfileValues,
+  { id, email, firstName, lastName, avatar, completionMails }: ProfileValues,
   currentEmail: string,
 ): Promise<UpdateProfileResult> {
-  await pb.collection('users').update(id, { firstName, lastName, ...(avatar ? { avatar } : {}) });
+  await pb
+    .collection('users')
+    .update(id, { firstName, lastName, completionMailsOff: !completionMails, ...(avatar ? { avatar } : {}) });
   if (email === currentEmail) return { emailChangeRequested: false };
   await pb.collection('users').requestEmailChange(email);
   return { emailChangeRequested: true };

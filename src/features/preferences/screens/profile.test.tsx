@@ -95,7 +95,7 @@ describe('profile', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Your profile was saved')).toBeInTheDocument();
-    expect(body).toEqual({ firstName: 'Bob', lastName: chars(100) });
+    expect(body).toEqual({ firstName: 'Bob', lastName: chars(100), completionMailsOff: false });
   });
 
   it('sends a new e-mail address through the confirmation link, not the record', async () => {
@@ -115,11 +115,38 @@ describe('profile', () => {
     await fillFields(user, { Email: ' Grace@Example.com ' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('We sent a link to grace@example.com to confirm your new email')).toBeInTheDocument();
-    expect(patch).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect(patch).toEqual({ firstName: 'Ada', lastName: 'Lovelace', completionMailsOff: false });
     expect(change).toEqual({ newEmail: 'grace@example.com' });
     // Until the link is followed the account keeps its address.
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
   });
+
+  // users.completionMailsOff is stored the other way round: false (the default) means the e-mails are wanted.
+  it.each([
+    [false, true],
+    [true, false],
+  ])(
+    "stored completionMailsOff %s: the completion e-mails box starts ticked %s, and toggled saves the opposite",
+    async (storedOff, ticked) => {
+      let body: unknown;
+      server.use(
+        http.patch('*/api/collections/users/records/u1', async ({ request }) => {
+          body = await request.json();
+          return HttpResponse.json(buildUser({ completionMailsOff: !storedOff }));
+        }),
+      );
+      const { user } = await openProfile({ completionMailsOff: storedOff });
+      const box = screen.getByRole('checkbox', { name: 'E-mail me when a candidate finishes an interview' });
+      if (ticked) expect(box).toBeChecked();
+      else expect(box).not.toBeChecked();
+      await user.click(box);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Your profile was saved')).toBeInTheDocument();
+      expect(body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', completionMailsOff: !storedOff });
+      if (ticked) expect(box).not.toBeChecked();
+      else expect(box).toBeChecked();
+    },
+  );
 
   it('keeps what was typed and shows a server field error under its field', async () => {
     server.use(

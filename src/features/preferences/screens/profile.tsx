@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex } from '@radix-ui/themes';
+import { Button, Flex, Text } from '@radix-ui/themes';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 
@@ -27,7 +27,13 @@ export function ProfileScreen() {
 function ProfileForm({ user }: { user: UsersResponse }) {
   const form = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileSchema),
-    defaultValues: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+    defaultValues: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      completionMails: !user.completionMailsOff,
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const avatar = useWatch({ control: form.control, name: 'avatar' });
@@ -75,6 +81,13 @@ function ProfileForm({ user }: { user: UsersResponse }) {
             error={errors.avatar?.message}
             onPick={(file) => form.setValue('avatar', file, { shouldDirty: true, shouldValidate: true })}
           />
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              {/* Native input: Radix's checkbox measures itself with ResizeObserver. */}
+              <input type="checkbox" {...form.register('completionMails')} />
+              E-mail me when a candidate finishes an interview
+            </Flex>
+          </Text>
           <Flex justify="end">
             <Button type="submit" loading={isSubmitting}>
               Save
