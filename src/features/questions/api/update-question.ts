@@ -22,11 +22,11 @@ export async function updateQuestion({ question, values }: UpdateQuestionInput):
     canPreview: values.canPreview,
   });
   if (current?.type === 'video' && values.kind.type === 'video') {
-    batch.collection('video_questions').update(current.record.id, { takes: values.kind.takes });
+    batch.collection('video_questions').update(current.record.id, { takes: values.kind.takes, preparation: values.kind.preparation });
   } else if (current?.type !== values.kind.type) {
     if (current) batch.collection(`${current.type}_questions`).delete(current.record.id);
     if (values.kind.type === 'video') {
-      batch.collection('video_questions').create({ question: question.id, takes: values.kind.takes });
+      batch.collection('video_questions').create({ question: question.id, takes: values.kind.takes, preparation: values.kind.preparation });
     } else {
       batch.collection('text_questions').create({ question: question.id });
     }

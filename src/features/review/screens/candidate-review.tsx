@@ -16,6 +16,7 @@ import { formatStars, overallScore, ratingQueries, summarizeAnswer, usePendingSt
 import { CandidateNavigation, useCandidateNeighbours } from '../components/candidate-navigation';
 import { CommentsThread } from '../components/comments-thread';
 import { DecisionPanel } from '../components/decision-panel';
+import { InvitationPanel } from '../components/invitation-panel';
 import { ReviewPlayerProvider, useReviewPlayerState } from '../components/review-player';
 import { ReviewQuestionSection } from '../components/review-question';
 import { useReviewShortcuts } from '../components/review-shortcuts';
@@ -126,6 +127,10 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
             <OverallScore score={score} />
             <DecisionPanel candidate={review} />
           </Grid>
+        </Card>
+
+        <Card>
+          <InvitationPanel candidate={review} />
         </Card>
 
         {questions.map((question, index) => (
