@@ -347,7 +347,7 @@ describe('coded refusals of an answer', () => {
     renderRoute('/candidates/refused1/questions/q1', { queryClient });
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
     await userEvent.type(await screen.findByLabelText('Your answer'), 'My answer');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     const status = await screen.findByRole('status', { name: 'Answer uploads' });
     await waitFor(() =>
       expect(status).toHaveTextContent(
@@ -369,7 +369,7 @@ describe('coded refusals of an answer', () => {
     renderRoute('/candidates/refused2/questions/q1', { queryClient });
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
     await userEvent.type(await screen.findByLabelText('Your answer'), 'My answer');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     expect(await screen.findByRole('heading', { name: 'This interview is no longer open' })).toBeInTheDocument();
     expect(await screen.findByText(/It is kept on this device\./)).toBeInTheDocument();
     expect(RefusingUpload.sent).toEqual([`POST ${env.apiUrl}/api/screenroom/answers`]);
