@@ -44,6 +44,17 @@ afterAll(async () => {
 /** Where PocketBase keeps a record's file: {collectionId}/{recordId}/{name}, in the bucket as on local disk. */
 const keyOf = (record: RecordModel, name = record.file as string) => `${record.collectionId}/${record.id}/${name}`;
 
+/** Polls the bucket's keys under `prefix` until they are `expected` (at most 60 s). */
+async function keysBecome(prefix: string, expected: string[]) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const keys = await listKeys(target, prefix);
+    if (JSON.stringify(keys) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) expect(keys).toEqual(expected);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Stages `bytes` in three parts and submits the take (staged: true), as the recorder does. */
 async function stagedAnswer(candidate: string, question: string, bytes: Uint8Array<ArrayBuffer>) {
   const pb = asCandidate(candidate);
@@ -105,8 +116,10 @@ describe("files on S3", () => {
       expect(Buffer.compare(Buffer.from(await served.arrayBuffer()), await getObject(target, keyOf(processed)))).toBe(0);
 
       // the candidate is deleted: their answers' objects are gone from the bucket, the company's logo stays
+      // (PocketBase deletes a deleted record's objects in the background, after the delete's transaction)
       await w.manager.pb.collection("candidates").delete(w.candidate.id);
-      expect(await listKeys(target, `${video.collectionId}/${video.id}/`)).toEqual([]);
+      expect(await countOf("video_answers", "id = {:id}", { id: video.id })).toBe(0);
+      await keysBecome(`${video.collectionId}/${video.id}/`, []);
       expect(await listKeys(target, `${w.company.collectionId}/${w.company.id}/`)).toEqual([keyOf(w.company, w.company.logo as string)]);
     },
     240_000,
