@@ -33,7 +33,8 @@ beforeAll(async () => {
   target = s3;
   await createBucket(target);
   server = await useOwnServer(s3.env);
-});
+  // the first run on a machine builds versitygw from its Go module (`npm test` does it before the suites): minutes
+}, 900_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -28,7 +28,7 @@ export async function s3Fetch(
   const payloadHash = sha256(body);
   const canonicalQuery = Object.keys(query)
     .sort()
-    .map((k) => `${encode(k)}=${encode(query[k])}`)
+    .map((k) => `${encode(k)}=${encode(query[k]!)}`)
     .join("&");
   const canonicalPath = path
     .split("/")
@@ -52,7 +52,7 @@ export async function s3Fetch(
       ...headers,
       authorization: `AWS4-HMAC-SHA256 Credential=${target.accessKey}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
     },
-    body: method === "GET" || method === "HEAD" ? undefined : body,
+    body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
   });
 }
 
@@ -72,10 +72,10 @@ export async function listKeys(target: S3Target, prefix = ""): Promise<string[]>
     const res = await s3Fetch(target, "GET", `/${target.bucket}`, query);
     const xml = await res.text();
     if (!res.ok) throw new Error(`ListObjectsV2 ${res.status}: ${xml}`);
-    for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(decodeXml(match[1]));
+    for (const match of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) keys.push(decodeXml(match[1]!));
     const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml);
     if (!next) return keys;
-    token = decodeXml(next[1]);
+    token = decodeXml(next[1]!);
   }
 }
 
