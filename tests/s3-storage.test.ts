@@ -4,7 +4,7 @@
 // bucket; the review plays it with a file token (Range too); the video length check reads it from the bucket; the
 // media worker downloads it, remuxes it and stores the result in the bucket in its place; deleting the candidate
 // leaves no object of theirs. Every object is seen through the S3 API (a signed ListObjectsV2), not PocketBase.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RecordModel } from "pocketbase";
@@ -14,6 +14,7 @@ import { startS3Server } from "../scripts/lib/s3server.mjs";
 import { MediaWorker } from "../worker/src/worker";
 import { asCandidate, createQuestion, errorOf, newCandidateOf, postAnswer, putPart, randomId, useOwnServer, world, type OwnServer } from "./helpers";
 import { createBucket, getObject, listKeys, type S3Target } from "./s3-support";
+import { createLink, fetchSharedVideo } from "./share-link-support";
 import { admin, countOf } from "./support";
 import { recordingOf, recordingOfClips } from "./worker/media-fixtures";
 import { workerConfig } from "./worker/support";
@@ -100,6 +101,13 @@ describe("files on S3", () => {
       expect(Buffer.compare(Buffer.from(await ranged.arrayBuffer()), Buffer.from(bytes.subarray(100, 200)))).toBe(0);
       // and nobody without a token
       expect((await fetch(w.manager.pb.files.getURL(video, video.file as string))).status).toBe(404);
+      // a share link's video route serves it from the bucket too, Range included
+      const { token: shareToken } = await createLink(w.manager.pb, { candidate: w.candidate.id });
+      const shared = await fetchSharedVideo(shareToken, video.id, { Range: "bytes=0-99" });
+      expect(shared.status).toBe(206);
+      expect(Buffer.compare(Buffer.from(shared.bytes), Buffer.from(bytes.subarray(0, 100)))).toBe(0);
+      // the take's staged parts (local disk by design) are gone once the answer is stored
+      expect(readdirSync(join(server!.dataDir, "screenroom_takes"))).toEqual([]);
 
       // the media worker downloads it through the API, remuxes it and stores the seekable file in its place
       const worker = new MediaWorker(workerConfig(), { log: () => {} });
