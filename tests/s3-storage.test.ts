@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../scripts/lib/pocketbase.mjs";
+import { freePort, startPocketBase } from "../scripts/lib/pocketbase.mjs";
 import { startS3Server } from "../scripts/lib/s3server.mjs";
 import { MediaWorker } from "../worker/src/worker";
 import { asCandidate, createQuestion, errorOf, newCandidateOf, postAnswer, putPart, randomId, useOwnServer, world, type OwnServer } from "./helpers";
@@ -133,6 +133,17 @@ describe("files on S3", () => {
     },
     240_000,
   );
+
+  it("refuses to start with S3_BUCKET but no endpoint or credentials, rather than storing on local disk", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "screenroom-s3-misconfigured-"));
+    try {
+      await expect(startPocketBase({ port: await freePort(), dataDir, publicDir: join(dataDir, "public"), env: { S3_BUCKET: "screenroom" } })).rejects.toThrow(
+        /S3_BUCKET is set, but S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET are not/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it("the length check reads the stored file from the bucket: a recording longer than the time allowed is refused and not kept", async () => {
     const w = await world("s3-long");

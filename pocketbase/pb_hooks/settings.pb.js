@@ -51,6 +51,9 @@ onSettingsReload((e) => {
   // disk (README "Storage"). Unset: the stored settings (local storage unless the dashboard turned S3 on) are kept.
   const s3Bucket = $os.getenv("S3_BUCKET");
   if (s3Bucket) {
+    // a server meant to store on S3 does not start storing on local disk instead: it refuses to start, saying why
+    const missing = ["S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET"].filter((name) => !$os.getenv(name));
+    if (missing.length) throw new Error(`S3_BUCKET is set, but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not: set them too, or unset S3_BUCKET to store files on local disk.`);
     const wanted = {
       enabled: true,
       bucket: s3Bucket,
