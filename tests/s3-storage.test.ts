@@ -130,6 +130,13 @@ describe("files on S3", () => {
       expect(await countOf("video_answers", "id = {:id}", { id: video.id })).toBe(0);
       await keysBecome(`${video.collectionId}/${video.id}/`, []);
       expect(await listKeys(target, `${w.company.collectionId}/${w.company.id}/`)).toEqual([keyOf(w.company, w.company.logo as string)]);
+      // the logo's thumbnail (share links show it) is made from the bucket's file and kept in the bucket beside it
+      const thumb = await fetch(`${server!.url}/api/files/companies/${w.company.id}/${w.company.logo as string}?thumb=100x100`);
+      expect(thumb.status).toBe(200);
+      expect(thumb.headers.get("content-type")).toBe("image/png");
+      await keysBecome(`${w.company.collectionId}/${w.company.id}/thumbs_`, [
+        `${w.company.collectionId}/${w.company.id}/thumbs_${w.company.logo as string}/100x100_${w.company.logo as string}`,
+      ]);
     },
     240_000,
   );
