@@ -179,7 +179,7 @@ routerAdd(
         // and its file. Judged on the stored bytes, whichever way they came (a whole file or a staged take).
         if (kindName === "video_answers" && askedQuestion && kind.getString("file")) {
           try {
-            rules.requireVideoInTime(txApp, presented, askedQuestion, rules.storedFilePath(txApp, kind, "file"));
+            rules.withStoredFile(txApp, kind, "file", (path) => rules.requireVideoInTime(txApp, presented, askedQuestion, path));
           } catch (err) {
             refuse(err);
           }

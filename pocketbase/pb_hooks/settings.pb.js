@@ -1,5 +1,5 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
-// APP_URL, SMTP_* and the rate limits (RATE_LIMITS, RATE_LIMIT_*) from the environment win over stored settings, so links in e-mails and the mail server follow
+// APP_URL, SMTP_*, S3_* and the rate limits (RATE_LIMITS, RATE_LIMIT_*) from the environment win over stored settings, so links in e-mails and the mail server follow
 // the process that runs the server (dev, tests, production). A variable that is unset or empty leaves the stored
 // value (what the dashboard saved) as it is.
 // Applied whenever the settings are (re)loaded, not only on bootstrap: `serve` runs pending migrations after
@@ -45,6 +45,31 @@ onSettingsReload((e) => {
     }
   } else if (smtpTls) {
     e.app.logger().warn("settings: SMTP_TLS must be true or false; the stored value is kept", "SMTP_TLS", smtpTls);
+  }
+  // Object storage (issue 19): with S3_BUCKET set, uploaded files (answers' videos, logos) go to that bucket through
+  // PocketBase's S3 filesystem instead of pb_data/storage. The database and the staged parts of takes stay on local
+  // disk (README "Storage"). Unset: the stored settings (local storage unless the dashboard turned S3 on) are kept.
+  const s3Bucket = $os.getenv("S3_BUCKET");
+  if (s3Bucket) {
+    // a server meant to store on S3 does not start storing on local disk instead: it refuses to start, saying why
+    const missing = ["S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET"].filter((name) => !$os.getenv(name));
+    if (missing.length) throw new Error(`S3_BUCKET is set, but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not: set them too, or unset S3_BUCKET to store files on local disk.`);
+    const wanted = {
+      enabled: true,
+      bucket: s3Bucket,
+      region: $os.getenv("S3_REGION") || "us-east-1",
+      endpoint: $os.getenv("S3_ENDPOINT"),
+      accessKey: $os.getenv("S3_ACCESS_KEY"),
+      secret: $os.getenv("S3_SECRET"),
+      // most servers other than AWS (MinIO, versitygw, Garage) want path-style URLs: on unless "false"
+      forcePathStyle: ($os.getenv("S3_FORCE_PATH_STYLE") || "true").trim().toLowerCase() !== "false",
+    };
+    for (const key of Object.keys(wanted)) {
+      if (settings.s3[key] !== wanted[key]) {
+        settings.s3[key] = wanted[key];
+        changed = true;
+      }
+    }
   }
   // Per-client rate limits (lib/throttle.js): rules from the environment, on unless RATE_LIMITS=off.
   const { rateLimitRules, rateLimitsEnabled } = require(`${__hooks}/lib/throttle.js`);

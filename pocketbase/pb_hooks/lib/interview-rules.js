@@ -182,6 +182,37 @@ function storedFilePath(app, record, field) {
   return $filepath.join(app.dataDir(), "storage", record.baseFilesPath(), record.getString(field));
 }
 
+/**
+ * Calls fn with a local path to a stored record's file and returns what it returns. On local storage that is the
+ * stored file itself; on S3 (settings.pb.js) ffprobe cannot read the bucket, so the object is streamed through
+ * PocketBase's filesystem (the same one the save wrote it with, so inside the transaction it is already there) into a
+ * temp file, removed afterwards. Streamed by `cat`, not read into the JS VM: a video may be hundreds of MB.
+ */
+function withStoredFile(app, record, field, fn) {
+  if (!app.settings().s3.enabled) return fn(storedFilePath(app, record, field));
+  const name = record.getString(field);
+  const tmp = $filepath.join($os.tempDir(), `screenroom-probe-${$security.randomString(20)}${$filepath.ext(name)}`);
+  const fsys = app.newFilesystem();
+  try {
+    const reader = fsys.getReader(`${record.baseFilesPath()}/${name}`);
+    try {
+      const cmd = $os.cmd("sh", "-c", 'cat > "$1"', "sh", tmp);
+      cmd.stdin = reader;
+      cmd.run();
+    } finally {
+      reader.close();
+    }
+    return fn(tmp);
+  } finally {
+    fsys.close();
+    try {
+      $os.remove(tmp);
+    } catch (_) {
+      // never written
+    }
+  }
+}
+
 module.exports = {
   GRACE_MS,
   TEXT_TOLERANCE_MS,
@@ -205,5 +236,6 @@ module.exports = {
   mediaSeconds,
   requireVideoInTime,
   storedFilePath,
+  withStoredFile,
   refusePastDeadline,
 };
