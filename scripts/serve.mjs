@@ -13,6 +13,7 @@
 //   node scripts/serve.mjs --only=pocketbase       one of them, for a service manager that restarts it (deploy/systemd)
 //   node scripts/serve.mjs --only=worker
 //   node scripts/serve.mjs --env-file=/etc/screenroom/screenroom.env --no-build
+//   node scripts/serve.mjs --prepare               builds what is missing or stale and exits (before starting services)
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
@@ -34,7 +35,7 @@ function parseFlags(argv) {
     else flags[arg.slice(2)] = true;
   }
   for (const name of Object.keys(flags)) {
-    if (!["env-file", "only", "build", "no-build"].includes(name)) throw new StackError(`Unknown flag --${name}. See the top of scripts/serve.mjs.`);
+    if (!["env-file", "only", "build", "no-build", "prepare"].includes(name)) throw new StackError(`Unknown flag --${name}. See the top of scripts/serve.mjs.`);
   }
   if (flags.only !== undefined && !["pocketbase", "worker"].includes(flags.only)) {
     throw new StackError(`--only takes pocketbase or worker, not "${flags.only}".`);
@@ -203,9 +204,16 @@ async function main() {
   say(envFile ? `Configuration from ${envFile} and the environment.` : "Configuration from the environment (no .env file).");
   if (flags.only === "worker") return runOnly("worker", config);
 
-  ensureNodeModules();
+  if (!flags["no-build"]) ensureNodeModules();
   ensureBuild(flags, config.publicDir);
   ensurePocketBase({ log: say });
+  if (flags.prepare) {
+    // everything a service started with --no-build needs, built by a user who may write the checkout
+    const { buildWorker } = await import("../worker/run.mjs");
+    await buildWorker();
+    say("Ready: the app, PocketBase and the media worker are built.");
+    return;
+  }
   if (flags.only === "pocketbase") return runOnly("pocketbase", config);
 
   const pocketbase = supervise({
