@@ -161,7 +161,7 @@ beforeAll(async () => {
   const company = await manager.collection("companies").create({ name: "Production Ltd", website: "https://production.example.com", logo: pngFile() });
   const question = await manager.collection("questions").create({ company: company.id, title: "Tell us about you", description: "One minute", timeout: 60, canPreview: true });
   await manager.collection("video_questions").create({ question: question.id, takes: 2 });
-  const job = await manager.collection("jobs").create({ company: company.id, title: "Backed-up job", description: "d", location: "Remote", questions: [question.id] });
+  const job = await manager.collection("jobs").create({ company: company.id, title: "Backed-up job", description: "Help our customers", location: "Remote", questions: [question.id] });
   const candidate = await manager.collection("candidates").create({ job: job.id, email: `candidate-${randomId()}@screenroom.test` });
   const key = (await operator.collection("candidates").getOne(candidate.id)).secret as string;
   await sdk(proxyUrl, { "X-Candidate-Key": key }).send(`/api/screenroom/interviews/${encodeURIComponent(key)}/consent`, { method: "POST" });
