@@ -17,7 +17,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import { ensureNodeModules } from "./lib/deps.mjs";
+import { ensureNodeModules, ensureSystemPackages, SYSTEM_PACKAGES } from "./lib/deps.mjs";
 import { ensurePocketBase, root, StackError, startPocketBase, stopChild, upsertSuperuser, waitForPortFree } from "./lib/pocketbase.mjs";
 import { describeExit, supervise } from "./lib/supervise.mjs";
 
@@ -204,7 +204,11 @@ async function main() {
   say(envFile ? `Configuration from ${envFile} and the environment.` : "Configuration from the environment (no .env file).");
   if (flags.only === "worker") return runOnly("worker", config);
 
-  if (!flags["no-build"]) ensureNodeModules();
+  if (!flags["no-build"]) {
+    ensureNodeModules();
+    // what the media worker and the answer length check (ffprobe) run; installed when run as root, else named
+    ensureSystemPackages({ packages: SYSTEM_PACKAGES.filter((p) => ["ffmpeg", "pocketsphinx", "pocketsphinx-en-us"].includes(p.pkg)), log: say });
+  }
   ensureBuild(flags, config.publicDir);
   ensurePocketBase({ log: say });
   if (flags.prepare) {
