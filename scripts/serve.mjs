@@ -184,6 +184,17 @@ async function shutdown(code = 0) {
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 
+// `kill <pid of npm run serve>` ends npm but not this process (npm does not pass the signal on): rather than hold the
+// port with nobody left to stop it, serve stops itself once the shell npm started it in is gone (as `npm start` does)
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid === parent) return;
+    say("npm run serve was killed; stopping.");
+    void shutdown(0);
+  }, 1000).unref();
+}
+
 /** One process, not restarted here: the service manager (systemd's Restart=on-failure) does that. */
 async function runOnly(what, config) {
   const child = what === "pocketbase" ? await runPocketBase(config, { restart: false }) : await runWorker(config);

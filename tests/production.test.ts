@@ -283,6 +283,17 @@ describe("npm run serve behind nginx", () => {
 });
 
 describe("deployment examples", () => {
+  it("serve refuses to start without the required variables, naming each", async () => {
+    const incomplete = Object.fromEntries(Object.entries(baseEnv).filter(([name]) => name !== "APP_URL" && name !== "MAIL_FROM"));
+    envFile(join(work, "incomplete.env"), incomplete);
+    const result = spawnSync(process.execPath, [join(root, "scripts", "serve.mjs"), "--env-file", join(work, "incomplete.env")], {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/These variables are not set \(see \.env\.example\):\n\s+APP_URL .*\n\s+MAIL_FROM /);
+  });
+
   it.skipIf(!has("systemd-analyze"))("the systemd units pass systemd-analyze verify", () => {
     const dir = join(root, "deploy", "systemd");
     const units = readdirSync(dir).filter((name) => name.endsWith(".service"));
@@ -361,7 +372,9 @@ describe("backups", () => {
     const unzipped = spawnSync("unzip", ["-q", join(work, "before-change.zip"), "-d", dataDir], { encoding: "utf8" });
     expect(unzipped.status, unzipped.stderr).toBe(0);
     const port = await freePort();
-    envFile(join(work, "restored.env"), { ...baseEnv, PB_HTTP: `127.0.0.1:${port}`, PB_DATA_DIR: dataDir });
+    // a new superuser password in the env file: the restored instance takes it on start (the backup has the old one)
+    const newPassword = "ops-password-after-restore";
+    envFile(join(work, "restored.env"), { ...baseEnv, PB_HTTP: `127.0.0.1:${port}`, PB_DATA_DIR: dataDir, SUPERUSER_PASSWORD: newPassword });
     restored = await serve(["--env-file", join(work, "restored.env"), "--only=pocketbase", "--no-build"], [/PocketBase is serving at/]);
     const url = `http://127.0.0.1:${port}`;
 
@@ -373,6 +386,8 @@ describe("backups", () => {
     const restoredVideo = await manager.collection("video_answers").getOne(record.id);
     expect(restoredVideo.file).toBe(video.file);
     expect((await download(manager, restoredVideo)).equals(videoBefore)).toBe(true);
+    await sdk(url).collection("_superusers").authWithPassword(OPERATOR.email, newPassword);
+    expect(restored.output()).toMatch(/does not sign in with SUPERUSER_PASSWORD: creating or updating that superuser/);
     // the app itself is served from the restored instance too
     expect((await fetch(`${url}/`)).headers.get("content-security-policy")).toMatch(/sha256-/);
   });
