@@ -57,7 +57,7 @@ function candidateData(app, candidate) {
 function recordEvent(app, type, companyId, candidateId, data) {
   const endpoints = app.findRecordsByFilter(
     "webhook_endpoints",
-    "company = {:company} && enabled = true && events ?= {:event}",
+    "company = {:company} && enabled = true && events ~ {:event}",
     "created",
     0,
     0,
@@ -70,7 +70,7 @@ function recordEvent(app, type, companyId, candidateId, data) {
   const now = Date.now();
   let recorded = 0;
   for (const endpoint of endpoints) {
-    // the filter already says so; a second look costs nothing
+    // `~` on a multi-select matches a part of its JSON text (`?=` does not match select values): the exact event here
     if (endpoint.getStringSlice("events").indexOf(type) === -1) continue;
     const delivery = new Record(collection);
     delivery.set("endpoint", endpoint.id);
