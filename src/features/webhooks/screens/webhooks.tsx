@@ -220,7 +220,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
             Nothing sent yet.
           </Text>
         ) : (
-          <Table.Root variant="surface" size="1" aria-label="Deliveries">
+          <Table.Root variant="surface" size="1">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Event</Table.ColumnHeaderCell>
