@@ -35,7 +35,6 @@ function candidateData(app, candidate) {
   const job = app.findRecordById("jobs", candidate.getString("job"));
   const company = app.findRecordById("companies", job.getString("company"));
   return {
-    company,
     data: {
       candidate: {
         id: candidate.id,
@@ -50,9 +49,26 @@ function candidateData(app, candidate) {
   };
 }
 
+/** The company of candidate `candidateId` (one indexed read), or "". */
+function companyOfCandidate(app, candidateId) {
+  const row = new DynamicModel({ company: "" });
+  try {
+    app
+      .db()
+      .newQuery("SELECT j.company AS company FROM candidates c JOIN jobs j ON j.id = c.job WHERE c.id = {:id}")
+      .bind({ id: candidateId })
+      .one(row);
+  } catch (_) {
+    return "";
+  }
+  return row.company;
+}
+
 /**
  * Records `type` for the company `companyId`: one pending delivery per enabled endpoint that wants it (none: nothing
- * happens). `data` is the payload's data; `candidateId` ties the delivery to its candidate (erased with it).
+ * happens, and nothing more is read). `data` is the payload's data, or a function that builds it, called only when
+ * some endpoint wants the event (a job's questions changing may complete thousands of candidates of a company with no
+ * endpoint); `candidateId` ties the delivery to its candidate (erased with it).
  */
 function recordEvent(app, type, companyId, candidateId, data) {
   const endpoints = app.findRecordsByFilter(
@@ -63,15 +79,16 @@ function recordEvent(app, type, companyId, candidateId, data) {
     0,
     { company: companyId, event: type },
   );
-  if (!endpoints.length) return 0;
+  const wanted = endpoints.filter((endpoint) => endpoint.getStringSlice("events").indexOf(type) !== -1);
+  if (!wanted.length) return 0;
+  if (typeof data === "function") data = data();
   const { nowMs } = require(`${__hooks}/lib/clock.js`);
   const payload = { type: type, timestamp: new Date(nowMs(app)).toISOString(), data: data };
   const collection = app.findCollectionByNameOrId("webhook_deliveries");
   const now = Date.now();
   let recorded = 0;
-  for (const endpoint of endpoints) {
-    // `~` on a multi-select matches a part of its JSON text (`?=` does not match select values): the exact event here
-    if (endpoint.getStringSlice("events").indexOf(type) === -1) continue;
+  // `~` on a multi-select matches a part of its JSON text (`?=` does not match select values): `wanted` is exact
+  for (const endpoint of wanted) {
     const delivery = new Record(collection);
     delivery.set("endpoint", endpoint.id);
     delivery.set("candidate", candidateId || "");
@@ -89,36 +106,42 @@ function recordEvent(app, type, companyId, candidateId, data) {
 
 /** A candidate event (invited, started, completed, decided) for candidate `candidateId`; `extra` joins the data. */
 function recordCandidateEvent(app, type, candidateId, extra) {
-  const candidate = app.findRecordById("candidates", candidateId);
-  const { company, data } = candidateData(app, candidate);
-  if (extra) for (const key of Object.keys(extra)) data[key] = extra[key];
-  return recordEvent(app, type, company.id, candidate.id, data);
+  const companyId = companyOfCandidate(app, candidateId);
+  if (!companyId) return 0;
+  return recordEvent(app, type, companyId, candidateId, () => {
+    const candidate = app.findRecordById("candidates", candidateId);
+    const { data } = candidateData(app, candidate);
+    const more = typeof extra === "function" ? extra(candidate) : extra;
+    if (more) for (const key of Object.keys(more)) data[key] = more[key];
+    return data;
+  });
 }
 
 /** What the progress events add: when the candidate started, or completed and how many answers it gave. */
 function recordProgressEvent(app, type, candidateId) {
-  const candidate = app.findRecordById("candidates", candidateId);
-  const progress =
-    type === "candidate.started"
-      ? { startedAt: isoOf(candidate.getString("startedAt")) }
-      : { completedAt: isoOf(candidate.getString("completedAt")), answeredCount: candidate.getInt("answeredCount") };
-  return recordCandidateEvent(app, type, candidateId, { progress: progress });
+  return recordCandidateEvent(app, type, candidateId, (candidate) => ({
+    progress:
+      type === "candidate.started"
+        ? { startedAt: isoOf(candidate.getString("startedAt")) }
+        : { completedAt: isoOf(candidate.getString("completedAt")), answeredCount: candidate.getInt("answeredCount") },
+  }));
 }
 
 /** answer.transcribed for a video answer whose transcript is done: the answer, its question and the transcript text (never the video). */
 function recordTranscribed(app, videoAnswer) {
   const answer = app.findRecordById("answers", videoAnswer.getString("answer"));
-  const question = app.findRecordById("questions", answer.getString("question"));
-  const candidate = app.findRecordById("candidates", answer.getString("candidate"));
-  const { company, data } = candidateData(app, candidate);
-  data.answer = {
-    id: answer.id,
-    videoAnswerId: videoAnswer.id,
-    question: { id: question.id, title: question.getString("title") },
-    durationSeconds: videoAnswer.getFloat("durationSeconds"),
-    transcript: videoAnswer.getString("transcript"),
-  };
-  return recordEvent(app, "answer.transcribed", company.id, candidate.id, data);
+  return recordCandidateEvent(app, "answer.transcribed", answer.getString("candidate"), () => {
+    const question = app.findRecordById("questions", answer.getString("question"));
+    return {
+      answer: {
+        id: answer.id,
+        videoAnswerId: videoAnswer.id,
+        question: { id: question.id, title: question.getString("title") },
+        durationSeconds: videoAnswer.getFloat("durationSeconds"),
+        transcript: videoAnswer.getString("transcript"),
+      },
+    };
+  });
 }
 
 // ---- endpoints ----
