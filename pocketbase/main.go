@@ -55,6 +55,7 @@ func main() {
 	registerStorageFull(app)
 	registerQueryGuard(app)
 	registerCandidateEnrich(app)
+	registerWebhooks(app) // issue 18: the webhook sender (webhooks.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

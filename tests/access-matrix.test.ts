@@ -433,7 +433,41 @@ const rows: Row[] = [
       return { id: comment.id, candidateId: candidate };
     },
   },
+  {
+    // Issue 18: a company's webhook endpoints, for its managers only (pocketbase/pb_hooks/webhooks.pb.js). The URL is
+    // under .invalid, which never resolves: the shared server records deliveries for it and sends nothing anywhere.
+    collection: "webhook_endpoints",
+    allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
+    existing: () => ({ id: hooks.endpoint.id }),
+    create: async () => ({ body: { company: ctx.a.company.id, url: "https://hooks.invalid/in", events: ["candidate.decided"] } }),
+    update: () => ({ enabled: false }),
+    fresh: async () => ({ id: (await newHookEndpoint()).id }),
+  },
+  {
+    // Issue 18: the delivery log, read by the endpoint's company's managers; only the server writes it (the hooks, the
+    // Go sender, the send-again route).
+    collection: "webhook_deliveries",
+    allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
+    existing: () => ({ id: hooks.delivery.id }),
+    create: async () => ({ body: { endpoint: hooks.endpoint.id, event: "candidate.decided", status: "succeeded", attempts: 1, payload: { type: "forged" } } }),
+    update: () => ({ status: "succeeded", lastError: "" }),
+    fresh: async () => ({ id: (await newHookDelivery()).id }),
+  },
 ];
+
+// Issue 18: an endpoint of A's company and a finished delivery of it (made by a superuser: nothing else writes one).
+const hooks = {} as { endpoint: RecordModel; delivery: RecordModel };
+const newHookEndpoint = () =>
+  ctx.a.manager.pb.collection("webhook_endpoints").create({ company: ctx.a.company.id, url: "https://hooks.invalid/in", events: ["candidate.decided"] });
+const newHookDelivery = () =>
+  ctx.su.collection("webhook_deliveries").create({
+    endpoint: hooks.endpoint.id,
+    candidate: ctx.a.candidate.id,
+    event: "candidate.decided",
+    status: "failed",
+    attempts: 1,
+    payload: { type: "candidate.decided", timestamp: new Date().toISOString(), data: {} },
+  });
 
 function pngBlob() {
   // created lazily so the fixture is read inside the test run
@@ -459,6 +493,11 @@ beforeAll(async () => {
   ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, progress: undefined as unknown as Ctx["progress"], rating, comment, su };
   ctx.stagedTake = await freshStagedTake(su);
   ctx.progress = await progressOf(su, ctx.stagedTake);
+});
+
+beforeAll(async () => {
+  hooks.endpoint = await newHookEndpoint();
+  hooks.delivery = await newHookDelivery();
 });
 
 // A share link to A's candidate, who answered on video (the share-link rows and routes below).

@@ -212,6 +212,13 @@ export const routes: RouteObject[] = [
                         Component: m.TeamMembersScreen,
                       })),
                   },
+                  {
+                    path: paths.companies.webhooks.path,
+                    lazy: () =>
+                      import('@/features/webhooks/screens/webhooks').then((m) => ({
+                        Component: m.WebhooksScreen,
+                      })),
+                  },
 
                   {
                     path: paths.companies.questions.list.path,

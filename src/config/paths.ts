@@ -136,6 +136,11 @@ export const paths = {
       path: '/companies/:companyId/team',
       href: (companyId: string) => `/companies/${segment(companyId)}/team`,
     },
+    /** Issue 18: the company's webhook endpoints and their deliveries. */
+    webhooks: {
+      path: '/companies/:companyId/webhooks',
+      href: (companyId: string) => `/companies/${segment(companyId)}/webhooks`,
+    },
 
     questions: {
       list: {

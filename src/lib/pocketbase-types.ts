@@ -22,6 +22,8 @@ export enum Collections {
   Users = "users",
   VideoAnswers = "video_answers",
   VideoQuestions = "video_questions",
+  WebhookDeliveries = "webhook_deliveries",
+  WebhookEndpoints = "webhook_endpoints",
 }
 
 export type IsoDateString = string;
@@ -44,6 +46,9 @@ export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed";
+export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
+export type WebhookDeliveriesStatusOptions = "pending" | "succeeded" | "failed";
+export type WebhookEndpointsEventsOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
 
 export type AnswersRecord = {
   candidate: RecordIdString;
@@ -211,6 +216,32 @@ export type VideoQuestionsRecord = {
   preparation: number;
 };
 
+export type WebhookDeliveriesRecord = {
+  endpoint: RecordIdString;
+  candidate?: RecordIdString;
+  event: WebhookDeliveriesEventOptions;
+  payload?: unknown;
+  status: WebhookDeliveriesStatusOptions;
+  attempts: number;
+  nextAttemptAt?: IsoDateString;
+  giveUpAt?: IsoDateString;
+  lastStatus: number;
+  latencyMs: number;
+  lastError?: string;
+  deliveredAt?: IsoDateString;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
+export type WebhookEndpointsRecord = {
+  company: RecordIdString;
+  url: string;
+  events: WebhookEndpointsEventsOptions[];
+  enabled: boolean;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
 export type AnswersResponse<Texpand = unknown> = Required<AnswersRecord> & BaseSystemFields<Texpand>;
 export type CandidatesResponse<Texpand = unknown> = Required<CandidatesRecord> & BaseSystemFields<Texpand>;
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
@@ -227,6 +258,8 @@ export type TextQuestionsResponse<Texpand = unknown> = Required<TextQuestionsRec
 export type UsersResponse<Texpand = unknown> = Required<UsersRecord> & AuthSystemFields<Texpand>;
 export type VideoAnswersResponse<Texpand = unknown> = Required<VideoAnswersRecord> & BaseSystemFields<Texpand>;
 export type VideoQuestionsResponse<Texpand = unknown> = Required<VideoQuestionsRecord> & BaseSystemFields<Texpand>;
+export type WebhookDeliveriesResponse<Texpand = unknown> = Required<WebhookDeliveriesRecord> & BaseSystemFields<Texpand>;
+export type WebhookEndpointsResponse<Texpand = unknown> = Required<WebhookEndpointsRecord> & BaseSystemFields<Texpand>;
 
 export type CollectionRecords = {
   answers: AnswersRecord;
@@ -245,6 +278,8 @@ export type CollectionRecords = {
   users: UsersRecord;
   video_answers: VideoAnswersRecord;
   video_questions: VideoQuestionsRecord;
+  webhook_deliveries: WebhookDeliveriesRecord;
+  webhook_endpoints: WebhookEndpointsRecord;
 };
 
 export type CollectionResponses = {
@@ -264,6 +299,8 @@ export type CollectionResponses = {
   users: UsersResponse;
   video_answers: VideoAnswersResponse;
   video_questions: VideoQuestionsResponse;
+  webhook_deliveries: WebhookDeliveriesResponse;
+  webhook_endpoints: WebhookEndpointsResponse;
 };
 
 export type TypedPocketBase = PocketBase & {
@@ -283,4 +320,6 @@ export type TypedPocketBase = PocketBase & {
   collection(idOrName: "users"): RecordService<UsersResponse>;
   collection(idOrName: "video_answers"): RecordService<VideoAnswersResponse>;
   collection(idOrName: "video_questions"): RecordService<VideoQuestionsResponse>;
+  collection(idOrName: "webhook_deliveries"): RecordService<WebhookDeliveriesResponse>;
+  collection(idOrName: "webhook_endpoints"): RecordService<WebhookEndpointsResponse>;
 };
