@@ -52,7 +52,7 @@ onRecordDeleteRequest((e) => {
   const { answersOfJob, answersOfCandidate, refusal } = require(`${__hooks}/lib/history.js`);
   const isJob = e.record.collection().name === "jobs";
   const count = isJob ? answersOfJob(e.app, e.record.id) : answersOfCandidate(e.app, e.record.id);
-  if (count > 0 && e.request.url.query().get("deleteAnswers") !== "true") {
+  if (count > 0 && (e.requestInfo().query || {}).deleteAnswers !== "true") {
     throw refusal(
       "answers_not_confirmed",
       isJob
