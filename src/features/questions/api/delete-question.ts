@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { jobQueries } from '@/features/jobs/api/job-queries';
+import { pb } from '@/lib/pocketbase';
+import type { JobsResponse } from '@/lib/pocketbase-types';
+
+import { questionQueries } from './question-queries';
+
+/** What deleting a question would touch: how many answers it has, and the jobs that ask it (with their sizes). */
+export type QuestionUsage = {
+  answers: number;
+  jobs: Pick<JobsResponse, 'id' | 'title' | 'questions'>[];
+};
+
+/** Read when the delete dialog opens (issue 16: what deleting takes with it, said plainly). */
+export const questionUsageQuery = (questionId: string) =>
+  queryOptions({
+    queryKey: [...questionQueries.detail(questionId).queryKey, 'usage'] as const,
+    queryFn: async ({ signal }): Promise<QuestionUsage> => {
+      const [answers, jobs] = await Promise.all([
+        pb.collection('answers').getList(1, 1, { filter: pb.filter('question = {:q}', { q: questionId }), fields: 'id', signal }),
+        pb.collection('jobs').getFullList<QuestionUsage['jobs'][number]>({
+          filter: pb.filter('questions.id ?= {:q}', { q: questionId }),
+          fields: 'id,title,questions',
+          sort: 'title',
+          signal,
+        }),
+      ]);
+      return { answers: answers.totalItems, jobs };
+    },
+    staleTime: 0,
+  });
+
+/**
+ * Deletes a question nobody answered (its kind record goes with it, and the jobs that asked it keep their other
+ * questions). The server refuses one with answers: those are archived.
+ */
+export function useDeleteQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (questionId: string) => pb.collection('questions').delete(questionId),
+    onSuccess: async (_data, questionId) => {
+      queryClient.removeQueries({ queryKey: questionQueries.detail(questionId).queryKey });
+      // the jobs that asked it changed too
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: questionQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: jobQueries.all() }),
+      ]);
+    },
+  });
+}
+
+/** Archives (or brings back) a question: hidden from the list and the question picker, still in every review. */
+export function useArchiveQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ questionId, archived }: { questionId: string; archived: boolean }) =>
+      pb.collection('questions').update(questionId, { archived }),
+    onSuccess: async (_data, { questionId }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: questionQueries.detail(questionId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: questionQueries.lists() }),
+      ]);
+    },
+  });
+}
