@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  anonymous,
   answerText,
   answerVideo,
   asCandidate,
@@ -109,6 +110,30 @@ describe("deleting a candidate", () => {
     const w = await world("del-candidate-plain");
     await w.manager.pb.collection("candidates").delete(w.candidate.id);
     expect(await count("candidates", "id = {:c}", { c: w.candidate.id })).toBe(0);
+  });
+});
+
+describe("GET /api/screenroom/deletions/{collection}/{id}: what the delete dialogs say will go", () => {
+  it("counts a question's answers and the jobs that ask it, a job's candidates, answers and videos, a candidate's answers and videos", async () => {
+    const w = await answeredWorld("dialog-reads");
+    const impact = (pb: PocketBase, path: string) => pb.send(`/api/screenroom/deletions/${path}`, { method: "GET" });
+    expect(await impact(w.manager.pb, `questions/${w.video.question.id}`)).toEqual({
+      answers: 1,
+      jobs: [{ id: w.job.id, title: "Support engineer", questions: [w.video.question.id, w.text.question.id, w.third.question.id] }],
+    });
+    expect(await impact(w.manager.pb, `jobs/${w.job.id}`)).toEqual({ candidates: 1, answers: 2, videos: 1 });
+    expect(await impact(w.manager.pb, `candidates/${w.candidate.id}`)).toEqual({ answers: 2, videos: 1 });
+
+    // nobody else learns anything: the same 404 as for a record that does not exist
+    const other = await world("dialog-reads-other");
+    for (const path of [`questions/${w.video.question.id}`, `jobs/${w.job.id}`, `candidates/${w.candidate.id}`, "candidates/nosuchcandidate", "answers/x"]) {
+      for (const pb of [other.manager.pb, asCandidate(w.candidate.id), anonymous()]) {
+        const err = await errorOf(() => impact(pb, path));
+        expect(err.status).toBe(404);
+      }
+    }
+    await su.collection("companies").delete(w.company.id);
+    await su.collection("companies").delete(other.company.id);
   });
 });
 

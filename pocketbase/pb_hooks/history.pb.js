@@ -69,3 +69,34 @@ onRecordAfterDeleteSuccess((e) => {
   require(`${__hooks}/lib/take-files.js`).removeTakesQuietly(e.app, [e.record.getString("take")]);
   e.next();
 }, "staged_takes");
+
+// GET /api/screenroom/deletions/{collection}/{id} (collection: questions, jobs or candidates): what deleting the
+// record would take with it, for the delete dialogs to say plainly (the SPA cannot count through relations itself:
+// client filters may not follow relation paths, pocketbase/query_guard.go). Only for who may delete the record (the
+// collection's delete rule: the company's managers); anyone else, and an unknown record, gets the same 404.
+// 200 questions: {answers, jobs: [{id, title, questions}]}; jobs: {candidates, answers, videos}; candidates:
+// {answers, videos}.
+routerAdd("GET", "/api/screenroom/deletions/{collection}/{id}", (e) => {
+  const { findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+  const history = require(`${__hooks}/lib/history.js`);
+  const notFound = () => new NotFoundError("The requested resource wasn't found.");
+  const name = e.request.pathValue("collection");
+  if (["questions", "jobs", "candidates"].indexOf(name) === -1) throw notFound();
+  const info = e.requestInfo();
+  if (!info.auth) throw notFound();
+  const record = findByIdOrNull(e.app, name, e.request.pathValue("id"));
+  if (!record || !e.app.canAccessRecord(record, info, record.collection().deleteRule)) throw notFound();
+
+  e.response.header().set("Cache-Control", "no-store");
+  if (name === "questions") {
+    return e.json(200, { answers: history.answersOfQuestion(e.app, record.id), jobs: history.jobsAsking(e.app, record.id) });
+  }
+  if (name === "jobs") {
+    return e.json(200, {
+      candidates: history.candidatesOfJob(e.app, record.id),
+      answers: history.answersOfJob(e.app, record.id),
+      videos: history.videosOfJob(e.app, record.id),
+    });
+  }
+  return e.json(200, { answers: history.answersOfCandidate(e.app, record.id), videos: history.videosOfCandidate(e.app, record.id) });
+});

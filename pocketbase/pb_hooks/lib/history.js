@@ -24,6 +24,35 @@ function answersOfJob(app, jobId) {
   );
 }
 
+function candidatesOfJob(app, jobId) {
+  return count(app, "SELECT count(*) AS n FROM candidates WHERE job = {:j}", { j: jobId });
+}
+
+function videosOfJob(app, jobId) {
+  return count(
+    app,
+    `SELECT count(*) AS n FROM video_answers JOIN answers ON answers.id = video_answers.answer
+       JOIN candidates ON candidates.id = answers.candidate WHERE candidates.job = {:j}`,
+    { j: jobId },
+  );
+}
+
+function videosOfCandidate(app, candidateId) {
+  return count(
+    app,
+    "SELECT count(*) AS n FROM video_answers JOIN answers ON answers.id = video_answers.answer WHERE answers.candidate = {:c}",
+    { c: candidateId },
+  );
+}
+
+/** The jobs that ask a question, by title: [{id, title, questions}] (the same company's, as rule 7 keeps them). */
+function jobsAsking(app, questionId) {
+  return app
+    .findAllRecords("jobs", $dbx.exp("EXISTS (SELECT 1 FROM json_each(jobs.questions) WHERE json_each.value = {:q})", { q: questionId }))
+    .sort((a, b) => (a.getString("title") < b.getString("title") ? -1 : a.getString("title") > b.getString("title") ? 1 : 0))
+    .map((job) => ({ id: job.id, title: job.getString("title"), questions: job.getStringSlice("questions") }));
+}
+
 /** The title of a job whose only question is `questionId`, or "" when there is none. */
 function onlyQuestionOf(app, questionId) {
   const row = new DynamicModel({ title: "" });
@@ -65,4 +94,4 @@ function refusal(code, message) {
   return new BadRequestError(message, { delete: new ValidationError(code, message) });
 }
 
-module.exports = { reviewedQuestions, onlyQuestionOf, answersOfQuestion, answersOfCandidate, answersOfJob, refusal };
+module.exports = { candidatesOfJob, videosOfJob, videosOfCandidate, jobsAsking, reviewedQuestions, onlyQuestionOf, answersOfQuestion, answersOfCandidate, answersOfJob, refusal };

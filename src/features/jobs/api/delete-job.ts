@@ -7,24 +7,14 @@ import { jobQueries } from './job-queries';
 /** What deleting a job takes with it: its candidates, their answers, and how many of those are videos. */
 export type JobUsage = { candidates: number; answers: number; videos: number };
 
-const total = (collection: string, filter: string, signal: AbortSignal) =>
-  pb
-    .collection(collection)
-    .getList(1, 1, { filter, fields: 'id', signal })
-    .then((page) => page.totalItems);
-
-/** Read when the delete dialog opens (issue 16: what deleting takes with it, said plainly). */
+/**
+ * Read when the delete dialog opens (issue 16: what deleting takes with it, said plainly), from the server's count
+ * (GET /api/screenroom/deletions/jobs/{id}, pocketbase/pb_hooks/history.pb.js).
+ */
 export const jobUsageQuery = (jobId: string) =>
   queryOptions({
     queryKey: [...jobQueries.detail(jobId).queryKey, 'usage'] as const,
-    queryFn: async ({ signal }): Promise<JobUsage> => {
-      const [candidates, answers, videos] = await Promise.all([
-        total('candidates', pb.filter('job = {:job}', { job: jobId }), signal),
-        total('answers', pb.filter('candidate.job = {:job}', { job: jobId }), signal),
-        total('video_answers', pb.filter('answer.candidate.job = {:job}', { job: jobId }), signal),
-      ]);
-      return { candidates, answers, videos };
-    },
+    queryFn: ({ signal }) => pb.send<JobUsage>(`/api/screenroom/deletions/jobs/${encodeURIComponent(jobId)}`, { method: 'GET', signal }),
     staleTime: 0,
   });
 

@@ -9,14 +9,8 @@ import { renderWithProviders } from '@/testing/render-route';
 import { JobRemoval } from './job-removal';
 
 const job = { id: 'j1', title: 'Support engineer', archived: false };
-const total = (totalItems: number) => HttpResponse.json({ page: 1, perPage: 1, totalItems, totalPages: 1, items: [] });
-
 function usage(candidates: number, answers: number, videos: number) {
-  server.use(
-    http.get('*/api/collections/candidates/records', () => total(candidates)),
-    http.get('*/api/collections/answers/records', () => total(answers)),
-    http.get('*/api/collections/video_answers/records', () => total(videos)),
-  );
+  server.use(http.get('*/api/screenroom/deletions/jobs/j1', () => HttpResponse.json({ candidates, answers, videos })));
 }
 
 function captureDeletes() {

@@ -12,22 +12,15 @@ export type QuestionUsage = {
   jobs: Pick<JobsResponse, 'id' | 'title' | 'questions'>[];
 };
 
-/** Read when the delete dialog opens (issue 16: what deleting takes with it, said plainly). */
+/**
+ * Read when the delete dialog opens (issue 16: what deleting takes with it, said plainly), from the server's count
+ * (GET /api/screenroom/deletions/questions/{id}, pocketbase/pb_hooks/history.pb.js).
+ */
 export const questionUsageQuery = (questionId: string) =>
   queryOptions({
     queryKey: [...questionQueries.detail(questionId).queryKey, 'usage'] as const,
-    queryFn: async ({ signal }): Promise<QuestionUsage> => {
-      const [answers, jobs] = await Promise.all([
-        pb.collection('answers').getList(1, 1, { filter: pb.filter('question = {:q}', { q: questionId }), fields: 'id', signal }),
-        pb.collection('jobs').getFullList<QuestionUsage['jobs'][number]>({
-          filter: pb.filter('questions.id ?= {:q}', { q: questionId }),
-          fields: 'id,title,questions',
-          sort: 'title',
-          signal,
-        }),
-      ]);
-      return { answers: answers.totalItems, jobs };
-    },
+    queryFn: ({ signal }) =>
+      pb.send<QuestionUsage>(`/api/screenroom/deletions/questions/${encodeURIComponent(questionId)}`, { method: 'GET', signal }),
     staleTime: 0,
   });
 

@@ -9,17 +9,10 @@ import { renderWithProviders } from '@/testing/render-route';
 import { QuestionRemoval } from './question-removal';
 
 const question = { id: 'q1', title: 'Tell us about yourself', archived: false };
-const page = <T,>(items: T[], totalItems = items.length) => ({ page: 1, perPage: 30, totalItems, totalPages: 1, items });
 const job = (id: string, title: string, questions: string[]) => ({ id, title, questions });
 
 function usage(answers: number, jobs: ReturnType<typeof job>[]) {
-  server.use(
-    http.get('*/api/collections/answers/records', ({ request }) => {
-      expect(new URL(request.url).searchParams.get('filter')).toBe('question = "q1"');
-      return HttpResponse.json(page([], answers));
-    }),
-    http.get('*/api/collections/jobs/records', () => HttpResponse.json(page(jobs))),
-  );
+  server.use(http.get('*/api/screenroom/deletions/questions/q1', () => HttpResponse.json({ answers, jobs })));
 }
 
 describe('deleting a question (issue 16)', () => {
