@@ -983,3 +983,67 @@ describe("POST /api/screenroom/interviews/{key}/questions/{questionId}/open", ()
     expect(rows.length).toBe(actor === "candidate" ? 1 : 0);
   });
 });
+
+// Issue 16 point 3: deleting what has answers takes the manager's confirmation (`?deleteAnswers=true`), archiving is an
+// update. Both are for the job's company's managers only; the answers' snapshot of their question is the server's.
+describe("deleting with answers, and archiving (issue 16)", () => {
+  async function answeredJob() {
+    const job = await ctx.a.manager.pb.collection("jobs").create({
+      company: ctx.a.company.id,
+      title: "Answered job",
+      description: "Do things",
+      location: "Lisbon",
+      questions: [ctx.a.text.question.id],
+    });
+    const candidate = await ctx.a.manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("answered") });
+    await consent(candidate.id);
+    await answerText(candidate.id, ctx.a.text.question.id);
+    return { job: job.id, candidate: candidate.id };
+  }
+
+  it.each(ACTORS)("a confirmed delete of a candidate with answers, as %s", async (actor) => {
+    const { candidate } = await answeredJob();
+    const status = await statusOf(() =>
+      clientFor(actor, candidate).collection("candidates").delete(candidate, { query: { deleteAnswers: "true" } }),
+    );
+    const still = await statusOf(() => ctx.su.collection("candidates").getOne(candidate));
+    if (actor === "manager") {
+      expect(status).toBe(200);
+      expect(still).toBe(404);
+    } else {
+      expect([403, 404]).toContain(status);
+      expect(still).toBe(200);
+    }
+  });
+
+  it.each(ACTORS)("a confirmed delete of a job with answers, as %s", async (actor) => {
+    const { job, candidate } = await answeredJob();
+    const status = await statusOf(() => clientFor(actor, candidate).collection("jobs").delete(job, { query: { deleteAnswers: "true" } }));
+    const still = await statusOf(() => ctx.su.collection("jobs").getOne(job));
+    if (actor === "manager") {
+      expect(status).toBe(200);
+      expect(still).toBe(404);
+    } else {
+      expect([403, 404]).toContain(status);
+      expect(still).toBe(200);
+    }
+  });
+
+  it.each(ACTORS)("archiving a question and a job, as %s", async (actor) => {
+    const { job, candidate } = await answeredJob();
+    const question = (await createQuestion(ctx.a.manager.pb, ctx.a.company.id, "text")).question.id;
+    const pb = clientFor(actor, candidate);
+    const statuses = [
+      await statusOf(() => pb.collection("questions").update(question, { archived: true })),
+      await statusOf(() => pb.collection("jobs").update(job, { archived: true })),
+    ];
+    const stored = [(await ctx.su.collection("questions").getOne(question)).archived, (await ctx.su.collection("jobs").getOne(job)).archived];
+    if (actor === "manager") {
+      expect(statuses).toEqual([200, 200]);
+      expect(stored).toEqual([true, true]);
+    } else {
+      for (const status of statuses) expect([400, 403, 404]).toContain(status);
+      expect(stored).toEqual([false, false]);
+    }
+  });
+});

@@ -109,6 +109,15 @@ describe("transcript search", () => {
     expect((await search(w.manager.pb, w.company.id, after)).items).toEqual([]);
   });
 
+  it("names the question as the candidate was asked it, after the manager renamed it (issue 16's snapshot)", async () => {
+    const w = await world("search-renamed");
+    const term = word("morvane");
+    const answer = await answerText(w.candidate.id, w.text.question.id, `My ${term} answer.`);
+    await w.manager.pb.collection("questions").update(w.text.question.id, { title: "A new title" });
+    const { items } = await search(w.manager.pb, w.company.id, term);
+    expect(items.map((hit) => [hit.answer, hit.question.title])).toEqual([[answer.answer.id, w.text.question.title]]);
+  });
+
   it("pages by 50, best matches first", async () => {
     const w = await world("search-pages");
     const term = word("brinmar");

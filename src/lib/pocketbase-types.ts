@@ -42,6 +42,7 @@ export type AuthSystemFields<T = never> = {
   verified: boolean;
 } & BaseSystemFields<T>;
 
+export type AnswersQuestionKindOptions = "video" | "text";
 export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";
@@ -55,6 +56,9 @@ export type AnswersRecord = {
   question: RecordIdString;
   created: IsoDateString;
   updated: IsoDateString;
+  questionTitle?: string;
+  questionDescription?: string;
+  questionKind?: AnswersQuestionKindOptions;
 };
 
 export type CandidatesRecord = {
@@ -111,6 +115,7 @@ export type JobsRecord = {
   updated: IsoDateString;
   welcomeMessage?: string;
   responseDays: number;
+  archived: boolean;
 };
 
 export type ManagerInvitesRecord = {
@@ -137,6 +142,7 @@ export type QuestionsRecord = {
   canPreview: boolean;
   created: IsoDateString;
   updated: IsoDateString;
+  archived: boolean;
 };
 
 export type RatingsRecord = {

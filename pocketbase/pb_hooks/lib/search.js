@@ -119,14 +119,15 @@ function searchCompany(app, companyId, terms, offset) {
   const page = rows.slice(0, PAGE_SIZE);
   if (!page.length) return { items: [], more: false };
 
-  // what each hit names, read once for the page: answers with their question, candidate and job
+  // what each hit names, read once for the page: answers with their question (as the candidate was asked it: the
+  // answer's snapshot, issue 16), candidate and job
   const answerIds = page.map((row) => row.answer);
   const details = arrayOf(
     new DynamicModel({ answer: "", question: "", questionTitle: "", candidate: "", email: "", job: "", jobTitle: "" }),
   );
   app
     .db()
-    .select("a.id AS answer", "q.id AS question", "q.title AS questionTitle", "c.id AS candidate", "c.email AS email", "j.id AS job", "j.title AS jobTitle")
+    .select("a.id AS answer", "q.id AS question", "coalesce(nullif(a.questionTitle, ''), q.title) AS questionTitle", "c.id AS candidate", "c.email AS email", "j.id AS job", "j.title AS jobTitle")
     .from("answers a")
     .innerJoin("questions q", $dbx.exp("q.id = a.question"))
     .innerJoin("candidates c", $dbx.exp("c.id = a.candidate"))

@@ -102,7 +102,7 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
               title: titles.get(questionId) ?? 'Loading…',
             }));
             const available = (bank.data ?? [])
-              .filter((question) => !field.value.includes(question.id))
+              .filter((question) => !question.archived && !field.value.includes(question.id))
               .map((question) => ({ id: question.id, title: question.title }));
             const add = (ids: string[]) => field.onChange([...field.value, ...ids.filter((x) => !field.value.includes(x))]);
 

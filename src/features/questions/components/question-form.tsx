@@ -28,7 +28,7 @@ type QuestionFormProps = {
   cancel: ReactNode;
 };
 
-const SERVER_FIELDS = ['title', 'description', 'timeout', 'canPreview'] as const;
+const SERVER_FIELDS = ['title', 'description', 'timeout', 'canPreview', 'kind'] as const;
 
 /** The question form of the new and edit screens and of a job's 'Create new question' dialog. */
 export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel, onSubmit, cancel }: QuestionFormProps) {
@@ -107,6 +107,13 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
             ))}
           </Flex>
         </Flex>
+
+        {/* the server's refusal to change the kind of an answered question (issue 16) */}
+        {errors.kind?.message && (
+          <Text size="1" color="red" role="alert">
+            {errors.kind.message}
+          </Text>
+        )}
 
         {kind.type === 'video' ? (
           <>

@@ -16,6 +16,7 @@ import { formatStars, overallScore, ratingQueries, summarizeAnswer, usePendingSt
 import { CandidateNavigation, useCandidateNeighbours } from '../components/candidate-navigation';
 import { CommentsThread } from '../components/comments-thread';
 import { DecisionPanel } from '../components/decision-panel';
+import { DeleteCandidateButton } from '../components/delete-candidate-dialog';
 import { InvitationPanel } from '../components/invitation-panel';
 import { ReviewPlayerProvider, useReviewPlayerState } from '../components/review-player';
 import { ReviewQuestionSection } from '../components/review-question';
@@ -118,6 +119,13 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
               <CandidateNavigation neighbours={neighbours} />
               <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
               <ShareCandidateButton candidateId={candidateId} candidateEmail={review.email} />
+              <DeleteCandidateButton
+                candidateId={candidateId}
+                jobId={jobId}
+                email={review.email}
+                answers={answers}
+                onDeleted={() => void navigate(pipelineHref(companyId, jobId, position.state, position.index), { replace: true })}
+              />
             </Flex>
           </header>
         </Flex>
