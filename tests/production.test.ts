@@ -379,7 +379,7 @@ describe("backups", () => {
 
     // 2. data changes after it: the job renamed, the candidate and its answer deleted
     await world.manager.collection("jobs").update(world.job.id, { title: "Renamed after the backup" });
-    await world.manager.collection("candidates").delete(candidate.id);
+    await world.manager.collection("candidates").delete(candidate.id, { query: { deleteAnswers: "true" } });
     expect(await operator.collection("video_answers").getOne(record.id).then(() => "found", () => "gone")).toBe("gone");
 
     // 3. restore as README says: unzip into a fresh data dir, point PB_DATA_DIR at it, start

@@ -126,7 +126,7 @@ describe("files on S3", () => {
 
       // the candidate is deleted: their answers' objects are gone from the bucket, the company's logo stays
       // (PocketBase deletes a deleted record's objects in the background, after the delete's transaction)
-      await w.manager.pb.collection("candidates").delete(w.candidate.id);
+      await w.manager.pb.collection("candidates").delete(w.candidate.id, { query: { deleteAnswers: "true" } });
       expect(await countOf("video_answers", "id = {:id}", { id: video.id })).toBe(0);
       await keysBecome(`${video.collectionId}/${video.id}/`, []);
       expect(await listKeys(target, `${w.company.collectionId}/${w.company.id}/`)).toEqual([keyOf(w.company, w.company.logo as string)]);

@@ -105,7 +105,7 @@ describe("transcript search", () => {
     await admin.collection("video_answers").update(video.kind.id, { transcript: `second ${after}` });
     expect((await search(w.manager.pb, w.company.id, before)).items).toEqual([]);
     expect((await search(w.manager.pb, w.company.id, after)).items).toHaveLength(1);
-    await w.manager.pb.collection("candidates").delete(w.candidate.id);
+    await w.manager.pb.collection("candidates").delete(w.candidate.id, { query: { deleteAnswers: "true" } });
     expect((await search(w.manager.pb, w.company.id, after)).items).toEqual([]);
   });
 
