@@ -80,7 +80,7 @@ describe("a 1,000-row import on the shared server", () => {
       const i = rows.length;
       if (i % 100 === 50 && bad.length) rows.push(bad.shift()!);
       else if (i % 100 === 20 && rows.filter((r) => r.email.startsWith(" ")).length < 10) {
-        rows.push({ email: ` ${rows[i - 1].email.toUpperCase()} ` });
+        rows.push({ email: ` ${rows[i - 1]!.email.toUpperCase()} ` });
       } else rows.push(good());
     }
     expect(rows).toHaveLength(1000);
