@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Callout, Dialog, Flex, Progress, ScrollArea, Table, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Dialog, Flex, Progress, ScrollArea, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { useId, useRef, useState, type DragEvent } from 'react';
@@ -233,7 +233,10 @@ export function CsvInviteDialog({ jobId }: { jobId: string }) {
                 {withProblems ? `, ${withProblems} with problems (they will be skipped)` : ''}.
               </Text>
               <ScrollArea type="auto" scrollbars="both" style={{ maxHeight: 380 }}>
-                <Table.Root size="1" variant="surface" aria-label="Rows of the file">
+                <Table.Root size="1" variant="surface">
+                  <VisuallyHidden asChild>
+                    <caption>Rows of the file</caption>
+                  </VisuallyHidden>
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>
@@ -246,7 +249,7 @@ export function CsvInviteDialog({ jobId }: { jobId: string }) {
                   </Table.Header>
                   <Table.Body>
                     {rows.map((row) => (
-                      <Table.Row key={row.line}>
+                      <Table.Row key={row.line} data-line={row.line}>
                         <Table.RowHeaderCell>{row.line}</Table.RowHeaderCell>
                         <Table.Cell>{row.email}</Table.Cell>
                         <Table.Cell>{row.firstName}</Table.Cell>
@@ -307,7 +310,10 @@ export function CsvInviteDialog({ jobId }: { jobId: string }) {
               ) : null}
               {unsuccessful.length ? (
                 <ScrollArea type="auto" scrollbars="both" style={{ maxHeight: 300 }}>
-                  <Table.Root size="1" variant="surface" aria-label="Rows not sent">
+                  <Table.Root size="1" variant="surface">
+                    <VisuallyHidden asChild>
+                      <caption>Rows not sent</caption>
+                    </VisuallyHidden>
                     <Table.Header>
                       <Table.Row>
                         <Table.ColumnHeaderCell>Row</Table.ColumnHeaderCell>

@@ -47,10 +47,20 @@ export function mapHeaders(headers: string[]): Partial<Record<keyof Omit<CsvRow,
   return found;
 }
 
+/** A file's text (through FileReader: Blob.text is missing from older browsers and from jsdom). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 /** The file's rows, read by papaparse (loaded now). Empty lines are left out. */
 export async function parseCsv(file: File | string): Promise<CsvRow[]> {
   const { default: Papa } = await import('papaparse');
-  const text = typeof file === 'string' ? file : await file.text();
+  const text = typeof file === 'string' ? file : await readText(file);
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
   const headers = parsed.meta.fields ?? [];
   const columns = mapHeaders(headers);
