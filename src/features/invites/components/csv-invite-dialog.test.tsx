@@ -172,7 +172,7 @@ describe('invite from CSV', () => {
     expect(click).toHaveBeenCalledTimes(1);
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
+      reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
       reader.readAsText(blob!);
     });
     const lines = text.trim().split('\r\n');
