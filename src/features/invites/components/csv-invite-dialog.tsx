@@ -255,7 +255,7 @@ export function CsvInviteDialog({ jobId }: { jobId: string }) {
                         <Table.Cell>{row.firstName}</Table.Cell>
                         <Table.Cell>{row.lastName}</Table.Cell>
                         <Table.Cell>{row.deadline}</Table.Cell>
-                        <Table.Cell>{row.problem ? <Badge color="red">{row.problem.message}</Badge> : <Badge color="green">OK</Badge>}</Table.Cell>
+                        <Table.Cell>{row.problem ? <Badge color="red">{row.problem.message}</Badge> : <Badge color="green" highContrast>OK</Badge>}</Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>
