@@ -6,13 +6,13 @@
 //   --runs=N           imports to time (each into a new job; default 3), the median is the figure
 //   --per-second=N     the mail queue's pace (MAIL_QUEUE_PER_SECOND; default the server's default, 5)
 //   --no-mail          time the imports only
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import PocketBase from "pocketbase";
 import { startMailDev } from "../lib/maildev.mjs";
-import { ensurePocketBase, freePort, startPocketBase, UNTHROTTLED } from "../lib/pocketbase.mjs";
+import { ensurePocketBase, freePort, root, startPocketBase, UNTHROTTLED } from "../lib/pocketbase.mjs";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "3" }, "per-second": { type: "string" }, "no-mail": { type: "boolean", default: false } },
@@ -39,13 +39,15 @@ try {
   const manager = new PocketBase(server.url);
   manager.autoCancellation(false);
   await manager.collection("users").authWithPassword(email, password);
-  const company = await manager.collection("companies").create({ name: "Bench CSV", website: "https://bench.example.com" });
-  const question = await manager.collection("questions").create({ company: company.id, title: "Q", description: "D", timeout: 60, canPreview: true });
+  const logo = new File([readFileSync(join(root, "tests", "fixtures", "logo.png"))], "logo.png", { type: "image/png" });
+  const company = await manager.collection("companies").create({ name: "Bench CSV", website: "https://bench.example.com", logo });
+  const question = await manager.collection("questions").create({ company: company.id, title: "Why us?", description: "Tell us why", timeout: 60, canPreview: true });
   await manager.collection("text_questions").create({ question: question.id });
 
   const seconds = [];
+  const firstStarted = performance.now();
   for (let run = 0; run < runs; run += 1) {
-    const job = await manager.collection("jobs").create({ company: company.id, title: `Job ${run}`, description: "D", location: "Remote", questions: [question.id] });
+    const job = await manager.collection("jobs").create({ company: company.id, title: `Bench job ${run}`, description: "Bench job", location: "Remote", questions: [question.id] });
     const rows = Array.from({ length: 1000 }, (_, i) => ({ email: `r${run}-p${i}@bench.test`, firstName: `P${i}`, lastName: "Bench" }));
     const importId = `bench-${run}-${Date.now().toString(36)}`;
     const started = performance.now();
@@ -63,18 +65,19 @@ try {
   console.log(`1,000-row import, request time: median ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} s (min ${sorted[0].toFixed(2)}, max ${sorted.at(-1).toFixed(2)}) over ${runs} run(s)`);
 
   if (!values["no-mail"]) {
-    // the last import's 1,000 e-mails, from the end of its requests until MailDev holds them all
-    const last = runs - 1;
-    const started = performance.now();
+    // every import's e-mails, from the first import's start until MailDev holds them all: the queue's real pace
+    const total = runs * 1000;
     for (;;) {
       const res = await fetch(`${mail.url}/email`);
       const all = await res.json();
-      const count = all.filter((m) => m.to.some((t) => t.address.startsWith(`r${last}-`))).length;
-      if (count >= 1000) break;
+      if (all.length >= total) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const took = (performance.now() - started) / 1000;
-    console.log(`mail queue: the last import's 1,000 e-mails delivered ${took.toFixed(1)} s after its requests (pace ${env.MAIL_QUEUE_PER_SECOND ?? "5 (default)"} a second; earlier imports' mails queued ahead)`);
+    const took = (performance.now() - firstStarted) / 1000;
+    console.log(
+      `mail queue: ${total} e-mails delivered ${took.toFixed(1)} s after the first import started: ${(total / took).toFixed(1)} a second ` +
+        `(MAIL_QUEUE_PER_SECOND ${env.MAIL_QUEUE_PER_SECOND ?? "5, the default"}; one SMTP session per e-mail to a local MailDev)`,
+    );
   }
 } finally {
   await server.stop();
