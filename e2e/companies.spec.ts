@@ -32,7 +32,7 @@ test("manager A creates and edits a company, invites B by e-mail, and B joins th
   await page.goto("/auth/sign-up");
   await signUpInBrowser(page, { firstName: "Alice", lastName: "Anders", email: aEmail, password });
   await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   const verification = await waitForMail(aEmail, /confirm/i);
   await page.goto(pathOf(linksIn(verification).find((l) => l.includes("/auth/confirm-verification/"))!));
   await expect(page).toHaveURL(/\/auth\/sign-in/);

@@ -143,9 +143,11 @@ test("a manager builds a question bank and a job, orders its questions and invit
   await page.getByRole("button", { name: "Invite", exact: true }).click();
   await expect(page.getByText("This candidate has already been invited")).toBeVisible();
 
-  // A job that cannot be loaded shows the server's message in place of the page, inside the shell.
+  // A job that cannot be loaded says what happened in place of the page, inside the shell (issue 16).
   await page.goto(`/companies/${company.id}/jobs/nosuchjob000000`);
-  await expect(page.getByRole("alert")).toHaveText("The requested resource wasn't found");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This job could not be found: it may have been deleted, or it belongs to a company you don't manage.",
+  );
   await expect(page.getByRole("link", { name: "Screenroom" })).toBeVisible();
 
   // The interview e-mail names the company and the job, and links to the interview.

@@ -57,6 +57,7 @@ func main() {
 	registerQueryGuard(app)
 	registerCandidateEnrich(app)
 	registerMailQueue(app)
+	registerWebhooks(app) // issue 18: the webhook sender (webhooks.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

@@ -5,6 +5,10 @@
 // in a realistic mix: 35% invited, 20% started, 45% completed through real text answers (the server's hooks keep
 // their status), two managers' ratings on most finished interviews (the hooks keep each candidate's average), and
 // decisions on about two in five finished interviews, written as the decision route writes them.
+// Issue 18 makes what the candidates said varied, for the transcript search: each text answer and each video answer's
+// transcript (with timed segments, as the worker writes them) is a different run of words from a fixed vocabulary
+// (a seeded generator, so every run searches the same data), with "kubernetes" in about 1 in 100 of them and the phrase
+// "customer support" in about 1 in 10.
 import PocketBase from "pocketbase";
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -13,6 +17,39 @@ import { root } from "./lib/pocketbase.mjs";
 import { logoFile, randomId } from "./seed.mjs";
 
 const answerVideo = readFileSync(join(root, "tests", "fixtures", "answer.webm"));
+
+const VOCABULARY = (
+  "i we you they my our team customer customers support help helped helping problem problems solve solved solving " +
+  "project projects work worked working job role company product products service team's manager managers lead led " +
+  "engineer engineering developer code review reviews test tests testing release releases deploy deployed database " +
+  "query queries report reports data analysis design designed build built user users feedback meeting meetings plan " +
+  "planned planning goal goals deadline deadlines time year years month months week weeks day days learn learned " +
+  "learning skill skills communication listen listened explain explained improve improved improvement process " +
+  "processes quality fast faster slow slower small large team-mate colleague colleagues conflict resolve resolved " +
+  "priority priorities challenge challenges difficult easy proud enjoy enjoyed like liked love because when then " +
+  "after before during while and but so also very really more most less the a an of to in on for with at from by " +
+  "about into over under again first last next example situation task action result results mentor mentoring " +
+  "hiring hired interview interviews onboarding training trained sales marketing finance budget cost costs saving " +
+  "savings automation automated script scripts dashboard dashboards incident incidents outage outages monitoring"
+).split(" ");
+
+/** A run of words as a candidate might say or type it, from a seeded generator (see the header). */
+export function benchSpeech(random, words = 24) {
+  const out = [];
+  for (let i = 0; i < words; i++) out.push(VOCABULARY[Math.floor(random() * random() * VOCABULARY.length)]);
+  if (random() < 0.01) out.splice(Math.floor(random() * out.length), 0, "kubernetes");
+  if (random() < 0.1) out.splice(Math.floor(random() * out.length), 0, "customer", "support");
+  return out.join(" ");
+}
+
+/** A transcript and its segments of up to 8 words, 3 seconds each, as the media worker writes them. */
+function benchTranscript(random) {
+  const text = benchSpeech(random, 36);
+  const words = text.split(" ");
+  const segments = [];
+  for (let i = 0; i < words.length; i += 8) segments.push({ start: (i / 8) * 3, end: (i / 8) * 3 + 3, text: words.slice(i, i + 8).join(" ") });
+  return { transcript: text, transcriptSegments: segments, transcriptStatus: "done" };
+}
 
 export const BENCH_SIZE = { jobs: 30, questions: 60, candidates: 3000, answersPerCandidate: 3, pipelineCandidates: 3000 };
 
@@ -99,10 +136,12 @@ export async function seedBench({ url, superuser }) {
   const answers = candidates.flatMap((c) =>
     c.job.questions.slice(0, BENCH_SIZE.answersPerCandidate).map((q) => ({ id: randomId(), candidate: c.id, question: q.id, kind: q.kind })),
   );
+  const speech = seeded(18);
   await inBatches(su, answers, 24, (batch, a) => {
     batch.collection("answers").create({ id: a.id, candidate: a.candidate, question: a.question });
-    if (a.kind === "video") batch.collection("video_answers").create({ answer: a.id, file: new File([answerVideo], "answer.webm", { type: "video/webm" }) });
-    else batch.collection("text_answers").create({ answer: a.id, content: "A benchmark answer of a reasonable length, as a candidate would type it." });
+    if (a.kind === "video") {
+      batch.collection("video_answers").create({ answer: a.id, file: new File([answerVideo], "answer.webm", { type: "video/webm" }), ...benchTranscript(speech) });
+    } else batch.collection("text_answers").create({ answer: a.id, content: benchSpeech(speech) });
   });
 
   const pipeline = await seedPipelineJob(su, { company, managers: [user.id, colleague.id], questions: textQuestions.slice(0, 3) });
@@ -179,9 +218,11 @@ async function seedPipelineJob(su, { company, managers, questions }) {
   });
 
   const answers = candidates.flatMap((c) => questions.slice(0, c.answered).map((q) => ({ id: randomId(), candidate: c, question: q.id })));
+  // what they wrote, from a generator of its own: the mix and the ratings drawn from `random` stay as they were
+  const speech = seeded(1815);
   await inBatches(su, answers, 25, (batch, a) => {
     batch.collection("answers").create({ id: a.id, candidate: a.candidate.id, question: a.question });
-    batch.collection("text_answers").create({ answer: a.id, content: "A benchmark answer of a reasonable length, as a candidate would type it." });
+    batch.collection("text_answers").create({ answer: a.id, content: benchSpeech(speech) });
   });
 
   // each rater gives each answer 1-5 stars around the candidate's own level

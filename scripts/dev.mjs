@@ -25,8 +25,10 @@ const say = (line) => console.error(`[stack] ${line}`);
 
 async function main() {
   ensureNodeModules();
-  // ffmpeg and pocketsphinx serve the media worker; chromium is only for tests
-  ensureSystemPackages({ packages: SYSTEM_PACKAGES.filter((p) => !["chromium", "pocketsphinx-testdata", "strace"].includes(p.pkg)) });
+  // ffmpeg and pocketsphinx serve the media worker; chromium, strace and the production smoke test's tools are only
+  // for tests
+  const testOnly = ["chromium", "pocketsphinx-testdata", "strace", "nginx", "systemd", "openssl", "unzip"];
+  ensureSystemPackages({ packages: SYSTEM_PACKAGES.filter((p) => !testOnly.includes(p.pkg)) });
   ensurePocketBase();
   await assertPortFree(PORTS.vite, "Vite dev server");
 

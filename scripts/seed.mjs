@@ -1,5 +1,5 @@
-// Demo data for a first run: a verified demo manager with a company, questions of both kinds, a job
-// and an invited candidate. Run by `npm start` once (it leaves .data/seeded), or alone:
+// Demo data for a first run: a verified demo manager with a company, questions of both kinds, a job with a welcome
+// message and a 7-day response time, and an invited candidate with a deadline (issue 17). Run by `npm start` once (it leaves .data/seeded), or alone:
 //   node scripts/seed.mjs http://127.0.0.1:8090 SUPERUSER_EMAIL SUPERUSER_PASSWORD
 import PocketBase from "pocketbase";
 
@@ -40,14 +40,14 @@ export async function seedDemo({ url, superuser }) {
 
   const questions = [];
   for (const q of [
-    { title: "Introduce yourself", description: "Tell us who you are and what you are looking for in your next role.", timeout: 90, canPreview: true, kind: "video", takes: 3 },
-    { title: "A problem you solved", description: "Describe a hard problem you solved recently, and how you went about it.", timeout: 120, canPreview: false, kind: "video", takes: 2 },
+    { title: "Introduce yourself", description: "Tell us who you are and what you are looking for in your next role.", timeout: 90, canPreview: true, kind: "video", takes: 3, preparation: 30 },
+    { title: "A problem you solved", description: "Describe a hard problem you solved recently, and how you went about it.", timeout: 120, canPreview: false, kind: "video", takes: 2, preparation: 60 },
     { title: "Why Northwind?", description: "In a few sentences: why do you want to work with us?", timeout: 180, canPreview: true, kind: "text" },
   ]) {
     const batch = pb.createBatch();
     const id = randomId();
     batch.collection("questions").create({ id, company: company.id, title: q.title, description: q.description, timeout: q.timeout, canPreview: q.canPreview });
-    if (q.kind === "video") batch.collection("video_questions").create({ question: id, takes: q.takes });
+    if (q.kind === "video") batch.collection("video_questions").create({ question: id, takes: q.takes, preparation: q.preparation });
     else batch.collection("text_questions").create({ question: id });
     await batch.send();
     questions.push(id);
@@ -59,6 +59,8 @@ export async function seedDemo({ url, superuser }) {
     description: "Help our customers get the most out of Northwind: onboarding, troubleshooting and feedback to the product team.",
     location: "Remote (EU)",
     welcomeMessage: "Thank you for your interest in joining us!\nThere are no trick questions: answer as you would in a conversation, and take a moment to think before each one.",
+    // an invite's deadline is, by default, a week after it is sent (the server sets it from this)
+    responseDays: 7,
     questions,
   });
   const candidate = await pb.collection("candidates").create({ job: job.id, email: "candidate@screenroom.test" });

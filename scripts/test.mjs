@@ -1,5 +1,6 @@
 // `npm test`: every check and test of the project, on a fresh clone. Installs what is missing (npm
-// packages; Debian's chromium, firefox-esr, ffmpeg, pocketsphinx when run as root), builds PocketBase once, then
+// packages; Debian's chromium, firefox-esr, ffmpeg, pocketsphinx when run as root), builds PocketBase and the test S3
+// server (versitygw) once, then
 // runs lint, type-check, unit, integration (real PocketBase + MailDev), the production build and the
 // end-to-end suite (real Chromium, and Firefox ESR for the candidate's journeys, against the built app on a real
 // PocketBase), then the candidate journeys in WebKitGTK (Safari's engine) through WebKitWebDriver (e2e-webkit/).
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { ensureNodeModules, ensureSystemPackages } from "./lib/deps.mjs";
 import { ensureWebKit } from "./lib/webkit.mjs";
 import { ensurePocketBase, root, StackError } from "./lib/pocketbase.mjs";
+import { ensureS3Server } from "./lib/s3server.mjs";
 
 const results = [];
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -47,6 +49,7 @@ try {
   ensureSystemPackages();
   ensureWebKit();
   ensurePocketBase();
+  ensureS3Server(); // the S3 server of tests/s3-storage.test.ts, built from its Go module once (cached in .cache)
 } catch (err) {
   console.error(err instanceof StackError ? err.message : err);
   process.exit(1);

@@ -446,7 +446,41 @@ const rows: Row[] = [
       return { id: comment.id, candidateId: candidate };
     },
   },
+  {
+    // Issue 18: a company's webhook endpoints, for its managers only (pocketbase/pb_hooks/webhooks.pb.js). The URL is
+    // under .invalid, which never resolves: the shared server records deliveries for it and sends nothing anywhere.
+    collection: "webhook_endpoints",
+    allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
+    existing: () => ({ id: hooks.endpoint.id }),
+    create: async () => ({ body: { company: ctx.a.company.id, url: "https://hooks.invalid/in", events: ["candidate.decided"] } }),
+    update: () => ({ enabled: false }),
+    fresh: async () => ({ id: (await newHookEndpoint()).id }),
+  },
+  {
+    // Issue 18: the delivery log, read by the endpoint's company's managers; only the server writes it (the hooks, the
+    // Go sender, the send-again route).
+    collection: "webhook_deliveries",
+    allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
+    existing: () => ({ id: hooks.delivery.id }),
+    create: async () => ({ body: { endpoint: hooks.endpoint.id, event: "candidate.decided", status: "succeeded", attempts: 1, payload: { type: "forged" } } }),
+    update: () => ({ status: "succeeded", lastError: "" }),
+    fresh: async () => ({ id: (await newHookDelivery()).id }),
+  },
 ];
+
+// Issue 18: an endpoint of A's company and a finished delivery of it (made by a superuser: nothing else writes one).
+const hooks = {} as { endpoint: RecordModel; delivery: RecordModel };
+const newHookEndpoint = () =>
+  ctx.a.manager.pb.collection("webhook_endpoints").create({ company: ctx.a.company.id, url: "https://hooks.invalid/in", events: ["candidate.decided"] });
+const newHookDelivery = () =>
+  ctx.su.collection("webhook_deliveries").create({
+    endpoint: hooks.endpoint.id,
+    candidate: ctx.a.candidate.id,
+    event: "candidate.decided",
+    status: "failed",
+    attempts: 1,
+    payload: { type: "candidate.decided", timestamp: new Date().toISOString(), data: {} },
+  });
 
 function pngBlob() {
   // created lazily so the fixture is read inside the test run
@@ -478,6 +512,11 @@ beforeAll(async () => {
 let queuedMail: RecordModel;
 beforeAll(async () => {
   queuedMail = await ctx.su.collection("mail_queue").getFirstListItem(ctx.su.filter("to = {:to}", { to: ctx.a.candidate.email }));
+});
+
+beforeAll(async () => {
+  hooks.endpoint = await newHookEndpoint();
+  hooks.delivery = await newHookDelivery();
 });
 
 // A share link to A's candidate, who answered on video (the share-link rows and routes below).
@@ -744,6 +783,16 @@ describe("POST /api/screenroom/jobs/{id}/invites/bulk", () => {
   });
 });
 
+// Transcript search (pocketbase/pb_hooks/search.pb.js, issue 18): the company's managers only; everyone else gets the
+// same 404 (tests/search.test.ts, tests/attacks/search.test.ts).
+describe("GET /api/screenroom/companies/{id}/search", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const path = `/api/screenroom/companies/${ctx.a.company.id}/search`;
+    const status = await statusOf(() => clientFor(actor, ctx.a.candidate.id).send(path, { query: { q: "answer" } }));
+    expect(status).toBe(actor === "manager" ? 200 : 404);
+  });
+});
+
 describe("users beyond the table", () => {
   it("a user can delete their own account, and nobody else's", async () => {
     const { pb, user } = await signUp();
@@ -899,7 +948,7 @@ describe("POST /api/screenroom/candidates/{id}/decision", () => {
 // Candidates' fields the server keeps (issue 15): the job's company's managers read the decision and the rating; the
 // candidate reads its own record without them; nobody but a superuser writes any of them through the records API.
 describe("candidates' server fields", () => {
-  const MANAGERS_ONLY = ["decision", "decisionBy", "decisionAt", "averageRating", "ratingsCount"];
+  const MANAGERS_ONLY = ["decision", "decisionBy", "decisionAt", "averageRating", "ratingsCount", "extraTime", "extraTakes"];
   const PROGRESS = ["status", "answeredCount", "startedAt", "completedAt"];
 
   it.each(ACTORS)("are read as %s may read them", async (actor) => {
@@ -918,11 +967,119 @@ describe("candidates' server fields", () => {
     const candidate = await freshCandidate();
     const pb = clientFor(actor, candidate.id);
     const before = await ctx.su.collection("candidates").getOne(candidate.id);
-    for (const change of [{ decision: "advance" }, { averageRating: 5 }, { status: "completed" }, { answeredCount: 2 }]) {
+    const stamp = new Date(Date.now() + 60_000).toISOString();
+    const serverOnly = [{ withdrawnAt: stamp }, { remindedEarlyAt: stamp }, { remindedLateAt: stamp }, { completionMailedAt: stamp }];
+    for (const change of [{ decision: "advance" }, { averageRating: 5 }, { status: "completed" }, { answeredCount: 2 }, ...serverOnly]) {
       expect([400, 404]).toContain(await statusOf(() => pb.collection("candidates").update(candidate.id, change)));
     }
     const created = await statusOf(() => pb.collection("candidates").create({ job: ctx.a.job.id, email: uniqueEmail("forged-status"), status: "completed" }));
     expect([400, 403]).toContain(created);
     expect((await ctx.su.collection("candidates").getOne(candidate.id)).updated).toBe(before.updated);
+  });
+});
+
+// Issue 17 points 5-8: what a manager grants or closes (deadline, withdrawn, extraTime, extraTakes) is written by the
+// job's company's managers only, through the records API; the candidate itself, another company's manager and
+// everyone else change nothing (tests/deadlines-time.test.ts: the effects; tests/attacks/deadlines-time.test.ts).
+describe("candidates' deadline, withdrawal and grants", () => {
+  const changes = () => [
+    { deadline: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString().replace("T", " ") },
+    { withdrawn: true },
+    { extraTime: "unlimited" },
+    { extraTakes: 10 },
+  ];
+  it.each(ACTORS)("are written as %s may write them", async (actor) => {
+    for (const change of changes()) {
+      const candidate = await freshCandidate();
+      const before = await ctx.su.collection("candidates").getOne(candidate.id);
+      const status = await statusOf(() => clientFor(actor, candidate.id).collection("candidates").update(candidate.id, change));
+      const after = await ctx.su.collection("candidates").getOne(candidate.id);
+      if (actor === "manager") {
+        expect({ change, status }).toEqual({ change, status: 200 });
+        expect(after).toMatchObject(change);
+      } else {
+        expect({ change, status }).toEqual({ change, status: 404 });
+        expect(after.updated).toBe(before.updated);
+      }
+    }
+  });
+});
+
+// Opening a question (pocketbase/pb_hooks/interview.pb.js, issue 17): only the candidate, at its own key, records it;
+// anyone else gets 404 and nothing is recorded.
+describe("POST /api/screenroom/interviews/{key}/questions/{questionId}/open", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = (await freshCandidate()).id;
+    const path = `/api/screenroom/interviews/${await keyOf(candidate)}/questions/${ctx.a.text.question.id}/open`;
+    const status = await statusOf(() => clientFor(actor, candidate).send(path, { method: "POST" }));
+    expect(status).toBe(actor === "candidate" ? 200 : 404);
+    const rows = await ctx.su
+      .collection("question_progress")
+      .getFullList({ filter: ctx.su.filter("candidate = {:c} && question = {:q} && openedAt != ''", { c: candidate, q: ctx.a.text.question.id }) });
+    expect(rows.length).toBe(actor === "candidate" ? 1 : 0);
+  });
+});
+
+// Issue 16 point 3: deleting what has answers takes the manager's confirmation (`?deleteAnswers=true`), archiving is an
+// update. Both are for the job's company's managers only; the answers' snapshot of their question is the server's.
+describe("deleting with answers, and archiving (issue 16)", () => {
+  async function answeredJob() {
+    const job = await ctx.a.manager.pb.collection("jobs").create({
+      company: ctx.a.company.id,
+      title: "Answered job",
+      description: "Do things",
+      location: "Lisbon",
+      questions: [ctx.a.text.question.id],
+    });
+    const candidate = await ctx.a.manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("answered") });
+    await consent(candidate.id);
+    await answerText(candidate.id, ctx.a.text.question.id);
+    return { job: job.id, candidate: candidate.id };
+  }
+
+  it.each(ACTORS)("a confirmed delete of a candidate with answers, as %s", async (actor) => {
+    const { candidate } = await answeredJob();
+    const status = await statusOf(() =>
+      clientFor(actor, candidate).collection("candidates").delete(candidate, { query: { deleteAnswers: "true" } }),
+    );
+    const still = await statusOf(() => ctx.su.collection("candidates").getOne(candidate));
+    if (actor === "manager") {
+      expect(status).toBe(200);
+      expect(still).toBe(404);
+    } else {
+      expect([403, 404]).toContain(status);
+      expect(still).toBe(200);
+    }
+  });
+
+  it.each(ACTORS)("a confirmed delete of a job with answers, as %s", async (actor) => {
+    const { job, candidate } = await answeredJob();
+    const status = await statusOf(() => clientFor(actor, candidate).collection("jobs").delete(job, { query: { deleteAnswers: "true" } }));
+    const still = await statusOf(() => ctx.su.collection("jobs").getOne(job));
+    if (actor === "manager") {
+      expect(status).toBe(200);
+      expect(still).toBe(404);
+    } else {
+      expect([403, 404]).toContain(status);
+      expect(still).toBe(200);
+    }
+  });
+
+  it.each(ACTORS)("archiving a question and a job, as %s", async (actor) => {
+    const { job, candidate } = await answeredJob();
+    const question = (await createQuestion(ctx.a.manager.pb, ctx.a.company.id, "text")).question.id;
+    const pb = clientFor(actor, candidate);
+    const statuses = [
+      await statusOf(() => pb.collection("questions").update(question, { archived: true })),
+      await statusOf(() => pb.collection("jobs").update(job, { archived: true })),
+    ];
+    const stored = [(await ctx.su.collection("questions").getOne(question)).archived, (await ctx.su.collection("jobs").getOne(job)).archived];
+    if (actor === "manager") {
+      expect(statuses).toEqual([200, 200]);
+      expect(stored).toEqual([true, true]);
+    } else {
+      for (const status of statuses) expect([400, 403, 404]).toContain(status);
+      expect(stored).toEqual([false, false]);
+    }
   });
 });

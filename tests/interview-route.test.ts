@@ -41,10 +41,13 @@ describe("the interview route", () => {
       jobTitle: a.job.title,
       welcomeMessage: "",
       consentedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/),
+      serverNow: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/),
+      deadline: "",
+      closed: null,
       questions: [
-        { id: extra.question.id, title: "Why us?", description: "Tell us about yourself", timeout: 30, canPreview: false, kind: "text", takes: 1, takesUsed: 0, keptTake: null },
-        { id: a.video.question.id, title: "video question", description: "Tell us about yourself", timeout: 60, canPreview: true, kind: "video", takes: 3, takesUsed: 0, keptTake: null },
-        { id: a.text.question.id, title: "text question", description: "Tell us about yourself", timeout: 60, canPreview: true, kind: "text", takes: 1, takesUsed: 0, keptTake: null },
+        { id: extra.question.id, title: "Why us?", description: "Tell us about yourself", timeout: 30, untimed: false, preparation: 0, canPreview: false, kind: "text", takes: 1, takesUsed: 0, keptTake: null, openedAt: "" },
+        { id: a.video.question.id, title: "video question", description: "Tell us about yourself", timeout: 60, untimed: false, preparation: 30, canPreview: true, kind: "video", takes: 3, takesUsed: 0, keptTake: null, openedAt: "" },
+        { id: a.text.question.id, title: "text question", description: "Tell us about yourself", timeout: 60, untimed: false, preparation: 0, canPreview: true, kind: "text", takes: 1, takesUsed: 0, keptTake: null, openedAt: "" },
       ],
       answeredQuestionIds: [],
     });

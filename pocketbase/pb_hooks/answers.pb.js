@@ -64,7 +64,10 @@ onRecordCreateRequest((e) => {
 // is not complete on the server." and nothing is created: the client then uploads the whole file. A whole-file
 // answer also removes a take staged under its id (the client's fallback after a refused part or a 409).
 // Takes are counted (lib/progress.js): a video answer whose take was never staged counts one, refused (403) when the
-// question has none left.
+// question has none left (its takes plus the candidate's extraTakes).
+// Issue 17 (lib/interview-rules.js), 403 with a code in data.interview: withdrawn; deadline_passed (after the
+// deadline, except in its grace window for what was under way before it); time_over (a text answer later than its
+// opening + its time + 5 minutes); answer_too_long (a video answer's decoded length over its time + 3 s).
 routerAdd(
   "POST",
   "/api/screenroom/answers",
@@ -105,6 +108,30 @@ routerAdd(
     if (isStaged && (files.length || hasContent || Object.prototype.hasOwnProperty.call(body, "file"))) {
       throw new BadRequestError("Send either a staged take, a file or content, not more than one.");
     }
+    const kindName =
+      files.length || isStaged
+        ? "video_answers"
+        : hasContent
+          ? "text_answers"
+          : questionKind(e.app, text("question")) === "video"
+            ? "video_answers"
+            : "text_answers";
+
+    // Issue 17 (lib/interview-rules.js): withdrawn refuses everything; after the deadline only what was under way
+    // before it is taken, within the grace window: a staged take whose first part came before it, an answer to a
+    // question opened before it. A text answer comes within its time (+ tolerance) from the question's opening.
+    const rules = require(`${__hooks}/lib/interview-rules.js`);
+    // A video answer started with its question's opening, or with the take staged under its id (submitted, or sent
+    // whole as the client's fallback), whichever came first.
+    const takeRow = kindName === "video_answers" ? require(`${__hooks}/lib/takes.js`).findRow(e.app, text("id")) : null;
+    const openedMs = rules.openedAtMs(e.app, presented.id, text("question"));
+    const stagedMs =
+      takeRow && takeRow.getString("candidate") === presented.id ? require(`${__hooks}/lib/clock.js`).parseDbTime(takeRow.getString("created")) : NaN;
+    const startedMs = Number.isFinite(stagedMs) && !(openedMs <= stagedMs) ? stagedMs : openedMs;
+    rules.requireAnswerable(e.app, presented, startedMs);
+    const askedQuestion = require(`${__hooks}/lib/util.js`).findByIdOrNull(e.app, "questions", text("question"));
+    if (kindName === "text_answers" && askedQuestion) rules.requireTextInTime(e.app, presented, askedQuestion, openedMs);
+
     const staged = isStaged
       ? submit.stagedAnswerFile(e.app, {
           id: text("id"),
@@ -114,15 +141,6 @@ routerAdd(
           fileName: text("fileName"),
         })
       : null;
-
-    const kindName =
-      files.length || isStaged
-        ? "video_answers"
-        : hasContent
-          ? "text_answers"
-          : questionKind(e.app, text("question")) === "video"
-            ? "video_answers"
-            : "text_answers";
 
     let answer = null;
     let kind = null;
@@ -157,6 +175,15 @@ routerAdd(
         }
         txApp.save(kind);
         if (!txApp.canAccessRecord(kind, info, kindCollection.createRule)) throw new BadRequestError("Failed to create record.");
+        // The stored file's decoded length within the candidate's time (+ tolerance): a refusal rolls back the answer
+        // and its file. Judged on the stored bytes, whichever way they came (a whole file or a staged take).
+        if (kindName === "video_answers" && askedQuestion && kind.getString("file")) {
+          try {
+            rules.withStoredFile(txApp, kind, "file", (path) => rules.requireVideoInTime(txApp, presented, askedQuestion, path));
+          } catch (err) {
+            refuse(err);
+          }
+        }
       });
       stored = true;
     } finally {

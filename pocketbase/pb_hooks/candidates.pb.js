@@ -53,3 +53,47 @@ onRecordAfterCreateSuccess((e) => {
   sendInterviewMail(e.app, e.record);
   e.next();
 }, "candidates");
+
+// ---- issue 17: deadline and withdrawal (lib/interview-rules.js decides what they close) ----
+
+// A deadline a manager sets or changes must be in the future (400 on the field); a superuser's tools may set any.
+onRecordCreateRequest((e) => {
+  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/interview-rules.js`).refusePastDeadline(e.app, e.record);
+  e.next();
+}, "candidates");
+
+onRecordUpdateRequest((e) => {
+  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/interview-rules.js`).refusePastDeadline(e.app, e.record);
+  e.next();
+}, "candidates");
+
+// A new invite without a deadline gets its job's default response time (jobs.responseDays, when above 0), counted
+// from now on the server's clock; a withdrawn one (a superuser's import) is stamped.
+onRecordCreate((e) => {
+  const { findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+  const { dbTime, nowMs, nowText } = require(`${__hooks}/lib/clock.js`);
+  if (!e.record.getString("deadline")) {
+    const job = findByIdOrNull(e.app, "jobs", e.record.getString("job"));
+    const days = job ? job.getInt("responseDays") : 0;
+    if (days > 0) e.record.set("deadline", dbTime(nowMs(e.app) + days * 24 * 60 * 60 * 1000));
+  }
+  if (e.record.getBool("withdrawn") && !e.record.getString("withdrawnAt")) e.record.set("withdrawnAt", nowText(e.app));
+  e.next();
+}, "candidates");
+
+// Withdrawing stamps withdrawnAt (the closed page's date), un-withdrawing clears it. A deadline moved later (or
+// cleared) clears the reminder stamps, so the reminders go again before the new deadline. Set before the save's
+// other hooks, which keep the server's fields a save does not change (review-workflow.pb.js).
+onRecordUpdate((e) => {
+  const { nowText, parseDbTime } = require(`${__hooks}/lib/clock.js`);
+  const original = e.record.original();
+  const withdrawn = e.record.getBool("withdrawn");
+  if (withdrawn !== original.getBool("withdrawn")) e.record.set("withdrawnAt", withdrawn ? nowText(e.app) : "");
+  const before = original.getString("deadline");
+  const after = e.record.getString("deadline");
+  if (before !== after && (!after || !before || parseDbTime(after) > parseDbTime(before))) {
+    e.record.set("remindedEarlyAt", "");
+    e.record.set("remindedLateAt", "");
+  }
+  e.next();
+}, "candidates");

@@ -16,6 +16,12 @@
 // A link sent before candidates had keys carries the record id: for such a candidate (`linkReplaced`) the route
 // mails the new link to the candidate's own address (within its e-mail budget, lib/throttle.js) and answers 410; whoever holds only the
 // id learns nothing more than "replaced".
+//
+// Issue 17 points 5-8 (lib/interview-rules.js): `serverNow` (the server's clock), `deadline` ('' when none) and
+// `closed` (null, or {reason: "deadline" | "withdrawn", at}: then `questions` is empty, the branding stays); per
+// question the candidate's own `timeout` (seconds, extra time included), `untimed` (unlimited time: no countdown, no
+// length limit), `preparation` (video: seconds before recording starts by itself; 0 for text), `takes` (with the
+// extra takes) and `openedAt` (the first opening, POST .../questions/{questionId}/open below; '' if never).
 
 routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
   const { findByIdOrNull, isCandidateKey, requestCandidate, sendInterviewMail } = require(`${__hooks}/lib/util.js`);
@@ -36,15 +42,19 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
   if (!e.app.canAccessRecord(candidate, e.requestInfo(), candidate.collection().viewRule)) throw notValid();
 
   const { jobQuestions, kindsOf } = require(`${__hooks}/lib/util.js`);
+  const rules = require(`${__hooks}/lib/interview-rules.js`);
+  const { nowText } = require(`${__hooks}/lib/clock.js`);
   const job = e.app.findRecordById("jobs", candidate.getString("job"));
   const company = e.app.findRecordById("companies", job.getString("company"));
-  const questions = jobQuestions(e.app, job);
+  // Issue 17: a closed interview (deadline passed, invitation withdrawn) shows its branding and why, no questions.
+  const closed = rules.closedState(e.app, candidate);
+  const questions = closed ? [] : jobQuestions(e.app, job);
   const kinds = kindsOf(e.app, ["video_questions", "text_questions"], "question", questions.map((q) => q.id));
 
   const answered = e.app.findAllRecords("answers", $dbx.hashExp({ candidate: candidate.id }));
   const answeredIds = answered.map((answer) => answer.getString("question"));
   const takes = require(`${__hooks}/lib/takes.js`);
-  const { takesUsed } = require(`${__hooks}/lib/progress.js`);
+  const { findProgress } = require(`${__hooks}/lib/progress.js`);
   const asked = [];
   for (const question of questions) {
     const kind = kinds[question.id];
@@ -55,15 +65,22 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
     const open = video && answeredIds.indexOf(question.id) === -1;
     const live = open ? takes.liveTakeOf(e.app, candidate.id, question.id) : null;
     const kept = live ? takes.describeTake(e.app, live) : null;
+    const progress = findProgress(e.app, candidate.id, question.id);
+    const videoKind = video ? kind.record : null;
     asked.push({
       id: question.id,
       title: question.getString("title"),
       description: question.getString("description"),
-      timeout: question.getInt("timeout"),
+      // the candidate's own times and takes (extra time, extra takes: lib/interview-rules.js), never why
+      timeout: rules.effectiveTimeout(question, candidate),
+      untimed: rules.isUntimed(candidate),
+      preparation: rules.effectivePreparation(videoKind, candidate),
       canPreview: question.getBool("canPreview"),
       kind: video ? "video" : "text",
-      takes: video ? Math.max(1, kind.record.getInt("takes")) : 1,
-      takesUsed: open ? takesUsed(e.app, candidate.id, question.id) : 0,
+      takes: rules.maxTakes(videoKind, candidate),
+      takesUsed: open && progress ? progress.getInt("takesStarted") : 0,
+      // the first opening, on the server's clock: preparation and the text countdown run from it (a reload resumes)
+      openedAt: progress ? progress.getString("openedAt") : "",
       keptTake: kept ? { id: kept.id, bytes: kept.bytes, recordedMs: kept.recordedMs, finished: kept.finished, savedAt: kept.savedAt } : null,
     });
   }
@@ -78,6 +95,9 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
     jobTitle: job.getString("title"),
     welcomeMessage: job.getString("welcomeMessage"),
     consentedAt: candidate.getString("consentedAt"),
+    serverNow: nowText(e.app),
+    deadline: candidate.getString("deadline"),
+    closed: closed,
     questions: asked,
     answeredQuestionIds: answeredIds,
   });
@@ -86,7 +106,7 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
 // POST /api/screenroom/interviews/{key}/consent, header X-Candidate-Key: the candidate ticked 'I agree' on the start
 // screen (issue 17 point 2). 200 {consentedAt}; a second call keeps the first time (idempotent); 404 with the
 // invalid-link message without the candidate's key in the path and the header. Answers and staged parts are refused
-// before it (lib/util.js requireConsent).
+// before it (lib/util.js requireConsent). 403 (code deadline_passed or withdrawn) once the interview is closed.
 routerAdd("POST", "/api/screenroom/interviews/{id}/consent", (e) => {
   const { isCandidateKey, requestCandidate } = require(`${__hooks}/lib/util.js`);
   const { dbNow } = require(`${__hooks}/lib/pipeline.js`);
@@ -95,6 +115,8 @@ routerAdd("POST", "/api/screenroom/interviews/{id}/consent", (e) => {
   if (!isCandidateKey(key)) throw notValid();
   const presented = requestCandidate(e);
   if (!presented || presented.getString("secret") !== key) throw notValid();
+  // Issue 17: a closed interview (deadline passed, withdrawn) starts nothing, consent included (403 with its code).
+  require(`${__hooks}/lib/interview-rules.js`).requireAnswerable(e.app, presented, NaN);
   let consentedAt = "";
   e.app.runInTransaction((txApp) => {
     const candidate = txApp.findRecordById("candidates", presented.id);
@@ -110,6 +132,33 @@ routerAdd("POST", "/api/screenroom/interviews/{id}/consent", (e) => {
     consentedAt = txApp.findRecordById("candidates", candidate.id).getString("consentedAt");
   });
   return e.json(200, { consentedAt: consentedAt });
+});
+
+// POST /api/screenroom/interviews/{key}/questions/{questionId}/open, header X-Candidate-Key: the candidate pressed
+// 'View question' (issue 17 point 8). Records the question's first opening (question_progress.openedAt; a second
+// call keeps the first) and answers 200 {openedAt, serverNow}: the preparation time (video) and the text countdown
+// run on the server's clock from it, so a reload, the back button or a reopened link resume with what is left.
+// 404 with the invalid-link message without the candidate's key in the path and the header, and for a question
+// that is not one of the candidate's job's (the same answer for one that does not exist); 403 before consent; 403
+// (deadline_passed, withdrawn) once the interview is closed, except a question opened before the deadline, asked
+// again in its grace window (its openedAt is given back, nothing new starts).
+routerAdd("POST", "/api/screenroom/interviews/{id}/questions/{questionId}/open", (e) => {
+  const { isCandidateKey, requestCandidate, requireConsent } = require(`${__hooks}/lib/util.js`);
+  const rules = require(`${__hooks}/lib/interview-rules.js`);
+  const { markOpened } = require(`${__hooks}/lib/progress.js`);
+  const { nowText } = require(`${__hooks}/lib/clock.js`);
+  const notValid = () => new NotFoundError("This interview link is not valid");
+  const key = e.request.pathValue("id");
+  if (!isCandidateKey(key)) throw notValid();
+  const candidate = requestCandidate(e);
+  if (!candidate || candidate.getString("secret") !== key) throw notValid();
+  const questionId = e.request.pathValue("questionId");
+  const job = e.app.findRecordById("jobs", candidate.getString("job"));
+  if (job.getStringSlice("questions").indexOf(questionId) === -1) throw notValid();
+  requireConsent(candidate);
+  rules.requireAnswerable(e.app, candidate, rules.openedAtMs(e.app, candidate.id, questionId));
+  const openedAt = markOpened(e.app, candidate.id, questionId);
+  return e.json(200, { openedAt: openedAt, serverNow: nowText(e.app) });
 });
 
 // POST /api/screenroom/interviews/{key}/connection-check, header X-Candidate-Key: the device check's timed upload

@@ -16,3 +16,12 @@ onRecordValidate((e) => {
   if (same) throw fieldError("question", "This question already has a kind: remove it first.", "validation_not_unique");
   e.next();
 }, "video_questions", "text_questions");
+
+// Issue 17: a video question gives this many seconds to read and prepare before recording starts by itself; one
+// created without saying (an older client, a script) gets the default, as existing questions did (migration
+// 1733000000). A body that sends `preparation` (0 included) keeps it. The batch API runs this hook per item.
+onRecordCreateRequest((e) => {
+  const body = e.requestInfo().body || {};
+  if (!Object.prototype.hasOwnProperty.call(body, "preparation")) e.record.set("preparation", 30);
+  e.next();
+}, "video_questions");

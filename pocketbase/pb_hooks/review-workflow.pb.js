@@ -138,6 +138,10 @@ routerAdd("POST", "/api/screenroom/candidates/{id}/decision", (e) => {
       record.set("decisionBy", decision ? user.id : "");
       record.set("decisionAt", decision ? dbNow() : "");
       txApp.save(record);
+      // issue 18: candidate.decided, with the decision it commits with ("" when cleared)
+      require(`${__hooks}/lib/webhooks.js`).recordCandidateEvent(txApp, "candidate.decided", record.id, {
+        decision: { value: decision, decidedBy: decision ? user.id : null, decidedAt: decision ? record.getString("decisionAt").replace(" ", "T") : null },
+      });
     }
     saved = record;
   });

@@ -25,10 +25,12 @@ routerAdd("GET", "/api/screenroom/reviews/{id}", (e) => {
   // the list rule, not the view rule: the view rule also lets the candidate itself read its record
   if (!e.app.canAccessRecord(candidate, info, candidate.collection().listRule)) throw notFound();
 
-  const { jobQuestions, kindsOf } = require(`${__hooks}/lib/util.js`);
+  const { kindsOf } = require(`${__hooks}/lib/util.js`);
   const job = e.app.findRecordById("jobs", candidate.getString("job"));
-  // in the job's order, as the records API expands a multiple relation
-  const questions = jobQuestions(e.app, job);
+  const answers = e.app.findAllRecords("answers", $dbx.hashExp({ candidate: candidate.id }));
+  // in the job's order, as the records API expands a multiple relation, then any question the candidate answered
+  // that the job no longer asks (issue 16: history stays true); each answer carries the question as it was asked
+  const questions = require(`${__hooks}/lib/history.js`).reviewedQuestions(e.app, job, answers);
   const questionKinds = kindsOf(e.app, ["video_questions", "text_questions"], "question", questions.map((q) => q.id));
   for (const question of questions) {
     const kind = questionKinds[question.id];
@@ -36,7 +38,6 @@ routerAdd("GET", "/api/screenroom/reviews/{id}", (e) => {
   }
   job.setExpand({ questions: questions });
 
-  const answers = e.app.findAllRecords("answers", $dbx.hashExp({ candidate: candidate.id }));
   const answerKinds = kindsOf(e.app, ["video_answers", "text_answers"], "answer", answers.map((a) => a.id));
   for (const answer of answers) {
     const kind = answerKinds[answer.id];

@@ -1,5 +1,7 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
-// APP_URL, SMTP_* and the rate limits (RATE_LIMITS, RATE_LIMIT_*) from the environment win over stored settings, so links in e-mails and the mail server follow
+// APP_URL, SMTP_*, the sender (MAIL_FROM, MAIL_FROM_NAME), the proxy header, backups (BACKUPS_CRON, BACKUPS_MAX_KEEP),
+// object storage (S3_*) and the rate limits (RATE_LIMITS, RATE_LIMIT_*) from the environment win over stored settings,
+// so links in e-mails and the mail server follow
 // the process that runs the server (dev, tests, production). A variable that is unset or empty leaves the stored
 // value (what the dashboard saved) as it is.
 // Applied whenever the settings are (re)loaded, not only on bootstrap: `serve` runs pending migrations after
@@ -45,6 +47,68 @@ onSettingsReload((e) => {
     }
   } else if (smtpTls) {
     e.app.logger().warn("settings: SMTP_TLS must be true or false; the stored value is kept", "SMTP_TLS", smtpTls);
+  }
+  // Object storage (issue 19): with S3_BUCKET set, uploaded files (answers' videos, logos) go to that bucket through
+  // PocketBase's S3 filesystem instead of pb_data/storage. The database and the staged parts of takes stay on local
+  // disk (README "Storage"). Unset: the stored settings (local storage unless the dashboard turned S3 on) are kept.
+  const s3Bucket = $os.getenv("S3_BUCKET");
+  if (s3Bucket) {
+    // a server meant to store on S3 does not start storing on local disk instead: it refuses to start, saying why
+    const missing = ["S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET"].filter((name) => !$os.getenv(name));
+    if (missing.length) throw new Error(`S3_BUCKET is set, but ${missing.join(", ")} ${missing.length > 1 ? "are" : "is"} not: set them too, or unset S3_BUCKET to store files on local disk.`);
+    const wanted = {
+      enabled: true,
+      bucket: s3Bucket,
+      region: $os.getenv("S3_REGION") || "us-east-1",
+      endpoint: $os.getenv("S3_ENDPOINT"),
+      accessKey: $os.getenv("S3_ACCESS_KEY"),
+      secret: $os.getenv("S3_SECRET"),
+      // most servers other than AWS (MinIO, versitygw, Garage) want path-style URLs: on unless "false"
+      forcePathStyle: ($os.getenv("S3_FORCE_PATH_STYLE") || "true").trim().toLowerCase() !== "false",
+    };
+    for (const key of Object.keys(wanted)) {
+      if (settings.s3[key] !== wanted[key]) {
+        settings.s3[key] = wanted[key];
+        changed = true;
+      }
+    }
+  }
+  // The sender of every e-mail (issue 19): the settings migration only read MAIL_FROM on the very first start.
+  const mailFrom = ($os.getenv("MAIL_FROM") || "").trim();
+  if (mailFrom && settings.meta.senderAddress !== mailFrom) {
+    settings.meta.senderAddress = mailFrom;
+    changed = true;
+  }
+  const mailFromName = ($os.getenv("MAIL_FROM_NAME") || "").trim();
+  if (mailFromName && settings.meta.senderName !== mailFromName) {
+    settings.meta.senderName = mailFromName;
+    changed = true;
+  }
+  // Behind a reverse proxy every request comes from the proxy's address: the rate limits would count all clients as
+  // one. TRUSTED_PROXY_HEADERS names the header the proxy sets (deploy/nginx: X-Real-IP); only set it when PocketBase
+  // listens on loopback behind that proxy, or a client could send the header itself.
+  const proxyHeaders = ($os.getenv("TRUSTED_PROXY_HEADERS") || "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (proxyHeaders.length && JSON.stringify(settings.trustedProxy.headers || []) !== JSON.stringify(proxyHeaders)) {
+    settings.trustedProxy.headers = proxyHeaders;
+    changed = true;
+  }
+  // Backups (issue 19): PocketBase's own zip of pb_data (database and local files) on a cron, the oldest removed
+  // beyond BACKUPS_MAX_KEEP. "off" turns the cron off; unset leaves what the dashboard saved.
+  const backupsCron = ($os.getenv("BACKUPS_CRON") || "").trim();
+  if (backupsCron) {
+    const cron = backupsCron.toLowerCase() === "off" ? "" : backupsCron;
+    if (settings.backups.cron !== cron) {
+      settings.backups.cron = cron;
+      changed = true;
+    }
+  }
+  const backupsMaxKeep = parseInt($os.getenv("BACKUPS_MAX_KEEP") || "0", 10);
+  if (backupsMaxKeep > 0 && settings.backups.cronMaxKeep !== backupsMaxKeep) {
+    settings.backups.cronMaxKeep = backupsMaxKeep;
+    changed = true;
   }
   // Per-client rate limits (lib/throttle.js): rules from the environment, on unless RATE_LIMITS=off.
   const { rateLimitRules, rateLimitsEnabled } = require(`${__hooks}/lib/throttle.js`);

@@ -15,7 +15,9 @@
 // size limit. A retried offset replaces the part. Optional query values, what the device says of the take with this
 // part: `ms`, the length recorded up to the end of this part (whole milliseconds), and `last=1` for the part sent
 // after 'Stop Recording' (a finished take; one without it was interrupted). A take's first part counts a take of
-// the question (lib/progress.js), refused (403) when the question has none left. 200 {take, offset, size}.
+// the question (lib/progress.js), refused (403) when the question has none left (its takes plus the candidate's
+// extraTakes). 403 with a code in data.interview (lib/interview-rules.js): withdrawn; deadline_passed for a first
+// part after the deadline, or a later part after the grace window. 200 {take, offset, size}.
 // 400: a malformed id, offset or length, no question, the answer already submitted, the take over the video size
 // limit (or not a video question); 403: not this candidate's to record, or no take left; 409: the take was retired
 // (replaced by a newer one, or discarded); 411: no Content-Length (a chunked body); 413: a part over 16 MB.
@@ -39,6 +41,11 @@ routerAdd(
     // Issue 17: before the candidate agreed on the start screen, no byte is staged.
     require(`${__hooks}/lib/util.js`).requireConsent(presented);
     const candidate = presented.id;
+    // Issue 17 (lib/interview-rules.js): withdrawn refuses every part; after the deadline no take starts, and a take
+    // whose first part came before it goes on within the grace window (its row's `created`, on the server's clock).
+    const started = takes.findRow(e.app, takeId);
+    const startedMs = started && started.getString("candidate") === candidate ? require(`${__hooks}/lib/clock.js`).parseDbTime(started.getString("created")) : NaN;
+    require(`${__hooks}/lib/interview-rules.js`).requireAnswerable(e.app, presented, startedMs);
     if (findByIdOrNull(e.app, "answers", takeId)) throw new BadRequestError(takes.SUBMITTED);
     const maxBytes = takes.maxTakeBytes(e.app);
     if (offset > maxBytes) throw takes.tooBig(maxBytes);
@@ -123,8 +130,8 @@ routerAdd("GET", "/api/screenroom/takes/{takeId}/parts/{offset}", (e) => {
 });
 
 // Takes never submitted are the candidate's recording (decisions.md "Staged takes"): kept while the interview can
-// still be answered, then removed, rows and dirs (lib/take-sweep.js removeStaleTakes). Jobs have no deadline yet
-// (issue 17): until they do, that is 30 days after the take last changed.
+// still be answered, then removed, rows and dirs (lib/take-sweep.js removeStaleTakes): until the candidate's
+// deadline plus its grace window (24 hours), or 30 days after the take last changed for a candidate without one.
 cronAdd("screenroomStaleTakes", "0 * * * *", () => {
   const { removeStaleTakes, KEEP_TAKES_SECONDS } = require(`${__hooks}/lib/take-sweep.js`);
   const removed = removeStaleTakes($app, KEEP_TAKES_SECONDS);

@@ -19,6 +19,10 @@ export async function latencies(url, token, seed) {
       return pb.collection("candidates").getList(page, perPage, { ...options, fetch });
     });
   const pipelineCounts = (jobId) => sdkRequest(url, token, (pb, fetch) => pb.send(pipelineCountsPath(jobId), { method: "GET", fetch }));
+  const searchRequest = (text) => ({
+    path: `/api/screenroom/companies/${seed.companyId}/search?${q({ q: text, offset: "0" })}`,
+    headers: { authorization: token },
+  });
   const requests = {
     // the interview's one read (src/features/interview/api/interview-get.ts): the link's key, in the path and the header
     candidateStart: {
@@ -41,6 +45,11 @@ export async function latencies(url, token, seed) {
     pipelinePage: await pipelinePage(seed.pipelineJobId, {}),
     pipelineFiltered: await pipelinePage(seed.pipelineJobId, { status: "completed", sort: "averageRating", dir: "desc" }),
     pipelineCounts: await pipelineCounts(seed.pipelineJobId),
+    // issue 18: the transcript search (src/features/search/api/search-answers.ts) over every text answer and
+    // transcript of the company (bench-seed.mjs): a rare word (about 1 in 100 answers), a common word, and a phrase
+    searchRare: searchRequest("kubernetes"),
+    searchCommon: searchRequest("customers improved"),
+    searchPhrase: searchRequest('"customer support"'),
     // the candidate review (src/features/review/api/review-candidate.ts): the review route, by record id
     candidateReview: {
       path: `/api/screenroom/reviews/${seed.candidateId}`,

@@ -42,8 +42,10 @@ function hasPackage(name) {
 
 /**
  * Debian packages by the command or package that proves them: chromium and firefox-esr for the browser tests,
- * ffmpeg for media fixtures and the worker, pocketsphinx for offline transcripts, strace for the durability test
- * (a confirmed answer is fsynced before its response).
+ * ffmpeg for media fixtures, the worker and the server's answer length check (ffprobe, pb_hooks/lib/interview-rules.js),
+ * pocketsphinx for offline transcripts, strace for the durability test (a confirmed answer is fsynced before its
+ * response); nginx, systemd-analyze (Debian's systemd), openssl and unzip for the production smoke test
+ * (tests/production.test.ts: the proxy example in front, the unit files verified, a backup unzipped and served).
  */
 export const SYSTEM_PACKAGES = [
   { pkg: "chromium", check: () => has("chromium") },
@@ -54,6 +56,10 @@ export const SYSTEM_PACKAGES = [
   { pkg: "pocketsphinx-en-us", check: () => hasPackage("pocketsphinx-en-us") },
   { pkg: "pocketsphinx-testdata", check: () => hasPackage("pocketsphinx-testdata") },
   { pkg: "strace", check: () => has("strace") },
+  { pkg: "nginx", check: () => has("nginx") || spawnSync("test", ["-x", "/usr/sbin/nginx"]).status === 0 },
+  { pkg: "systemd", check: () => has("systemd-analyze") },
+  { pkg: "openssl", check: () => has("openssl") },
+  { pkg: "unzip", check: () => has("unzip") },
 ];
 
 /** The installed Debian version of a package, or null (dpkg-query: quick, no network). */

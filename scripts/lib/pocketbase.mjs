@@ -114,8 +114,8 @@ export function portIsFree(port, host = "127.0.0.1") {
   });
 }
 
-export async function assertPortFree(port, what) {
-  if (!(await portIsFree(port))) {
+export async function assertPortFree(port, what, host = "127.0.0.1") {
+  if (!(await portIsFree(port, host))) {
     throw new StackError(
       `Port ${port} (${what}) is already in use. Stop whatever uses it (\`lsof -i :${port}\` or \`ss -ltnp | grep ${port}\`) or choose another port.`,
     );
@@ -186,14 +186,15 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
 /**
  * Starts `pocketbase serve` with the project's migrations and hooks (migrations apply on start).
  * Returns { url, child, stop }.
- * @param {{ port: number, dataDir: string, publicDir?: string, env?: Record<string, string>,
+ * @param {{ port: number, host?: string, dataDir: string, publicDir?: string, env?: Record<string, string>,
  *   superuser?: { email: string, password: string }, stdio?: "pipe" | "inherit",
  *   onOutput?: (text: string) => void, wrap?: string[] }} options
  * `wrap`: a command that runs PocketBase (e.g. ["strace", "-f", "-o", file]); `stop` stops PocketBase itself, then
- * the wrapper.
+ * the wrapper. `host`: the address it listens on (loopback unless told; production may put it behind a proxy there).
  */
 export async function startPocketBase({
   port,
+  host = "127.0.0.1",
   dataDir,
   publicDir = join(root, "dist"),
   env = {},
@@ -203,12 +204,12 @@ export async function startPocketBase({
   wrap = [],
 }) {
   ensurePocketBase();
-  await assertPortFree(port, "PocketBase");
+  await assertPortFree(port, "PocketBase", host);
   mkdirSync(dataDir, { recursive: true });
   if (superuser) upsertSuperuser({ dataDir, ...superuser });
   const args = [
     "serve",
-    `--http=127.0.0.1:${port}`,
+    `--http=${host}:${port}`,
     `--dir=${dataDir}`,
     `--migrationsDir=${migrationsDir}`,
     `--hooksDir=${hooksDir}`,
@@ -234,7 +235,8 @@ export async function startPocketBase({
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
   }
-  const url = `http://127.0.0.1:${port}`;
+  // a wildcard address is reached on loopback
+  const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host}:${port}`;
   try {
     await waitForHealth(url, child);
   } catch (err) {

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { HomeRedirect, homeLoader, SignedInOnly, SignedOutOnly } from './guards';
 import { NotFound } from './not-found';
 import { prefetchJobsList, prefetchShell } from './prefetch';
-import { RouteError } from './route-error';
+import { CandidateReviewError, JobRouteError, QuestionRouteError, RouteError } from './route-error';
 
 /**
  * Every route of the app (spec §2 and decisions.md ## Routes), in one table.
@@ -183,6 +183,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.companies.detail.path,
+                // another company's URL, or one that does not exist: 'You don't have access to this company'
+                lazy: () =>
+                  import('@/features/companies/components/company-access').then((m) => ({
+                    Component: m.CompanyAccess,
+                  })),
                 children: [
                   // The company home is its jobs list: its screen starts loading with the redirect, not after it.
                   {
@@ -205,6 +210,13 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('@/features/companies/screens/team-members').then((m) => ({
                         Component: m.TeamMembersScreen,
+                      })),
+                  },
+                  {
+                    path: paths.companies.webhooks.path,
+                    lazy: () =>
+                      import('@/features/webhooks/screens/webhooks').then((m) => ({
+                        Component: m.WebhooksScreen,
                       })),
                   },
 
@@ -234,8 +246,8 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.companies.questions.edit.path,
-                        // A load error shows the server's message in place of the form, inside the shell.
-                        ErrorBoundary: RouteError,
+                        // A load error shows what happened in place of the form, inside the shell.
+                        ErrorBoundary: QuestionRouteError,
                         lazy: () =>
                           import('@/features/questions/screens/edit-question').then((m) => ({
                             Component: m.EditQuestionScreen,
@@ -245,6 +257,11 @@ export const routes: RouteObject[] = [
                     ],
                   },
 
+                  {
+                    path: paths.companies.search.path,
+                    lazy: () =>
+                      import('@/features/search/screens/search-results').then((m) => ({ Component: m.SearchResultsScreen })),
+                  },
                   {
                     path: paths.companies.jobs.list.path,
                     loader: prefetchJobsList,
@@ -258,19 +275,20 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.companies.jobs.detail.path,
-                    // A load error shows the server's message in place of the job, inside the shell.
-                    ErrorBoundary: RouteError,
+                    // A load error shows what happened in place of the job, inside the shell.
+                    ErrorBoundary: JobRouteError,
                     lazy: () =>
                       import('@/features/jobs/screens/job-detail').then((m) => ({ Component: m.JobDetailScreen })),
                   },
                   {
                     path: paths.companies.jobs.edit.path,
-                    ErrorBoundary: RouteError,
+                    ErrorBoundary: JobRouteError,
                     lazy: () =>
                       import('@/features/jobs/screens/edit-job').then((m) => ({ Component: m.EditJobScreen, loader: m.editJobLoader })),
                   },
                   {
                     path: paths.companies.jobs.candidate.path,
+                    ErrorBoundary: CandidateReviewError,
                     lazy: () =>
                       import('@/features/review/screens/candidate-review').then((m) => ({
                         Component: m.CandidateReviewScreen,

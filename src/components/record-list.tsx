@@ -20,6 +20,7 @@ export function RecordListScreen<T extends ListedRecord>({
   emptyText,
   query,
   actions,
+  toolbar,
 }: {
   title: string;
   addLabel: string;
@@ -27,6 +28,8 @@ export function RecordListScreen<T extends ListedRecord>({
   emptyText: string;
   query: UseQueryResult<T[]>;
   actions: (record: T) => ReactNode;
+  /** Controls above the table (e.g. 'Show archived'). */
+  toolbar?: ReactNode;
 }) {
   return (
     <Flex direction="column" gap="4">
@@ -36,6 +39,7 @@ export function RecordListScreen<T extends ListedRecord>({
           <Link to={addHref}>{addLabel}</Link>
         </Button>
       </Flex>
+      {toolbar}
 
       {query.isPending ? (
         <Spinner size="3" />

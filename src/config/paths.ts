@@ -126,9 +126,20 @@ export const paths = {
       path: '/companies/:companyId/edit',
       href: (companyId: string) => `/companies/${segment(companyId)}/edit`,
     },
+    /** Search across the company's transcripts and text answers (issue 18): `q` is the query. */
+    search: {
+      path: '/companies/:companyId/search',
+      href: (companyId: string, q?: string) =>
+        `/companies/${segment(companyId)}/search${q ? `?${new URLSearchParams({ q }).toString()}` : ''}`,
+    },
     team: {
       path: '/companies/:companyId/team',
       href: (companyId: string) => `/companies/${segment(companyId)}/team`,
+    },
+    /** Issue 18: the company's webhook endpoints and their deliveries. */
+    webhooks: {
+      path: '/companies/:companyId/webhooks',
+      href: (companyId: string) => `/companies/${segment(companyId)}/webhooks`,
     },
 
     questions: {

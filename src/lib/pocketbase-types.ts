@@ -23,6 +23,8 @@ export enum Collections {
   Users = "users",
   VideoAnswers = "video_answers",
   VideoQuestions = "video_questions",
+  WebhookDeliveries = "webhook_deliveries",
+  WebhookEndpoints = "webhook_endpoints",
 }
 
 export type IsoDateString = string;
@@ -41,17 +43,24 @@ export type AuthSystemFields<T = never> = {
   verified: boolean;
 } & BaseSystemFields<T>;
 
+export type AnswersQuestionKindOptions = "video" | "text";
 export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";
 export type MailQueueStatusOptions = "pending" | "sent" | "failed";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed";
+export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
+export type WebhookDeliveriesStatusOptions = "pending" | "succeeded" | "failed";
+export type WebhookEndpointsEventsOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
 
 export type AnswersRecord = {
   candidate: RecordIdString;
   question: RecordIdString;
   created: IsoDateString;
   updated: IsoDateString;
+  questionTitle?: string;
+  questionDescription?: string;
+  questionKind?: AnswersQuestionKindOptions;
 };
 
 export type CandidatesRecord = {
@@ -110,6 +119,7 @@ export type JobsRecord = {
   updated: IsoDateString;
   welcomeMessage?: string;
   responseDays: number;
+  archived: boolean;
 };
 
 export type MailQueueRecord = {
@@ -150,6 +160,7 @@ export type QuestionsRecord = {
   canPreview: boolean;
   created: IsoDateString;
   updated: IsoDateString;
+  archived: boolean;
 };
 
 export type RatingsRecord = {
@@ -229,6 +240,32 @@ export type VideoQuestionsRecord = {
   preparation: number;
 };
 
+export type WebhookDeliveriesRecord = {
+  endpoint: RecordIdString;
+  candidate?: RecordIdString;
+  event: WebhookDeliveriesEventOptions;
+  payload?: unknown;
+  status: WebhookDeliveriesStatusOptions;
+  attempts: number;
+  nextAttemptAt?: IsoDateString;
+  giveUpAt?: IsoDateString;
+  lastStatus: number;
+  latencyMs: number;
+  lastError?: string;
+  deliveredAt?: IsoDateString;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
+export type WebhookEndpointsRecord = {
+  company: RecordIdString;
+  url: string;
+  events: WebhookEndpointsEventsOptions[];
+  enabled: boolean;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
 export type AnswersResponse<Texpand = unknown> = Required<AnswersRecord> & BaseSystemFields<Texpand>;
 export type CandidatesResponse<Texpand = unknown> = Required<CandidatesRecord> & BaseSystemFields<Texpand>;
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
@@ -246,6 +283,8 @@ export type TextQuestionsResponse<Texpand = unknown> = Required<TextQuestionsRec
 export type UsersResponse<Texpand = unknown> = Required<UsersRecord> & AuthSystemFields<Texpand>;
 export type VideoAnswersResponse<Texpand = unknown> = Required<VideoAnswersRecord> & BaseSystemFields<Texpand>;
 export type VideoQuestionsResponse<Texpand = unknown> = Required<VideoQuestionsRecord> & BaseSystemFields<Texpand>;
+export type WebhookDeliveriesResponse<Texpand = unknown> = Required<WebhookDeliveriesRecord> & BaseSystemFields<Texpand>;
+export type WebhookEndpointsResponse<Texpand = unknown> = Required<WebhookEndpointsRecord> & BaseSystemFields<Texpand>;
 
 export type CollectionRecords = {
   answers: AnswersRecord;
@@ -265,6 +304,8 @@ export type CollectionRecords = {
   users: UsersRecord;
   video_answers: VideoAnswersRecord;
   video_questions: VideoQuestionsRecord;
+  webhook_deliveries: WebhookDeliveriesRecord;
+  webhook_endpoints: WebhookEndpointsRecord;
 };
 
 export type CollectionResponses = {
@@ -285,6 +326,8 @@ export type CollectionResponses = {
   users: UsersResponse;
   video_answers: VideoAnswersResponse;
   video_questions: VideoQuestionsResponse;
+  webhook_deliveries: WebhookDeliveriesResponse;
+  webhook_endpoints: WebhookEndpointsResponse;
 };
 
 export type TypedPocketBase = PocketBase & {
@@ -305,4 +348,6 @@ export type TypedPocketBase = PocketBase & {
   collection(idOrName: "users"): RecordService<UsersResponse>;
   collection(idOrName: "video_answers"): RecordService<VideoAnswersResponse>;
   collection(idOrName: "video_questions"): RecordService<VideoQuestionsResponse>;
+  collection(idOrName: "webhook_deliveries"): RecordService<WebhookDeliveriesResponse>;
+  collection(idOrName: "webhook_endpoints"): RecordService<WebhookEndpointsResponse>;
 };

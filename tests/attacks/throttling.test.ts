@@ -77,6 +77,17 @@ describe("per-client rate limits", () => {
     expectAllowedThenThrottled(statuses, 200);
   });
 
+  it("sends a verification e-mail again at once (issue 16's 'Resend the e-mail'), up to the client's limit", async () => {
+    // PocketBase alone drops a second request within two minutes; this server lifts that lock and keeps its own
+    // limits: here four requests a client a minute (the address's budget is the next block's)
+    const email = uniqueEmail("resend");
+    await signUpUnverified({ email });
+    const anon = client();
+    for (let i = 0; i < 4; i += 1) expect(await statusOf(() => anon.collection("users").requestVerification(email))).toBe(200);
+    expect(await settledMailCount(email, 4)).toBe(4);
+    expect(await statusOf(() => anon.collection("users").requestVerification(email))).toBe(429);
+  });
+
   it("limits how many invites and candidates one client creates in a minute", async () => {
     const { manager, job } = bulk;
     const statuses: number[] = [];

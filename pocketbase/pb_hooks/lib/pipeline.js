@@ -14,12 +14,16 @@ const DECISION_FIELDS = ["decision", "decisionBy", "decisionAt"];
 const CONSENT_FIELDS = ["consentedAt"];
 /** When the reminders and the completion e-mails went (issue 17, lib/candidate-mails.js): each stamp sends once. */
 const MAIL_FIELDS = ["remindedEarlyAt", "remindedLateAt", "completionMailedAt"];
-const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS, MAIL_FIELDS);
+/** When the invitation was withdrawn (issue 17): stamped when a manager sets `withdrawn` (candidates.pb.js). */
+const WITHDRAWAL_FIELDS = ["withdrawnAt"];
+const SERVER_FIELDS = PROGRESS_FIELDS.concat(RATING_FIELDS, DECISION_FIELDS, CONSENT_FIELDS, MAIL_FIELDS, WITHDRAWAL_FIELDS);
+/** What a manager grants one candidate (issue 17): the candidate sees only the resulting times and takes. */
+const GRANT_FIELDS = ["extraTime", "extraTakes"];
 /**
  * What a candidate presenting its key never sees of its own record (nor anyone but the job's company's managers);
  * hidden by pocketbase/candidate_enrich.go, which holds the same list.
  */
-const MANAGERS_ONLY_FIELDS = RATING_FIELDS.concat(DECISION_FIELDS);
+const MANAGERS_ONLY_FIELDS = RATING_FIELDS.concat(DECISION_FIELDS, GRANT_FIELDS);
 
 const DECISIONS = ["advance", "hold", "reject"];
 
@@ -81,24 +85,56 @@ WHERE candidates.id = s.id
                                          WHEN s.questions > 0 AND s.answered >= s.questions THEN 'completed'
                                          ELSE 'started' END))`;
 
+/**
+ * Runs the progress UPDATE for the candidates `where` selects and records the webhook events of the statuses it
+ * changed (issue 18): candidate.started when one leaves invited, candidate.completed when one becomes completed (both,
+ * in that order, for a one-question job). The statuses before and after are read in the same transaction as the
+ * UPDATE (the caller's, or one of its own), so each change is seen, and announced, by exactly one writer; a candidate
+ * that goes back (a question added to its job) and completes again is announced again.
+ */
+function recomputeProgress(app, where, params) {
+  const work = (txApp) => {
+    const statuses = () => {
+      const rows = arrayOf(new DynamicModel({ id: "", status: "" }));
+      txApp
+        .db()
+        .newQuery(`SELECT c.id AS id, COALESCE(c.status, '') AS status FROM candidates c WHERE ${where}`)
+        .bind(params)
+        .all(rows);
+      const byId = {};
+      for (const row of rows) byId[row.id] = row.status;
+      return byId;
+    };
+    const before = statuses();
+    txApp
+      .db()
+      .newQuery(PROGRESS_SQL.replace("%WHERE%", where))
+      .bind(Object.assign({ now: dbNow() }, params))
+      .execute();
+    const after = statuses();
+    for (const id of Object.keys(after)) {
+      const was = before[id] || "invited";
+      const now = after[id];
+      if (now === was) continue;
+      const { recordProgressEvent } = require(`${__hooks}/lib/webhooks.js`);
+      if (was === "invited" && (now === "started" || now === "completed")) recordProgressEvent(txApp, "candidate.started", id);
+      if (now === "completed") recordProgressEvent(txApp, "candidate.completed", id);
+    }
+  };
+  if (app.isTransactional()) work(app);
+  else app.runInTransaction(work);
+}
+
 /** Recomputes one candidate's progress from its answers (after an answer is stored or deleted). */
 function recomputeCandidateProgress(app, candidateId) {
   if (!candidateId) return;
-  app
-    .db()
-    .newQuery(PROGRESS_SQL.replace("%WHERE%", "c.id = {:candidate}"))
-    .bind({ candidate: candidateId, now: dbNow() })
-    .execute();
+  recomputeProgress(app, "c.id = {:candidate}", { candidate: candidateId });
 }
 
 /** Recomputes the progress of every candidate of a job (after its questions changed): one UPDATE. */
 function recomputeJobProgress(app, jobId) {
   if (!jobId) return;
-  app
-    .db()
-    .newQuery(PROGRESS_SQL.replace("%WHERE%", "c.job = {:job}"))
-    .bind({ job: jobId, now: dbNow() })
-    .execute();
+  recomputeProgress(app, "c.job = {:job}", { job: jobId });
 }
 
 // averageRating: the average over the candidate's rated answers of each answer's average stars, to 2 decimals (0

@@ -13,11 +13,16 @@ function findProgress(app, candidate, question) {
   return findFirstOrNull(app, COLLECTION, "candidate = {:c} && question = {:q}", { c: candidate, q: question });
 }
 
-/** The takes a video question allows (its video_questions record's `takes`, at least 1; 1 for anything else). */
-function maxTakesOf(app, question) {
-  const { findFirstOrNull } = require(`${__hooks}/lib/util.js`);
+/**
+ * The takes the candidate (id) has for a question: a video question's `takes` (at least 1) plus the candidate's
+ * extraTakes (issue 17, lib/interview-rules.js); 1 for anything else.
+ */
+function maxTakesOf(app, question, candidate) {
+  const { findByIdOrNull, findFirstOrNull } = require(`${__hooks}/lib/util.js`);
   const kind = findFirstOrNull(app, "video_questions", "question = {:q}", { q: question });
-  return kind ? Math.max(1, kind.getInt("takes")) : 1;
+  const record = findByIdOrNull(app, "candidates", candidate);
+  if (!record) return kind ? Math.max(1, kind.getInt("takes")) : 1;
+  return require(`${__hooks}/lib/interview-rules.js`).maxTakes(kind, record);
 }
 
 /** How many takes of the question the candidate has started, as the server counted them. */
@@ -39,9 +44,35 @@ function countTake(txApp, candidate, question, refuse) {
     row.set("takesStarted", 0);
   }
   const used = row.getInt("takesStarted");
-  if (used >= maxTakesOf(txApp, question)) refuse(new ForbiddenError(NO_TAKES_LEFT));
+  if (used >= maxTakesOf(txApp, question, candidate)) refuse(new ForbiddenError(NO_TAKES_LEFT));
   row.set("takesStarted", used + 1);
   txApp.save(row);
 }
 
-module.exports = { COLLECTION, NO_TAKES_LEFT, findProgress, maxTakesOf, takesUsed, countTake };
+/**
+ * Records the candidate's first opening of the question (question_progress.openedAt) unless it has one: the first
+ * stays. Returns the openedAt text.
+ */
+function markOpened(app, candidate, question) {
+  const { nowText } = require(`${__hooks}/lib/clock.js`);
+  let openedAt = "";
+  require(`${__hooks}/lib/util.js`).runRefusable(app, (txApp) => {
+    let row = findProgress(txApp, candidate, question);
+    if (row && row.getString("openedAt")) {
+      openedAt = row.getString("openedAt");
+      return;
+    }
+    if (!row) {
+      row = new Record(txApp.findCollectionByNameOrId(COLLECTION));
+      row.set("candidate", candidate);
+      row.set("question", question);
+      row.set("takesStarted", 0);
+    }
+    row.set("openedAt", nowText(txApp));
+    txApp.save(row);
+    openedAt = row.getString("openedAt");
+  });
+  return openedAt;
+}
+
+module.exports = { COLLECTION, NO_TAKES_LEFT, findProgress, maxTakesOf, takesUsed, countTake, markOpened };

@@ -89,15 +89,16 @@ function videoPath(token, videoAnswerId) {
  * answers' (the streaming route names them).
  */
 function sharedView(app, link, token) {
-  const { jobQuestions, kindsOf } = require(`${__hooks}/lib/util.js`);
+  const { kindsOf } = require(`${__hooks}/lib/util.js`);
   const candidate = app.findRecordById("candidates", link.getString("candidate"));
   const job = app.findRecordById("jobs", candidate.getString("job"));
   const company = app.findRecordById("companies", job.getString("company"));
   const includeFeedback = link.getBool("includeFeedback");
 
-  const questions = jobQuestions(app, job);
-  const questionKinds = kindsOf(app, ["video_questions", "text_questions"], "question", questions.map((q) => q.id));
   const answers = app.findAllRecords("answers", $dbx.hashExp({ candidate: candidate.id }));
+  // the job's questions, then any answered one the job no longer asks (issue 16: history stays true)
+  const questions = require(`${__hooks}/lib/history.js`).reviewedQuestions(app, job, answers);
+  const questionKinds = kindsOf(app, ["video_questions", "text_questions"], "question", questions.map((q) => q.id));
   const answerKinds = kindsOf(app, ["video_answers", "text_answers"], "answer", answers.map((a) => a.id));
   const answerOf = {};
   for (const answer of answers) answerOf[answer.getString("question")] = answer;
@@ -150,8 +151,9 @@ function sharedView(app, link, token) {
       };
     }
     shownQuestions.push({
-      title: question.getString("title"),
-      kind: kind ? (kind.name === "video_questions" ? "video" : "text") : null,
+      // as the candidate was asked it (the answer's snapshot), not as the question reads since
+      title: (answer && answer.getString("questionTitle")) || question.getString("title"),
+      kind: (answer && answer.getString("questionKind")) || (kind ? (kind.name === "video_questions" ? "video" : "text") : null),
       answer: shown,
     });
   }

@@ -145,6 +145,8 @@ function reservePart(app, takeId, owner, length, maxBytes, claim, marks) {
       require(`${__hooks}/lib/progress.js`).countTake(txApp, owner.candidate, owner.question, refuse);
       row = new Record(txApp.findCollectionByNameOrId(COLLECTION));
       row.set("take", takeId);
+      // when the take started, on the server's clock (lib/clock.js): the deadline's grace window is judged from it
+      row.set("created", require(`${__hooks}/lib/clock.js`).nowText(txApp));
       row.set("candidate", owner.candidate);
       row.set("question", owner.question);
       row.set("bytes", 0);

@@ -1,5 +1,6 @@
 import { Button, Callout, Container, Flex } from '@radix-ui/themes';
 import { ClientResponseError } from 'pocketbase';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useParams, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
 
@@ -8,6 +9,7 @@ import { Logo } from '@/components/logo';
 import { interviewQueries } from '@/features/interview/api/interview-get';
 import { resumeAnswerUploads } from '@/features/interview/api/answer-uploads';
 import { InterviewBrand } from '@/features/interview/components/interview-brand';
+import { InterviewClosedPage } from '@/features/interview/components/interview-closed';
 import { InterviewInvalidLink } from '@/features/interview/components/interview-invalid-link';
 import {
   InterviewUploadStatus,
@@ -39,12 +41,19 @@ function Frame({ children, candidateKey }: { children: ReactNode; candidateKey?:
 export function CandidateLayout() {
   const { candidateId = '' } = useParams();
   useConfirmLeaveWhileUploading();
+  // The deadline passed or the invitation was withdrawn (issue 17): every candidate route shows the closed page.
+  const { data: interview } = useQuery(interviewQueries.detail(candidateId));
+  const closed = interview?.closed;
   return (
     <Frame candidateKey={candidateId}>
       <InterviewUploadStatus candidateId={candidateId} />
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
+      {closed ? (
+        <InterviewClosedPage interview={interview} closed={closed} />
+      ) : (
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      )}
     </Frame>
   );
 }

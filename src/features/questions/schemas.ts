@@ -5,6 +5,11 @@ export const DEFAULT_TIMEOUT = 5;
 export const DEFAULT_TAKES = 3;
 /** Switching a question's kind to video starts it at one take (spec §4). */
 export const TAKES_AFTER_SWITCH = 1;
+/** Issue 17 point 8: seconds a video question gives to read and prepare before recording starts by itself. */
+export const DEFAULT_PREPARATION = 30;
+export const PREPARATION_MAX = 300;
+
+const PREPARATION_MESSAGE = `Please enter a preparation time of 0 to ${PREPARATION_MAX} seconds`;
 
 const videoKindSchema = z.object({
   type: z.literal('video'),
@@ -13,6 +18,11 @@ const videoKindSchema = z.object({
     .int('Please enter a whole number of takes')
     .min(1, 'Please enter a number of takes of at least 1')
     .max(5, 'Please enter a number of takes of at most 5'),
+  preparation: z.coerce
+    .number<number | string>({ error: PREPARATION_MESSAGE })
+    .int('Please enter a whole number of seconds')
+    .min(0, PREPARATION_MESSAGE)
+    .max(PREPARATION_MAX, PREPARATION_MESSAGE),
 });
 
 const textKindSchema = z.object({ type: z.literal('text') });
@@ -49,10 +59,13 @@ export const newQuestionDefaults: QuestionFormInput = {
   description: '',
   timeout: DEFAULT_TIMEOUT,
   canPreview: false,
-  kind: { type: 'video', takes: DEFAULT_TAKES },
+  kind: { type: 'video', takes: DEFAULT_TAKES, preparation: DEFAULT_PREPARATION },
 };
 
-/** The kind data after the selector switches to `type` (spec §4: video starts at 1 take, text has no data). */
+/**
+ * The kind data after the selector switches to `type` (spec §4: video starts at 1 take, with the default preparation;
+ * text has no data).
+ */
 export function switchedKind(type: QuestionKindType): QuestionFormInput['kind'] {
-  return type === 'video' ? { type: 'video', takes: TAKES_AFTER_SWITCH } : { type: 'text' };
+  return type === 'video' ? { type: 'video', takes: TAKES_AFTER_SWITCH, preparation: DEFAULT_PREPARATION } : { type: 'text' };
 }

@@ -10,6 +10,8 @@ import { companyQueries } from '@/features/companies/api/company-queries';
 import { getErrorMessage } from '@/lib/errors';
 import { useSignedInUser } from '@/lib/session';
 
+import { SearchBox } from '@/features/search/components/search-box';
+
 import { useSetPrimaryCompany } from '../api/set-primary-company';
 
 import type { CompanySelectProps } from './company-select';
@@ -60,6 +62,10 @@ export function CompanySwitcher() {
           <RadixLink asChild size="2" weight="medium">
             <Link to={paths.companies.questions.list.href(currentId)}>Questions</Link>
           </RadixLink>
+          <Box style={{ marginLeft: 'auto' }}>
+            {/* a fresh box for each company */}
+            <SearchBox key={currentId} companyId={currentId} />
+          </Box>
         </Flex>
       </nav>
     </Box>

@@ -31,7 +31,10 @@ describe('confirm verification', () => {
       ),
     );
     renderRoute('/auth/confirm-verification/bad');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired verification token');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link has expired or was already used. Ask for a new e-mail.',
+    );
+    expect(screen.queryByText(/Invalid or expired/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth/sign-in');
   });
 });

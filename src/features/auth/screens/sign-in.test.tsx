@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
@@ -9,7 +9,11 @@ import { buildUser, fakeAuthToken } from '@/testing/session';
 
 import { fillFields } from '@/testing/form';
 
+import { resetResendCooldowns } from '../components/check-inbox';
+
 const submit = () => screen.getByRole('button', { name: 'Sign In' });
+
+afterEach(resetResendCooldowns);
 
 describe('sign-in', () => {
   it('shows both messages for an empty form and sends nothing', async () => {
@@ -47,20 +51,59 @@ describe('sign-in', () => {
     expect(body).toEqual({ identity: 'ada@example.com', password: 'x' });
   });
 
-  it("shows the server's message as a toast and keeps what was typed", async () => {
+  it('says a wrong e-mail or password under the password, in its own words, and keeps what was typed', async () => {
     server.use(
       http.post('*/api/collections/users/auth-with-password', () =>
         HttpResponse.json({ status: 400, message: 'Failed to authenticate.', data: {} }, { status: 400 }),
       ),
     );
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderRoute('/auth/sign-in');
     await screen.findByRole('heading', { name: 'Sign In' });
     await fillFields(user, { Email: 'ada@example.com', Password: 'wrong' });
     await user.click(submit());
-    expect(await screen.findByText('Failed to authenticate')).toBeInTheDocument();
+    expect(await screen.findByText('The e-mail or password is not right. Check them and try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'The e-mail or password is not right. Check them and try again.',
+    );
+    expect(screen.queryByText(/Failed to authenticate/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('wrong');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it.each([
+    [429, 'Too Many Requests.', 'Too many attempts in a short time. Wait a few minutes, then try again.'],
+    [500, 'Something went wrong.', 'Something went wrong while processing your request.'],
+  ])('a %i becomes a toast in the words of the app', async (status, message, expected) => {
+    server.use(
+      http.post('*/api/collections/users/auth-with-password', () =>
+        HttpResponse.json({ status, message, data: {} }, { status }),
+      ),
+    );
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderRoute('/auth/sign-in');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await fillFields(user, { Email: 'ada@example.com', Password: 'pw' });
+    await user.click(submit());
+    expect(await screen.findByText(expected)).toBeInTheDocument();
+    if (status === 429) expect(screen.queryByText(/Too Many Requests/)).not.toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('a network failure says the server could not be reached', async () => {
+    server.use(http.post('*/api/collections/users/auth-with-password', () => HttpResponse.error()));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderRoute('/auth/sign-in');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await fillFields(user, { Email: 'ada@example.com', Password: 'pw' });
+    await user.click(submit());
+    expect(await screen.findByText('The server could not be reached. Check your connection, then try again.')).toBeInTheDocument();
+    error.mockRestore();
   });
 
   describe('an account whose e-mail is not confirmed (403)', () => {
@@ -88,7 +131,8 @@ describe('sign-in', () => {
       const notice = await screen.findByRole('alert');
       expect(notice).toHaveTextContent('Please confirm your e-mail first');
       expect(notice).toHaveTextContent('ada@example.com');
-      expect(screen.getByRole('button', { name: 'Resend verification e-mail' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Use another address' })).toHaveAttribute('href', '/auth/sign-up');
       expect(screen.queryByText(/collection requirements/)).not.toBeInTheDocument();
       expect(screen.getByLabelText('Email')).toHaveValue('Ada@Example.com');
       expect(screen.getByLabelText('Password')).toHaveValue('correct-horse');
@@ -105,12 +149,15 @@ describe('sign-in', () => {
         }),
       );
       const { user } = await signInUnverified();
-      await user.click(await screen.findByRole('button', { name: 'Resend verification e-mail' }));
-      expect(await screen.findByText('Verification e-mail sent to ada@example.com')).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Resend the e-mail' }));
+      expect(await screen.findByText('We sent the e-mail again to ada@example.com.')).toBeInTheDocument();
       expect(body).toEqual({ email: 'ada@example.com' });
+      // the button rests for a while, and says so
+      expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeDisabled();
+      expect(screen.getByText(/You can ask for another e-mail in \d+ seconds\./)).toBeInTheDocument();
     });
 
-    it("a failed resend shows the app's generic message, not the server's", async () => {
+    it("a refused resend (429) says to wait, not the server's words", async () => {
       server.use(
         refuseUnverified(),
         http.post('*/api/collections/users/request-verification', () =>
@@ -119,8 +166,10 @@ describe('sign-in', () => {
       );
       const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const { user } = await signInUnverified();
-      await user.click(await screen.findByRole('button', { name: 'Resend verification e-mail' }));
-      expect(await screen.findByText('Something went wrong while processing your request.')).toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Resend the e-mail' }));
+      expect(
+        await screen.findByText('Too many attempts in a short time. Wait a few minutes, then try again.'),
+      ).toBeInTheDocument();
       expect(screen.queryByText(/Too Many Requests/)).not.toBeInTheDocument();
       expect(error).toHaveBeenCalled();
       error.mockRestore();
@@ -137,7 +186,7 @@ describe('sign-in', () => {
       );
       await fillFields(user, { Password: 'wrong' });
       await user.click(submit());
-      expect(await screen.findByText('Failed to authenticate')).toBeInTheDocument();
+      expect(await screen.findByText('The e-mail or password is not right. Check them and try again.')).toBeInTheDocument();
       expect(screen.queryByText('Please confirm your e-mail first')).not.toBeInTheDocument();
     });
   });

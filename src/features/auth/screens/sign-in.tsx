@@ -3,22 +3,17 @@ import { Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
 import { reportFormError } from '@/components/form-error';
-import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
+import { CONFIRM_EMAIL_FIRST_MESSAGE, isWrongCredentialsError, WRONG_CREDENTIALS_MESSAGE } from '@/lib/errors';
 
-import { useRequestVerification } from '../api/request-verification';
 import { isUnverifiedAccountError, useSignIn } from '../api/sign-in';
+import { ResendVerification, USE_ANOTHER_ADDRESS_LABEL } from '../components/check-inbox';
 import { OrDivider } from '../components/or-divider';
 import { TextInput } from '@/components/text-input';
 import { signInSchema, type SignInInput, type SignInValues } from '../schemas';
-
-export const CONFIRM_EMAIL_FIRST_MESSAGE = 'Please confirm your e-mail first';
-export const RESEND_VERIFICATION_LABEL = 'Resend verification e-mail';
-export const verificationSentMessage = (email: string) => `Verification e-mail sent to ${email}`;
 
 export function SignInScreen() {
   const form = useForm<SignInInput, unknown, SignInValues>({
@@ -37,6 +32,11 @@ export function SignInScreen() {
       await signIn.mutateAsync(values);
     } catch (error) {
       if (isUnverifiedAccountError(error)) setUnverifiedEmail(values.email);
+      // a wrong e-mail or password: said under the password, which is the likelier mistake (issue 16)
+      else if (isWrongCredentialsError(error)) {
+        console.error(error);
+        form.setError('password', { type: 'server', message: WRONG_CREDENTIALS_MESSAGE }, { shouldFocus: true });
+      }
       else reportFormError(error, form.setError, ['email', 'password']);
     }
   });
@@ -82,24 +82,18 @@ export function SignInScreen() {
 
 /** The sign-in of an account whose e-mail is not confirmed: says so in the SPA's own words, and offers a new link. */
 function UnverifiedAccountNotice({ email }: { email: string }) {
-  const resend = useRequestVerification();
-  const onResend = () =>
-    resend.mutate(email, {
-      onSuccess: () => toast.success(verificationSentMessage(email)),
-      onError: (error) => {
-        console.error(error);
-        toast.error(GENERIC_ERROR_MESSAGE);
-      },
-    });
-
   return (
     <Callout.Root color="amber" role="alert">
-      <Flex direction="column" gap="2" align="start">
+      <Flex direction="column" gap="2" align="stretch">
         <Callout.Text weight="bold">{CONFIRM_EMAIL_FIRST_MESSAGE}</Callout.Text>
-        <Text size="2">Follow the link in the e-mail we sent to {email} when you signed up, then sign in.</Text>
-        <Button type="button" size="2" variant="soft" color="amber" loading={resend.isPending} onClick={onResend}>
-          {RESEND_VERIFICATION_LABEL}
-        </Button>
+        <Text size="2">
+          Your account was created, but its e-mail address is not confirmed yet. Follow the link in the e-mail we sent
+          to {email} when you signed up, then sign in.
+        </Text>
+        <ResendVerification email={email} color="amber" />
+        <RadixLink asChild size="2">
+          <Link to={paths.auth.signUp.href()}>{USE_ANOTHER_ADDRESS_LABEL}</Link>
+        </RadixLink>
       </Flex>
     </Callout.Root>
   );

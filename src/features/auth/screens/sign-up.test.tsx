@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
@@ -9,6 +9,10 @@ import { renderRoute } from '@/testing/render-route';
 import { buildUser, fakeAuthToken } from '@/testing/session';
 
 import { chars, fillFields } from '@/testing/form';
+
+import { resetResendCooldowns } from '../components/check-inbox';
+
+afterEach(resetResendCooldowns);
 
 const VALID = {
   'First name': 'Ada',
@@ -60,7 +64,7 @@ describe('sign-up', () => {
     expect(screen.queryByText('Password must be at least 8 characters')).not.toBeInTheDocument();
   });
 
-  it('without a verified account: requests verification, goes to sign-in and says so (3 and 100 character names)', async () => {
+  it("without a verified account: requests verification and shows 'Check your inbox' naming the address (3 and 100 character names)", async () => {
     let created: unknown;
     let verification: unknown;
     server.use(
@@ -84,8 +88,13 @@ describe('sign-up', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
-    expect(await screen.findByText('Your account was created, please confirm your email')).toBeInTheDocument();
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/auth/sign-in'));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.getByText('Your account was created, please confirm your email')).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Use another address' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth/sign-in');
+    expect(view.router.state.location.pathname).toBe('/auth/sign-up');
     expect(created).toEqual({
       firstName: 'Ada',
       lastName: chars(100),
@@ -112,9 +121,71 @@ describe('sign-up', () => {
     );
     const { user } = await openSignUp();
     await fillFields(user, VALID);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Value must be unique')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An account with this e-mail already exists. Sign in, or use another address.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Value must be unique/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  describe("'Check your inbox'", () => {
+    async function signUpUnverified(resend: () => Response | Promise<Response>) {
+      const resent: unknown[] = [];
+      let first = true;
+      server.use(
+        http.post('*/api/collections/users/records', () =>
+          HttpResponse.json(buildUser({ email: 'ada@example.com', verified: false })),
+        ),
+        http.post('*/api/collections/users/request-verification', async ({ request }) => {
+          if (first) {
+            first = false;
+            return new HttpResponse(null, { status: 204 });
+          }
+          resent.push(await request.json());
+          return resend();
+        }),
+      );
+      const { user, view } = await openSignUp();
+      await fillFields(user, VALID);
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+      await screen.findByRole('heading', { name: 'Check your inbox' });
+      return { user, view, resent };
+    }
+
+    it('resends the e-mail, says so, then rests the button for a while and says until when', async () => {
+      const { user, resent } = await signUpUnverified(() => new HttpResponse(null, { status: 204 }));
+      await user.click(screen.getByRole('button', { name: 'Resend the e-mail' }));
+      expect(await screen.findByText('We sent the e-mail again to ada@example.com.')).toBeInTheDocument();
+      expect(resent).toEqual([{ email: 'ada@example.com' }]);
+      expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeDisabled();
+      expect(screen.getByText(/^You can ask for another e-mail in (60|59) seconds\.$/)).toBeInTheDocument();
+    });
+
+    it.each([
+      [429, 'Too Many Requests.', 'Too many attempts in a short time. Wait a few minutes, then try again.'],
+      [500, 'Internal error.', 'Something went wrong while processing your request.'],
+    ])('a refused resend (%i) says what happened in the words of the app, and the button stays', async (status, message, expected) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user } = await signUpUnverified(() => HttpResponse.json({ status, message, data: {} }, { status }));
+      await user.click(screen.getByRole('button', { name: 'Resend the e-mail' }));
+      expect(await screen.findByText(expected)).toBeInTheDocument();
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeEnabled();
+      error.mockRestore();
+    });
+
+    it("'Use another address' goes back to the form with everything but the e-mail", async () => {
+      const { user } = await signUpUnverified(() => new HttpResponse(null, { status: 204 }));
+      await user.click(screen.getByRole('button', { name: 'Use another address' }));
+      expect(await screen.findByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('');
+      expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+      expect(screen.getByLabelText('Password')).toHaveValue('password');
+    });
   });
 
   it('with an invite: a disabled prefilled e-mail, no sign-in link, and a verified account signs in at once', async () => {

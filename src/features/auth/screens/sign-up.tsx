@@ -1,26 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Heading } from '@radix-ui/themes';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
 import { reportFormError } from '@/components/form-error';
 
 import { useSignUp } from '../api/sign-up';
+import { CheckInbox } from '../components/check-inbox';
 import { OrDivider } from '../components/or-divider';
 import { TextInput } from '@/components/text-input';
 import { signUpSchema, type SignUpInput, type SignUpValues } from '../schemas';
-
-export const ACCOUNT_CREATED_MESSAGE = 'Your account was created, please confirm your email';
 
 /** Sign-up, also the acceptance of a manager invite (`?invite=...&email=...`). */
 export function SignUpScreen() {
   const [searchParams] = useSearchParams();
   const invite = searchParams.get('invite') ?? '';
   const prefilledEmail = searchParams.get('email') ?? '';
-  const navigate = useNavigate();
+  // The address of the account just created, waiting for its confirmation (issue 16: 'Check your inbox').
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const form = useForm<SignUpInput, unknown, SignUpValues>({
     resolver: zodResolver(signUpSchema),
@@ -38,17 +38,29 @@ export function SignUpScreen() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { verified } = await signUp.mutateAsync(values);
-      // Verified: the session is stored and the signed-out-only guard sends the user home.
-      if (!verified) {
-        toast.success(ACCOUNT_CREATED_MESSAGE);
-        await navigate(paths.auth.signIn.href());
-      }
+      const { verified, email } = await signUp.mutateAsync(values);
+      // Verified: the session is stored and the signed-out-only guard sends the user home. Otherwise decisions.md:
+      // the 'Check your inbox' screen replaces the spec's redirect to sign-in and its toast.
+      if (!verified) setSentTo(email || values.email);
     } catch (error) {
       const fields = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm'] as const;
       reportFormError(error, form.setError, fields);
     }
   });
+
+  if (sentTo) {
+    return (
+      <CheckInbox
+        email={sentTo}
+        onUseAnotherAddress={() => {
+          // everything else typed stays; the new address is typed where the old one was
+          setSentTo(null);
+          form.setValue('email', '');
+          setTimeout(() => form.setFocus('email'));
+        }}
+      />
+    );
+  }
 
   return (
     <Flex direction="column" gap="4">

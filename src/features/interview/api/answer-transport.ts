@@ -9,6 +9,7 @@ import type { PartMarks, PartTransport, StagedTakeRef, StagedUpload } from '../u
 import { UploadError, type UploadTransport } from '../upload/upload-queue';
 
 import { CONSENT_REQUIRED_MESSAGE, CONSENT_REQUIRED_SERVER } from './give-consent';
+import { REFUSAL_MESSAGES, refusalCode } from './refusals';
 
 // The interview's answer routes on the server, and the one way their refusals become an UploadError.
 
@@ -50,12 +51,16 @@ export const GENERIC_UPLOAD_PROBLEM = 'Something went wrong while processing you
 /**
  * What the candidate reads of a refused answer or part, in the interview's own words; the server's own message goes
  * to the console. Known refusals: no take left, a recording over the size limit, a file the server cannot use, the
- * question already answered (by this answer's first attempt: the queue then finds it stored).
+ * question already answered (by this answer's first attempt: the queue then finds it stored), and issue 17's coded
+ * refusals (refusals.ts).
  */
 export function answerErrorMessage(response: unknown, status = 0): string {
   const body = response as { message?: unknown; data?: Record<string, { code?: unknown; message?: unknown } | undefined> } | null;
   const messages = [body?.message, ...Object.values(body?.data ?? {}).map((d) => d?.message)].filter((m) => typeof m === 'string');
   if (messages.length) console.warn('The server refused an answer:', ...messages);
+  // issue 17's refusals carry a code: the interview closed, the invitation was withdrawn, the time was over
+  const code = refusalCode(body);
+  if (code) return REFUSAL_MESSAGES[code];
   const said = messages.map((m) => serverText(m));
   if (said.includes(serverText(CONSENT_REQUIRED_SERVER))) return CONSENT_REQUIRED_MESSAGE;
   if (said.includes('You have used all your takes for this question')) return 'You have used all your takes for this question.';

@@ -9,6 +9,7 @@ import { UploadQueue, type UploadState } from '../upload/upload-queue';
 
 import { answerTransport } from './answer-transport';
 import { interviewQueries } from './interview-get';
+import { isClosingMessage } from './refusals';
 
 const store = createIndexedDbAnswerStore();
 
@@ -33,6 +34,19 @@ export const recordingChunks = {
     }),
   remove: (takeId: string): Promise<void> => store.removeChunks(takeId).catch((error: unknown) => console.warn('Recorded chunks could not be removed', error)),
 };
+
+/**
+ * An answer refused because the interview closed (deadline, withdrawn) stays on the device as a failed upload; the
+ * interview is read again so every screen shows the closed page. Once per answer.
+ */
+const closedSeen = new Set<string>();
+answerUploads.subscribe(() => {
+  for (const state of answerUploads.getSnapshot()) {
+    if (state.status !== 'failed' || !isClosingMessage(state.error) || closedSeen.has(state.id)) continue;
+    closedSeen.add(state.id);
+    void queryClient.invalidateQueries({ queryKey: interviewQueries.detail(state.candidateId).queryKey });
+  }
+});
 
 let resumed: Promise<void> | undefined;
 let watching = false;

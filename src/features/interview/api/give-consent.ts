@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { candidateOptions, pb } from '@/lib/pocketbase';
 
 import { interviewQueries, type Interview } from './interview-get';
+import { CLOSING_CODES, refusalCode } from './refusals';
 
 /**
  * The candidate ticked 'I agree' and started: POST /api/screenroom/interviews/{key}/consent (interview.pb.js) stores
@@ -23,6 +24,11 @@ export function useGiveConsent(candidateKey: string) {
       queryClient.setQueryData(interviewQueries.detail(candidateKey).queryKey, (old: Interview | undefined) =>
         old ? { ...old, consentedAt } : old,
       );
+    },
+    onError: (error) => {
+      // the interview closed meanwhile: read it again, and the closed page replaces the start screen
+      const code = refusalCode(error);
+      if (code && CLOSING_CODES.includes(code)) void queryClient.invalidateQueries({ queryKey: interviewQueries.detail(candidateKey).queryKey });
     },
   });
 }

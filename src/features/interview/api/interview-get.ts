@@ -6,7 +6,14 @@ export type InterviewQuestion = {
   id: string;
   title: string;
   description: string;
+  /** The answer time in seconds the candidate has, any extra time granted included (the base when `untimed`). */
   timeout: number;
+  /** Unlimited time was granted: no countdown, no length limit, and a video take starts when the candidate is ready. */
+  untimed?: boolean;
+  /** Video only: the preparation time in seconds between 'View question' and the recording (0 for text). */
+  preparation?: number;
+  /** When the question was first opened (PocketBase's date text; '' when never): its time runs from then. */
+  openedAt?: string;
   canPreview: boolean;
   kind: 'video' | 'text';
   /** Video only: how many takes the candidate may record (at least 1). */
@@ -29,6 +36,12 @@ export type KeptTake = {
   savedAt: string;
 };
 
+export type InterviewClosed = {
+  reason: 'deadline' | 'withdrawn';
+  /** The deadline, or when the invitation was withdrawn (PocketBase's date text). */
+  at: string;
+};
+
 export type Interview = {
   candidateId: string;
   companyName: string;
@@ -41,7 +54,13 @@ export type Interview = {
   welcomeMessage: string;
   /** When the candidate ticked 'I agree' on the start screen ('' before: nothing is recorded then). */
   consentedAt: string;
-  /** In the job's order. */
+  /** The server's clock when it answered (PocketBase's date text). */
+  serverNow?: string;
+  /** The last moment to answer (PocketBase's date text; '' when there is none). */
+  deadline?: string;
+  /** Set once the interview can no longer be answered: the deadline passed, or the company withdrew the invitation. */
+  closed?: InterviewClosed | null;
+  /** In the job's order (none once closed). */
   questions: InterviewQuestion[];
   /** Questions the server holds an answer for. */
   answeredQuestionIds: string[];

@@ -1,32 +1,39 @@
 import { Badge } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 
+import { secondsLeft } from '../api/open-question';
+
 const TICK_MS = 250;
 
 /**
- * Seconds left of `seconds`, counted from when `active` last became true (decisions.md: the countdown starts when
- * the answer form opens and each new take restarts it). While inactive it holds its value. Measured against a
- * deadline, so a throttled background tab still ends on time.
+ * Seconds left of `seconds`, counted from when `active` last became true (a video take: each take gets the full
+ * answer time from when its recording starts), or from `startedAt` (the device's ms) when given: a time that runs on
+ * the server's clock from the question's first opening (preparation, a text answer), so a reload resumes with what
+ * is left. While inactive it holds its value. Measured against a deadline, so a throttled background tab still ends
+ * on time.
  */
-export function useCountdown(seconds: number, active: boolean): number {
-  const [remaining, setRemaining] = useState(seconds);
+export function useCountdown(seconds: number, active: boolean, startedAt?: number): number {
+  const fresh = () => (startedAt === undefined ? seconds : secondsLeft(seconds, startedAt));
+  const [remaining, setRemaining] = useState(fresh);
   const [wasActive, setWasActive] = useState(active);
+  const [wasStartedAt, setWasStartedAt] = useState(startedAt);
   // Restart while rendering, not in an effect: otherwise the first render of a new take still shows the old 0 and
   // whoever watches for 0 would end the new take at once.
-  if (active !== wasActive) {
+  if (active !== wasActive || startedAt !== wasStartedAt) {
     setWasActive(active);
-    if (active) setRemaining(seconds);
+    setWasStartedAt(startedAt);
+    if (active) setRemaining(fresh());
   }
   useEffect(() => {
     if (!active) return;
-    const deadline = Date.now() + seconds * 1000;
+    const deadline = (startedAt ?? Date.now()) + seconds * 1000;
     const timer = setInterval(() => {
       const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       setRemaining(left);
       if (left === 0) clearInterval(timer);
     }, TICK_MS);
     return () => clearInterval(timer);
-  }, [seconds, active]);
+  }, [seconds, active, startedAt]);
   return remaining;
 }
 
@@ -34,6 +41,19 @@ export function formatSeconds(total: number): string {
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
   return `${minutes}:${seconds.toString().padStart(2, '0')}`;
+}
+
+/** "1:30" read out as "1 minute 30 seconds". */
+function spoken(total: number): string {
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  if (!minutes) return `${seconds} seconds`;
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}${seconds ? ` ${seconds} seconds` : ''}`;
+}
+
+/** A time in words for the intro card: "2 minutes", "30 seconds", "1 minute 30 seconds". */
+export function timeInWords(total: number): string {
+  return spoken(Math.max(0, Math.round(total)));
 }
 
 export function Countdown({ remaining }: { remaining: number }) {

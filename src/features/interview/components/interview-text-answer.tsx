@@ -13,11 +13,15 @@ import { FormDevtools } from '@/components/form-devtools';
 
 type Props = {
   timeout: number;
+  /** When the question was first opened, on this device's clock: the countdown runs from then (a reload resumes it). */
+  openedAt?: number;
+  /** Unlimited time: no countdown. */
+  untimed?: boolean;
   onSubmit: (content: string) => Promise<void>;
   onSkip: () => void;
 };
 
-export function InterviewTextAnswer({ timeout, onSubmit, onSkip }: Props) {
+export function InterviewTextAnswer({ timeout, openedAt, untimed = false, onSubmit, onSkip }: Props) {
   const [timeUp, setTimeUp] = useState(false);
   const [done, setDone] = useState(false);
   const form = useForm<TextAnswerInput, unknown, TextAnswerValues>({
@@ -25,7 +29,7 @@ export function InterviewTextAnswer({ timeout, onSubmit, onSkip }: Props) {
     defaultValues: { content: '' },
   });
   const { isSubmitting, errors } = form.formState;
-  const remaining = useCountdown(timeout, !timeUp && !done);
+  const remaining = useCountdown(timeout, !untimed && !timeUp && !done, openedAt);
   const length = form.watch('content').length;
 
   const submit = form.handleSubmit(async ({ content }) => {
@@ -37,9 +41,10 @@ export function InterviewTextAnswer({ timeout, onSubmit, onSkip }: Props) {
     }
   });
 
-  // At 0 a non-empty answer goes in by itself; with nothing typed the time is simply up.
+  // At 0 a non-empty answer goes in by itself; with nothing typed the time is simply up (also on a reload after the
+  // time ran out: the countdown starts at 0).
   useEffect(() => {
-    if (remaining > 0 || timeUp || done) return;
+    if (untimed || remaining > 0 || timeUp || done) return;
     if (form.getValues('content').trim()) void submit();
     else setTimeUp(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the countdown reaching 0 triggers this
@@ -54,7 +59,7 @@ export function InterviewTextAnswer({ timeout, onSubmit, onSkip }: Props) {
           <Text as="label" htmlFor="answer-content" weight="medium">
             Your answer
           </Text>
-          <Countdown remaining={remaining} />
+          {untimed ? null : <Countdown remaining={remaining} />}
         </Flex>
         <TextArea
           id="answer-content"

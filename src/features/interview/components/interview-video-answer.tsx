@@ -6,12 +6,22 @@ import { TakeRecorder, type Take } from '../upload/media-recorder';
 import { checkTake, takeProblemMessage } from '../upload/take-check';
 
 import { CameraPreview, CameraProblem, useCamera, VIDEO_BOX } from './interview-camera';
-import { Countdown, useCountdown } from './interview-countdown';
+import { Countdown, formatSeconds, useCountdown } from './interview-countdown';
 import { TimeUp } from './interview-time-up';
 import { canRecordAgain, initialTakes, takeNumber, takesReducer } from './interview-takes';
 
 type Props = {
+  /** The answer time of each take, in seconds: its countdown runs while the take records. */
   timeout: number;
+  /**
+   * The preparation before the first take records, in seconds, run from `openedAt`: a visible countdown, then the
+   * recording starts by itself. Without it (practice) the candidate starts each take.
+   */
+  preparation?: number;
+  /** When the question was first opened, on this device's clock (see openedOnDeviceClock). */
+  openedAt?: number;
+  /** Unlimited time: no countdowns, no automatic start or stop. */
+  untimed?: boolean;
   /** How many takes the candidate may record (the question's `takes`). */
   maxTakes: number;
   /** The takes the server already counted for this question. */
@@ -32,6 +42,9 @@ type Props = {
 
 export function InterviewVideoAnswer({
   timeout,
+  preparation,
+  openedAt,
+  untimed = false,
   maxTakes,
   takesUsed = 0,
   kept = null,
@@ -52,8 +65,19 @@ export function InterviewVideoAnswer({
   const recorder = useRef<TakeRecorder | null>(null);
   const startedAt = useRef(0);
 
-  const counting = camera.status === 'ready' && (state.phase === 'ready' || state.phase === 'recording');
+  // The answer time is the take's recorded length (decisions.md "Takes and time"): it runs while recording only.
+  const counting = !untimed && camera.status === 'ready' && state.phase === 'recording';
   const remaining = useCountdown(timeout, counting);
+  // Preparation: only before a first take with nothing recorded to fall back on, and on the server's clock from the
+  // question's first opening, so a reload or the back button resumes it instead of starting it afresh.
+  const preparing =
+    !untimed &&
+    preparation !== undefined &&
+    openedAt !== undefined &&
+    state.phase === 'ready' &&
+    !state.take &&
+    state.used < state.max;
+  const preparationLeft = useCountdown(preparation ?? 0, preparing, openedAt);
 
   // A new stream (retry) gets a new recorder; leaving drops a take in progress.
   useEffect(() => {
@@ -99,13 +123,21 @@ export function InterviewVideoAnswer({
     }
   };
 
-  // Recording stops by itself at 0; with nothing recorded, the time is up.
+  // Recording stops by itself at 0.
   useEffect(() => {
     if (remaining > 0 || !counting) return;
     if (state.phase === 'recording') void stop();
-    else dispatch({ type: 'timeUp' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the countdown reaching 0 triggers this
   }, [remaining, counting]);
+
+  // The preparation is over: recording starts by itself, at once when the camera is ready (a reload after the
+  // preparation ran out gives none back). Not over a failed take's message: its 'Try again' comes first.
+  const cameraReady = camera.status === 'ready';
+  useEffect(() => {
+    if (!preparing || preparationLeft > 0 || !cameraReady || problem) return;
+    start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the end of the preparation and a ready camera trigger this
+  }, [preparing, preparationLeft, cameraReady, problem]);
 
   const takeUrl = useMemo(() => (state.take ? URL.createObjectURL(state.take.blob) : null), [state.take]);
   useEffect(() => () => (takeUrl ? URL.revokeObjectURL(takeUrl) : undefined), [takeUrl]);
@@ -143,7 +175,10 @@ export function InterviewVideoAnswer({
         <Text weight="medium">
           {practice ? `Practice take ${takeNumber(state)}` : `Take ${takeNumber(state)} of ${state.max}`}
         </Text>
-        {state.phase === 'review' ? null : <Countdown remaining={remaining} />}
+        {state.phase === 'review' || untimed || preparing ? null : (
+          // before a take records, the full time it will get (not what the last take left)
+          <Countdown remaining={state.phase === 'recording' ? remaining : timeout} />
+        )}
       </Flex>
 
       {showingKept && state.phase === 'review' ? (
@@ -167,6 +202,11 @@ export function InterviewVideoAnswer({
         </Flex>
       )}
 
+      {preparing && !problem ? (
+        <Text role="timer" aria-live="off" size="4" weight="bold" data-testid="preparation">
+          Recording starts in {formatSeconds(preparationLeft)}
+        </Text>
+      ) : null}
       {problem ? (
         <Flex direction="column" gap="2" align="start">
           <Text role="alert" color="red">
@@ -180,7 +220,7 @@ export function InterviewVideoAnswer({
       <Flex gap="3" wrap="wrap">
         {state.phase === 'ready' && !problem ? (
           <Button size="3" color="red" onClick={start} disabled={camera.status !== 'ready'}>
-            Start Recording
+            {preparing ? 'Start recording now' : 'Start Recording'}
           </Button>
         ) : null}
         {state.phase === 'recording' && !checking ? (

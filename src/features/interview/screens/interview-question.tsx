@@ -1,10 +1,11 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 
 import { useToaster } from '@/components/toaster';
 import { paths } from '@/config/paths';
+import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 
 import {
   interviewQueries,
@@ -15,6 +16,8 @@ import {
 } from '../api/interview-get';
 import { answerUploads, submitTextAnswer, useAnswerUploads } from '../api/answer-uploads';
 import { offeredTakeLabel, useKeptTake } from '../api/kept-takes';
+import { openedOnDeviceClock, openQuestion } from '../api/open-question';
+import { CLOSING_CODES, refusalCode } from '../api/refusals';
 import { useVideoDrafts } from '../api/video-drafts';
 import { InterviewIntro } from '../components/interview-intro';
 import { useInterviewParam } from '../components/interview-params';
@@ -48,7 +51,10 @@ export function InterviewQuestionScreen() {
 
 function QuestionFlow({ interview, question }: { interview: Interview; question: InterviewQuestion }) {
   const navigate = useNavigate();
-  const [viewing, setViewing] = useState(false);
+  const queryClient = useQueryClient();
+  /** When the question was first opened, on this device's clock; null until the server recorded the opening. */
+  const [openedAt, setOpenedAt] = useState<number | null>(null);
+  const viewing = openedAt !== null;
   // the link's key (the route parameter), never `interview.candidateId`: that is the record id, which is no credential
   const candidateId = useInterviewParam('candidateId');
   const position = interview.questions.indexOf(question) + 1;
@@ -64,8 +70,45 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
     void navigate(next ? paths.candidates.question.href(candidateId, next.id) : paths.candidates.finish.href(candidateId));
   };
 
+  // The server records the first opening and its time runs from then (issue 17): asked again on every visit, so a
+  // reload, the back button or a reopened link resumes with what is left, never a fresh time.
+  const open = useMutation({
+    mutationFn: () => openQuestion(candidateId, question.id),
+    onSuccess: (opened) => {
+      setOpenedAt(openedOnDeviceClock(opened, Date.now()));
+      // the back button or a later visit in this page knows it was opened (its intro says the time kept running)
+      queryClient.setQueryData(interviewQueries.detail(candidateId).queryKey, (old: Interview | undefined) =>
+        old ? { ...old, questions: old.questions.map((q) => (q.id === question.id ? { ...q, openedAt: opened.openedAt } : q)) } : old,
+      );
+    },
+    onError: (error) => {
+      const code = refusalCode(error);
+      // closed meanwhile: the interview is read again and the layout shows the closed page
+      if (code && CLOSING_CODES.includes(code)) void queryClient.invalidateQueries({ queryKey: interviewQueries.detail(candidateId).queryKey });
+      else console.error('The question could not be opened', error);
+    },
+  });
+  const { mutate: openNow } = open;
+
   if (!viewing) {
-    return <InterviewIntro question={question} position={position} total={total} onView={() => setViewing(true)} />;
+    return (
+      <Flex direction="column" gap="3">
+        {open.isError && !CLOSING_CODES.includes(refusalCode(open.error) ?? 'time_over') ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{GENERIC_ERROR_MESSAGE}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <InterviewIntro
+          question={question}
+          position={position}
+          total={total}
+          opening={open.isPending}
+          // opened on an earlier visit: its time kept running, and 'View question' goes on with what is left
+          resumed={Boolean(question.openedAt) && !question.untimed}
+          onView={() => openNow()}
+        />
+      </Flex>
+    );
   }
 
   return (
@@ -89,6 +132,10 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
         ) : question.kind === 'video' ? (
           <InterviewVideoAnswer
             timeout={question.timeout}
+            // a question without one (a server before issue 17) is started by the candidate, as before
+            preparation={question.preparation}
+            openedAt={openedAt}
+            untimed={question.untimed ?? false}
             maxTakes={question.takes}
             takesUsed={question.takesUsed ?? 0}
             kept={kept.offered ? { take: kept.offered.take, label: offeredTakeLabel(kept.offered) } : null}
@@ -106,6 +153,8 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
         ) : (
           <InterviewTextAnswer
             timeout={question.timeout}
+            openedAt={openedAt}
+            untimed={question.untimed ?? false}
             onSkip={goOn}
             onSubmit={async (content) => {
               await submitTextAnswer({ candidateId, questionId: question.id, content });

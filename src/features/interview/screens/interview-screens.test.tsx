@@ -28,6 +28,11 @@ function question(id: string, kind: 'video' | 'text', extra: Record<string, unkn
 function interviewApi({ answered = [] as string[], questions = [question('q1', 'text'), question('q2', 'text')] } = {}) {
   const headers: (string | null)[] = [];
   server.use(
+    // the server records the first opening (issue 17): opened just now
+    http.post(`${env.apiUrl}/api/screenroom/interviews/:id/questions/:question/open`, () => {
+      const now = new Date().toISOString().replace('T', ' ');
+      return HttpResponse.json({ openedAt: now, serverNow: now });
+    }),
     http.get(interviewUrl, ({ params, request }) => {
       headers.push(request.headers.get('X-Candidate-Key'));
       if (params.id !== 'cand1' || request.headers.get('X-Candidate-Key') !== 'cand1') {
@@ -90,12 +95,12 @@ describe('interview screens', () => {
   it('shows the intro card: title and description only with canPreview, always the time', async () => {
     interviewApi({ questions: [question('q1', 'text', { canPreview: false, timeout: 30 }), question('q2', 'text')] });
     renderRoute('/candidates/cand1/questions/q1');
-    expect(await screen.findByText("You've 30 seconds to answer")).toBeInTheDocument();
+    expect(await screen.findByText("You have 30 seconds to write your answer, from when you view the question.")).toBeInTheDocument();
     expect(screen.queryByText('Title q1')).not.toBeInTheDocument();
     expect(screen.queryByText('Description q1')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'View question' }));
-    expect(screen.getByRole('heading', { name: 'Title q1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Title q1' })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('0:30');
   });
 
@@ -109,7 +114,7 @@ describe('interview screens', () => {
     interviewApi();
     renderRoute('/candidates/cand1/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     expect(await screen.findByText('Please enter your answer')).toBeInTheDocument();
 
     const box = screen.getByLabelText('Your answer');
@@ -119,7 +124,7 @@ describe('interview screens', () => {
     await userEvent.click(box);
     await userEvent.paste('x'.repeat(1001));
     expect(screen.getByText('1001 / 1000')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     expect(await screen.findByText('Your answer must be at most 1000 characters')).toBeInTheDocument();
   });
 });

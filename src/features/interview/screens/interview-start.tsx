@@ -9,6 +9,7 @@ import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 import { useGiveConsent } from '../api/give-consent';
 import { hasOpenVideoQuestion, interviewQueries, nextUnanswered, totalAnswerMinutes } from '../api/interview-get';
 import { useAnswerUploads } from '../api/answer-uploads';
+import { localDate } from '../components/interview-closed';
 import { useInterviewParam } from '../components/interview-params';
 
 /** "about 9 minutes" in plain words; under a minute of answers is "about 1 minute". */
@@ -35,6 +36,7 @@ export function InterviewStartScreen() {
     (q) => interview.answeredQuestionIds.includes(q.id) || pending.includes(q.id),
   ).length;
   const company = interview.companyName;
+  const deadline = interview.deadline ? localDate(interview.deadline, true) : '';
   // a video question still to answer: the camera, microphone and connection are checked first (issue 17)
   const firstStep = hasOpenVideoQuestion(interview, pending)
     ? paths.candidates.check.href(candidateId)
@@ -55,10 +57,22 @@ export function InterviewStartScreen() {
           Interview at {company}
         </Heading>
         {interview.jobTitle ? <Text size="4">{interview.jobTitle}</Text> : null}
-        <Text as="p" color="gray">
-          {total === 1 ? 'There is 1 question' : `There are ${total} questions`}, {aboutMinutes(totalAnswerMinutes(interview))} of
-          answers in all. Each has a time limit, shown before you start it. Video answers need your camera and microphone.
-        </Text>
+        {interview.questions.every((q) => q.untimed) ? (
+          <Text as="p" color="gray">
+            {total === 1 ? 'There is 1 question' : `There are ${total} questions`}. Take the time you need: there is no
+            time limit. Video answers need your camera and microphone.
+          </Text>
+        ) : (
+          <Text as="p" color="gray">
+            {total === 1 ? 'There is 1 question' : `There are ${total} questions`}, {aboutMinutes(totalAnswerMinutes(interview))} of
+            answers in all. Each has a time limit, shown before you start it. Video answers need your camera and microphone.
+          </Text>
+        )}
+        {deadline ? (
+          <Text as="p" weight="medium" data-testid="interview-deadline">
+            Please finish by {deadline}.
+          </Text>
+        ) : null}
         {interview.welcomeMessage ? (
           // plain text with its line breaks, never HTML
           <Text as="p" data-testid="welcome-message" style={{ whiteSpace: 'pre-wrap' }}>

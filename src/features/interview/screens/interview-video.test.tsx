@@ -123,6 +123,11 @@ function interviewApi(video: Record<string, unknown> = {}) {
   const parts: { take: string; offset: number; candidate: string | null; question: string | null }[] = [];
   const dropped: string[] = [];
   server.use(
+    // the server records the first opening (issue 17): opened just now
+    http.post(`${env.apiUrl}/api/screenroom/interviews/:id/questions/:question/open`, () => {
+      const now = new Date().toISOString().replace('T', ' ');
+      return HttpResponse.json({ openedAt: now, serverNow: now });
+    }),
     http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, ({ params, request }) => {
       const url = new URL(request.url);
       parts.push({
@@ -182,7 +187,7 @@ async function recordTake() {
 async function submitOneTake() {
   await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
   await recordTake();
-  await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
 }
 
 describe('a video answer', () => {
@@ -199,7 +204,7 @@ describe('a video answer', () => {
     await waitFor(() => expect(api.parts).toEqual([{ take: takeId, offset: 0, candidate: 'cand1', question: 'q1' }]));
     expect(FakeUpload.sent).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
     const { method, url, headers, body } = FakeUpload.sent[0]!;
     expect([method, url, headers['X-Candidate-Key']]).toEqual(['POST', `${env.apiUrl}/api/screenroom/answers`, 'cand1']);
@@ -342,7 +347,7 @@ describe('a video answer', () => {
     expect(screen.getByText('Take 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Record again' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
     // no byte twice: the server's parts become the answer
     expect(JSON.parse(FakeUpload.sent[0]!.body as string)).toEqual({
@@ -372,7 +377,7 @@ describe('a video answer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
     expect(await screen.findByText(/^We kept your recording from \d\d:\d\d, interrupted at 0:02$/)).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
     // the server had the first 3 bytes: only the part after them went, then the small request for all 7
     expect(api.parts.map((part) => [part.take, part.offset])).toEqual([[take, 3]]);
@@ -560,8 +565,8 @@ describe('a server out of space (issue 26)', () => {
     const view = renderRoute('/candidates/cand14/questions/q1');
     await submitOneTake();
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.type(screen.getByLabelText('Your answer'), 'Because');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.type(await screen.findByLabelText('Your answer'), 'Because');
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand14/finish'));
     expect(await screen.findByText(NO_SPACE)).toBeInTheDocument();
@@ -596,8 +601,8 @@ describe('a server out of space (issue 26)', () => {
     const view = renderRoute('/candidates/cand15/questions/q1');
     await submitOneTake();
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.type(screen.getByLabelText('Your answer'), 'Because');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit answer' }));
+    await userEvent.type(await screen.findByLabelText('Your answer'), 'Because');
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand15/finish'));
     expect(
@@ -605,7 +610,7 @@ describe('a server out of space (issue 26)', () => {
         'Your answer could not be uploaded. Something went wrong while processing your request. It is kept on this device.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Some of your answers have not arrived' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Some of your answers have not arrived' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Thank you' })).not.toBeInTheDocument();
     expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument();
     const sent = FakeUpload.sent.length;

@@ -4,6 +4,7 @@ import {
   AUDIO_BITS_PER_SECOND,
   classifyMediaError,
   containerOf,
+  fileExtensionOf,
   pickMimeType,
   stopStream,
   TakeRecorder,
@@ -108,6 +109,41 @@ describe('TakeRecorder', () => {
       expect(chunks).toEqual([2, 3, 4]);
       expect(take.blob.size).toBe(9);
       expect(take.mimeType).toBe('video/webm');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("records Safari's way: asks for MP4 where only MP4 is supported, and the take is an mp4 file (issue 17 point 9)", async () => {
+    const asked: (string | undefined)[] = [];
+    /** Safari (macOS and iOS): no WebM recording; the recorder reports its MP4 with H.264 and AAC. */
+    class SafariRecorder {
+      static isTypeSupported = (type: string) => type === 'video/mp4';
+      state: 'inactive' | 'recording' = 'inactive';
+      mimeType = 'video/mp4;codecs=avc1.42E01E,mp4a.40.2';
+      ondataavailable: ((event: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(_stream: MediaStream, options?: { mimeType?: string }) {
+        asked.push(options?.mimeType);
+      }
+      start() {
+        this.state = 'recording';
+      }
+      stop() {
+        this.state = 'inactive';
+        this.ondataavailable?.({ data: new Blob(['mp4 take']) });
+        this.onstop?.();
+      }
+    }
+    vi.stubGlobal('MediaRecorder', SafariRecorder);
+    try {
+      const recorder = new TakeRecorder({} as MediaStream);
+      recorder.start();
+      const take = await recorder.stop();
+      expect(asked).toEqual(['video/mp4']);
+      expect(take.mimeType).toBe('video/mp4');
+      expect(fileExtensionOf(take.mimeType)).toBe('mp4');
     } finally {
       vi.unstubAllGlobals();
     }

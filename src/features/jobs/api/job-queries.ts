@@ -23,7 +23,18 @@ export function orderedQuestions(job: JobDetail): QuestionsResponse[] {
 /** A row of the pipeline: what the table shows of a candidate, and who set its decision (a fellow manager). */
 export type PipelineCandidate = Pick<
   CandidatesResponse,
-  'id' | 'email' | 'created' | 'status' | 'answeredCount' | 'completedAt' | 'averageRating' | 'ratingsCount' | 'decision' | 'decisionAt'
+  | 'id'
+  | 'email'
+  | 'created'
+  | 'status'
+  | 'answeredCount'
+  | 'completedAt'
+  | 'averageRating'
+  | 'ratingsCount'
+  | 'decision'
+  | 'decisionAt'
+  | 'deadline'
+  | 'withdrawn'
 > & { expand?: { decisionBy?: Pick<UsersResponse, 'id' | 'firstName' | 'lastName'> } };
 
 /** The job's candidates by status and decision (the pipeline route of pb_hooks/review-workflow.pb.js). */

@@ -17,6 +17,8 @@ export const PIPELINE_FIELDS = [
   'ratingsCount',
   'decision',
   'decisionAt',
+  'deadline',
+  'withdrawn',
   'expand.decisionBy.id',
   'expand.decisionBy.firstName',
   'expand.decisionBy.lastName',

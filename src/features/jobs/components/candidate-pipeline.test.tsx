@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { formatDeadline } from '@/lib/deadline';
 import { formatDate, formatDay } from '@/lib/format-date';
 import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
@@ -36,6 +37,8 @@ function row(id: string, email: string, fields: Partial<PipelineCandidate> = {})
     ratingsCount: 0,
     decision: undefined as unknown as PipelineCandidate['decision'],
     decisionAt: '',
+    deadline: '',
+    withdrawn: false,
     ...fields,
   };
 }
@@ -59,6 +62,8 @@ function pipelineApi({ list, countsAnswer = () => counts }: { list: (params: URL
   const countRequests: string[] = [];
   server.use(
     http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
+    // the company's question bank (how the job's questions are answered): none here
+    http.get('*/api/collections/questions/records', () => HttpResponse.json({ page: 1, perPage: 500, totalItems: 0, totalPages: 0, items: [] })),
     http.get('*/api/screenroom/jobs/j1/pipeline', ({ request }) => {
       countRequests.push(request.url);
       const answer = countsAnswer();
@@ -165,10 +170,36 @@ describe('the candidate pipeline', () => {
       sort: '-created,-id',
       expand: 'decisionBy',
       fields:
-        'id,email,created,status,answeredCount,completedAt,averageRating,ratingsCount,decision,decisionAt,expand.decisionBy.id,expand.decisionBy.firstName,expand.decisionBy.lastName',
+        'id,email,created,status,answeredCount,completedAt,averageRating,ratingsCount,decision,decisionAt,deadline,withdrawn,expand.decisionBy.id,expand.decisionBy.firstName,expand.decisionBy.lastName',
     });
     // one page: no pager
     expect(screen.queryByRole('navigation', { name: 'Candidate pages' })).not.toBeInTheDocument();
+  });
+
+  it("shows each open invitation's deadline, 'Closed' once it has passed and 'Withdrawn' (issue 17)", async () => {
+    pipelineApi({
+      list: () => ({
+        items: [
+          row('k1', 'ann@example.com', { deadline: '2999-12-01 17:00:00.000Z' }),
+          row('k2', 'bob@example.com', { status: 'started', answeredCount: 1, deadline: '2020-01-01 09:00:00.000Z' }),
+          row('k3', 'cy@example.com', { deadline: '2999-12-01 17:00:00.000Z', withdrawn: true }),
+          row('k4', 'di@example.com'),
+          // a completed interview's deadline no longer matters
+          row('k5', 'ed@example.com', { status: 'completed', answeredCount: 5, completedAt: '2024-03-04 12:00:00.000Z', deadline: '2020-01-01 09:00:00.000Z' }),
+        ],
+      }),
+    });
+    start();
+    const candidates = await table();
+    const rows = within(candidates).getAllByRole('row').slice(1);
+    const status = (index: number) => within(rows[index]!).getAllByRole('cell')[1]!;
+    expect(status(0)).toHaveTextContent(`InvitedDue ${formatDeadline('2999-12-01 17:00:00.000Z')}`);
+    expect(status(1)).toHaveTextContent(/^Started 1 of 5Closed$/);
+    expect(within(status(1)).getByText('Closed')).toHaveAttribute('title', `The deadline was ${formatDeadline('2020-01-01 09:00:00.000Z')}`);
+    expect(status(2)).toHaveTextContent(/^InvitedWithdrawn$/);
+    expect(status(3)).toHaveTextContent(/^Invited$/);
+    expect(status(4)).toHaveTextContent(`Completed${formatDay('2024-03-04 12:00:00.000Z')}`);
+    expect(status(4)).not.toHaveTextContent('Closed');
   });
 
   it('sorts by a column header, then the other way, with aria-sort and the order in the URL', async () => {
@@ -402,7 +433,7 @@ describe('the candidate pipeline', () => {
     server.use(
       http.post('*/api/collections/candidates/records', async ({ request }) => {
         const body = (await request.json()) as { email: string; job: string };
-        expect(body).toEqual({ email: 'ada@example.com', job: 'j1' });
+        expect(body).toEqual({ email: 'ada@example.com', job: 'j1', deadline: '' });
         const created = row('k2', body.email);
         stored.unshift(created);
         current = { ...current, total: 2, invited: 2 };

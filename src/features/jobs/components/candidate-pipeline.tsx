@@ -1,11 +1,12 @@
 import './candidate-pipeline.css';
 
-import { Button, Callout, Flex, Link as RadixLink, Spinner, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Button, Callout, Flex, Link as RadixLink, Spinner, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { invitationState } from '@/lib/deadline';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 import { formatDate, formatDay } from '@/lib/format-date';
 import {
@@ -272,8 +273,34 @@ function PipelineTable({
   );
 }
 
-/** 'Invited', 'Started 2 of 5' (answers stored of the job's questions), or 'Completed' with its day. */
+/**
+ * 'Invited', 'Started 2 of 5' (answers stored of the job's questions), or 'Completed' with its day; until completed,
+ * with the invitation's state: 'Withdrawn', the deadline ('Due …'), or 'Closed' once it has passed.
+ */
 function StatusText({ candidate, questionCount }: { candidate: PipelineCandidate; questionCount: number }) {
+  if (candidate.status === 'completed') return <ProgressText candidate={candidate} questionCount={questionCount} />;
+  const invitation = invitationState(candidate);
+  return (
+    <Flex direction="column" align="start" gap="1">
+      <ProgressText candidate={candidate} questionCount={questionCount} />
+      {invitation.kind === 'withdrawn' ? (
+        <Badge color="red" size="1">
+          Withdrawn
+        </Badge>
+      ) : invitation.kind === 'closed' ? (
+        <Badge color="gray" size="1" title={`The deadline was ${invitation.deadline}`}>
+          Closed
+        </Badge>
+      ) : invitation.kind === 'open' ? (
+        <Text size="1" color="gray">
+          Due {invitation.deadline}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+function ProgressText({ candidate, questionCount }: { candidate: PipelineCandidate; questionCount: number }) {
   if (candidate.status === 'completed') {
     return (
       <Flex direction="column">

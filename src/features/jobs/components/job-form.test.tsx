@@ -88,7 +88,7 @@ describe('JobForm', () => {
       set('Description', description);
       set('Location', location);
       await user.click(screen.getByRole('button', { name: 'Create Job' }));
-      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ title, description, location, welcomeMessage: '', questions: ['q2'] }));
+      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ title, description, location, welcomeMessage: '', responseDays: 0, questions: ['q2'] }));
     }
   });
 
@@ -113,7 +113,7 @@ describe('JobForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Tell us about yourself' }));
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, questions: ['q2', 'q3'] }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, questions: ['q2', 'q3'] }));
   });
 
   it('removing the last question brings back the message', async () => {
@@ -131,18 +131,44 @@ describe('JobForm', () => {
     set('Welcome message (optional)', 'Hello!\nTake your time.');
     expect(screen.queryByText(/of 1000 characters/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, welcomeMessage: 'Hello!\nTake your time.' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, welcomeMessage: 'Hello!\nTake your time.' }));
 
     set('Welcome message (optional)', 'w'.repeat(900));
     expect(screen.getByText('900 of 1000 characters')).toBeInTheDocument();
     set('Welcome message (optional)', 'w'.repeat(1000));
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, welcomeMessage: 'w'.repeat(1000) }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, welcomeMessage: 'w'.repeat(1000) }));
 
     onSubmit.mockClear();
     set('Welcome message (optional)', 'w'.repeat(1001));
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
     expect(await screen.findByText('Welcome message must be at most 1000 characters')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('takes an optional response time of 0 to 365 days, empty meaning no deadline (issue 17)', async () => {
+    const { user, onSubmit } = renderForm(valid);
+    const field = screen.getByLabelText('Response time (days)');
+    expect(field).toHaveValue(null);
+    expect(screen.getByText(/Empty or 0: no deadline/)).toBeInTheDocument();
+
+    for (const [typed, sent] of [['7', 7], ['0', 0], ['365', 365], ['', 0]] as const) {
+      set('Response time (days)', typed);
+      await user.click(screen.getByRole('button', { name: 'Create Job' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: sent }));
+    }
+
+    for (const [typed, message] of [
+      ['366', 'Please enter a response time of 0 to 365 days'],
+      ['-1', 'Please enter a response time of 0 to 365 days'],
+      ['1.5', 'Please enter a whole number of days'],
+    ] as const) {
+      onSubmit.mockClear();
+      set('Response time (days)', typed);
+      await user.click(screen.getByRole('button', { name: 'Create Job' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.getByLabelText('Response time (days)')).toHaveAttribute('aria-invalid', 'true');
+      expect(onSubmit).not.toHaveBeenCalled();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
+import { Button, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
@@ -11,7 +11,7 @@ import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
-import { jobFormSchema, WELCOME_MESSAGE_MAX, type JobFormInput, type JobFormValues } from '../schemas';
+import { jobFormSchema, RESPONSE_DAYS_MAX, WELCOME_MESSAGE_MAX, type JobFormInput, type JobFormValues } from '../schemas';
 
 import { CreateQuestionDialog } from './create-question-dialog';
 import { QuestionPickerDialog } from './question-picker-dialog';
@@ -27,7 +27,7 @@ type JobFormProps = {
   cancel: ReactNode;
 };
 
-const SERVER_FIELDS = ['title', 'description', 'location', 'welcomeMessage', 'questions'] as const;
+const SERVER_FIELDS = ['title', 'description', 'location', 'welcomeMessage', 'responseDays', 'questions'] as const;
 /** The counter shows from this many characters on: near the limit, not as noise while typing a short welcome. */
 const WELCOME_COUNTER_FROM = WELCOME_MESSAGE_MAX - 200;
 
@@ -74,6 +74,25 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
         </Field>
         <WelcomeCounter control={control} />
 
+        <Field
+          id={`${id}-response-days`}
+          label="Response time (days)"
+          error={errors.responseDays?.message}
+          hint="Optional. Each invite's deadline is this many days after it is sent, unless you set its own. Empty or 0: no deadline."
+        >
+          {(control) => (
+            <TextField.Root
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={RESPONSE_DAYS_MAX}
+              style={{ maxWidth: '10rem' }}
+              {...register('responseDays')}
+            />
+          )}
+        </Field>
+
         <Controller
           control={control}
           name="questions"
@@ -83,7 +102,7 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
               title: titles.get(questionId) ?? 'Loading…',
             }));
             const available = (bank.data ?? [])
-              .filter((question) => !field.value.includes(question.id))
+              .filter((question) => !question.archived && !field.value.includes(question.id))
               .map((question) => ({ id: question.id, title: question.title }));
             const add = (ids: string[]) => field.onChange([...field.value, ...ids.filter((x) => !field.value.includes(x))]);
 

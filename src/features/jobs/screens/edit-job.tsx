@@ -36,6 +36,8 @@ export function EditJobScreen() {
             description: job.description,
             location: job.location,
             welcomeMessage: job.welcomeMessage ?? '',
+            // 0 is 'no deadline': an empty field says so better than a 0
+            responseDays: job.responseDays ? job.responseDays : '',
             questions: job.questions,
           }}
           knownQuestions={job.expand?.questions}

@@ -1,10 +1,12 @@
-import { Button, Card, Flex, Grid, Heading, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { Button, Card, DataList, Flex, Grid, Heading, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { questionKind, questionQueries, type QuestionKindRecord } from '@/features/questions/api/question-queries';
 import { formatDate } from '@/lib/format-date';
+import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
 import { jobQueries, orderedQuestions } from '../api/job-queries';
 import { CandidatePipeline } from '../components/candidate-pipeline';
@@ -25,6 +27,9 @@ function JobDetail() {
   const { companyId = '', jobId = '' } = useParams();
   const { data: job } = useSuspenseQuery(jobQueries.detail(jobId));
   const questions = orderedQuestions(job);
+  // The kinds (video takes and preparation) come with the company's question bank, which the job form reads too.
+  const bank = useQuery(questionQueries.list(companyId));
+  const kinds = new Map((bank.data ?? []).map((question) => [question.id, questionKind(question)]));
 
   return (
     <Grid columns={{ initial: '1', lg: '2fr 1fr' }} gap="5" align="start">
@@ -34,7 +39,7 @@ function JobDetail() {
             <Heading as="h2" size="5" id="job-candidates">
               Candidates
             </Heading>
-            <InviteCandidateForm jobId={jobId} />
+            <InviteCandidateForm jobId={jobId} responseDays={job.responseDays} />
             <CsvInviteDialog jobId={jobId} />
             <CandidatePipeline companyId={companyId} jobId={jobId} questionCount={job.questions.length} />
           </Flex>
@@ -59,6 +64,24 @@ function JobDetail() {
           <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
             {job.description}
           </Text>
+          <DataList.Root size="2">
+            <DataList.Item>
+              <DataList.Label>Response time</DataList.Label>
+              <DataList.Value>{responseTimeText(job.responseDays)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label>Welcome message</DataList.Label>
+              <DataList.Value>
+                {job.welcomeMessage?.trim() ? (
+                  <Text as="p" style={{ whiteSpace: 'pre-wrap' }} data-testid="job-welcome-message">
+                    {job.welcomeMessage}
+                  </Text>
+                ) : (
+                  <Text color="gray">None</Text>
+                )}
+              </DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
           <Heading as="h2" size="4">
             Questions
           </Heading>
@@ -69,6 +92,7 @@ function JobDetail() {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Title</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Answer</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
@@ -76,6 +100,7 @@ function JobDetail() {
               {questions.map((question) => (
                 <Table.Row key={question.id}>
                   <Table.RowHeaderCell>{question.title}</Table.RowHeaderCell>
+                  <Table.Cell>{answerText(question, kinds.get(question.id))}</Table.Cell>
                   <Table.Cell>{formatDate(question.created)}</Table.Cell>
                 </Table.Row>
               ))}
@@ -85,4 +110,30 @@ function JobDetail() {
       </Flex>
     </Grid>
   );
+}
+
+/** The job's default response time as the detail shows it. */
+export function responseTimeText(days: number | undefined): string {
+  if (!days) return 'No deadline';
+  return `${days} ${days === 1 ? 'day' : 'days'} after the invite`;
+}
+
+/**
+ * How a question is answered: 'Video · 30 s to prepare · 60 s · 3 takes' or 'Text · 60 s'; while the bank loads (or
+ * for a question without a kind) only the answer time.
+ */
+export function answerText(question: Pick<QuestionsResponse, 'timeout'>, kind: QuestionKindRecord | null | undefined): string {
+  const time = formatSeconds(question.timeout);
+  if (kind?.type === 'video') {
+    const takes = `${kind.record.takes} ${kind.record.takes === 1 ? 'take' : 'takes'}`;
+    const preparation = kind.record.preparation ? `${formatSeconds(kind.record.preparation)} to prepare` : 'no preparation';
+    return `Video · ${preparation} · ${time} · ${takes}`;
+  }
+  if (kind?.type === 'text') return `Text · ${time}`;
+  return time;
+}
+
+function formatSeconds(seconds: number): string {
+  if (seconds < 60 || seconds % 60 !== 0) return `${seconds} s`;
+  return `${seconds / 60} min`;
 }

@@ -155,7 +155,7 @@ describe('profile', () => {
           {
             status: 400,
             message: 'Failed to update record.',
-            data: { lastName: { code: 'validation_length_out_of_range', message: 'Must be at least 3 character(s).' } },
+            data: { lastName: { code: 'validation_min_text_constraint', message: 'Must be at least 3 character(s).' } },
           },
           { status: 400 },
         ),
@@ -164,7 +164,8 @@ describe('profile', () => {
     const { user } = await openProfile();
     await fillFields(user, { 'First name': 'Bobby' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Must be at least 3 character(s)')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter at least 3 characters.')).toBeInTheDocument();
+    expect(screen.queryByText(/Must be at least/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Bobby');
   });
 });

@@ -60,7 +60,8 @@ describe('update email', () => {
     const user = await openEmail();
     await fillFields(user, { 'New email': 'taken@example.com' });
     await user.click(screen.getByRole('button', { name: 'Update Email' }));
-    expect(await screen.findByText('Invalid new email address')).toBeInTheDocument();
+    expect(await screen.findByText('This e-mail address is already used by another account. Use another address.')).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid new email/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('New email')).toHaveValue('taken@example.com');
   });
 });

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Text } from '@radix-ui/themes';
-import { ClientResponseError } from 'pocketbase';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
+import { reportFormError } from '@/components/form-error';
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/components/text-input';
-import { getErrorMessage, serverText } from '@/lib/errors';
 import { useSignedInUser } from '@/lib/session';
 
 import { useRequestEmailChange } from '../api/request-email-change';
@@ -15,14 +14,6 @@ import { updateEmailSchema, type UpdateEmailInput, type UpdateEmailValues } from
 
 export function emailChangeSentMessage(email: string) {
   return `We sent a link to ${email} to confirm your new email`;
-}
-
-/** The server names the field `newEmail`; the form calls it `email`. */
-function newEmailError(error: unknown): string | undefined {
-  if (!(error instanceof ClientResponseError)) return undefined;
-  const data = error.response.data as Record<string, { message?: unknown } | undefined> | undefined;
-  const message = data?.newEmail?.message;
-  return typeof message === 'string' ? serverText(message) : undefined;
 }
 
 export function UpdateEmailScreen() {
@@ -40,9 +31,8 @@ export function UpdateEmailScreen() {
       toast.success(emailChangeSentMessage(values.email));
       form.reset({ email: '' });
     } catch (error) {
-      const fieldMessage = newEmailError(error);
-      if (fieldMessage) form.setError('email', { type: 'server', message: fieldMessage }, { shouldFocus: true });
-      else toast.error(getErrorMessage(error));
+      // the server names the field `newEmail`; the form calls it `email`
+      reportFormError(error, form.setError, ['email'], { rename: { newEmail: 'email' } });
     }
   });
 

@@ -85,7 +85,8 @@ describe('update password', () => {
     const user = await openPassword();
     await fillFields(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect(await screen.findByText('Missing or invalid old password')).toBeInTheDocument();
+    expect(await screen.findByText('Your current password is not right.')).toBeInTheDocument();
+    expect(screen.queryByText(/Missing or invalid/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveValue('new-password');
   });
 });

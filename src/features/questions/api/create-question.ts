@@ -23,7 +23,7 @@ export async function createQuestion({ companyId, values }: CreateQuestionInput)
     canPreview: values.canPreview,
   });
   if (values.kind.type === 'video') {
-    batch.collection('video_questions').create({ question: id, takes: values.kind.takes });
+    batch.collection('video_questions').create({ question: id, takes: values.kind.takes, preparation: values.kind.preparation });
   } else {
     batch.collection('text_questions').create({ question: id });
   }

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { pb } from '@/lib/pocketbase';
 import type { QuestionsResponse, TextQuestionsResponse, VideoQuestionsResponse } from '@/lib/pocketbase-types';
 
-import type { QuestionFormInput } from '../schemas';
+import { DEFAULT_PREPARATION, type QuestionFormInput } from '../schemas';
 
 /**
  * PocketBase expands a back-relation whose field is unique (one kind record per question) as a single record,
@@ -43,7 +43,10 @@ export function questionFormValues(question: QuestionWithKind): QuestionFormInpu
     description: question.description,
     timeout: question.timeout,
     canPreview: question.canPreview,
-    kind: kind?.type === 'text' ? { type: 'text' } : { type: 'video', takes: kind?.record.takes ?? 1 },
+    kind:
+      kind?.type === 'text'
+        ? { type: 'text' }
+        : { type: 'video', takes: kind?.record.takes ?? 1, preparation: kind?.record.preparation ?? DEFAULT_PREPARATION },
   };
 }
 

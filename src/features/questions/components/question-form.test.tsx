@@ -37,6 +37,7 @@ describe('QuestionForm', () => {
     expect(screen.getByLabelText('Timeout (seconds)')).toHaveValue(5);
     expect(screen.getByRole('radio', { name: 'Video' })).toBeChecked();
     expect(screen.getByLabelText('Takes')).toHaveValue(3);
+    expect(screen.getByLabelText('Preparation time (seconds)')).toHaveValue(30);
   });
 
   it('asks for a title and a description', async () => {
@@ -57,6 +58,9 @@ describe('QuestionForm', () => {
     ['Timeout (seconds)', '601', 'Please enter a question timeout of at most 600 seconds'],
     ['Takes', '0', 'Please enter a number of takes of at least 1'],
     ['Takes', '6', 'Please enter a number of takes of at most 5'],
+    ['Preparation time (seconds)', '-1', 'Please enter a preparation time of 0 to 300 seconds'],
+    ['Preparation time (seconds)', '301', 'Please enter a preparation time of 0 to 300 seconds'],
+    ['Preparation time (seconds)', '2.5', 'Please enter a whole number of seconds'],
   ])('shows %s = %# as invalid: %s', async (label, value, message) => {
     const { user, onSubmit } = renderForm();
     fillValid();
@@ -69,14 +73,15 @@ describe('QuestionForm', () => {
 
   it('accepts every field at its limits', async () => {
     const { user, onSubmit } = renderForm();
-    for (const [title, description, timeout, takes] of [
-      ['abc', 'abc', '5', '1'],
-      ['a'.repeat(100), 'd'.repeat(1000), '600', '5'],
+    for (const [title, description, timeout, takes, preparation] of [
+      ['abc', 'abc', '5', '1', '0'],
+      ['a'.repeat(100), 'd'.repeat(1000), '600', '5', '300'],
     ] as const) {
       set('Title', title);
       set('Description', description);
       set('Timeout (seconds)', timeout);
       set('Takes', takes);
+      set('Preparation time (seconds)', preparation);
       await submit(user);
       await waitFor(() =>
         expect(onSubmit).toHaveBeenLastCalledWith({
@@ -84,19 +89,21 @@ describe('QuestionForm', () => {
           description,
           timeout: Number(timeout),
           canPreview: false,
-          kind: { type: 'video', takes: Number(takes) },
+          kind: { type: 'video', takes: Number(takes), preparation: Number(preparation) },
         }),
       );
     }
     expect(screen.queryByText(/Please enter/)).not.toBeInTheDocument();
   });
 
-  it('switching to text clears the kind data; switching back to video sets takes to 1', async () => {
+  it('switching to text clears the kind data; switching back to video sets takes to 1 and preparation to 30 s', async () => {
     const { user, onSubmit } = renderForm();
     fillValid();
     set('Takes', '4');
+    set('Preparation time (seconds)', '90');
     await user.click(screen.getByRole('radio', { name: 'Text' }));
     expect(screen.queryByLabelText('Takes')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Preparation time (seconds)')).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('Candidates can preview the question before answering'));
     await submit(user);
     await waitFor(() =>
@@ -107,8 +114,11 @@ describe('QuestionForm', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Video' }));
     expect(screen.getByLabelText('Takes')).toHaveValue(1);
+    expect(screen.getByLabelText('Preparation time (seconds)')).toHaveValue(30);
     await submit(user);
-    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ kind: { type: 'video', takes: 1 } })));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ kind: { type: 'video', takes: 1, preparation: 30 } })),
+    );
   });
 
   it('an edited text question switched to video starts at 1 take', async () => {
@@ -119,17 +129,19 @@ describe('QuestionForm', () => {
     expect(screen.getByLabelText('Takes')).toHaveValue(1);
   });
 
-  it('puts a server error on its field, without the trailing period', async () => {
+  it("puts a server error on its field, in the app's words", async () => {
     const { ClientResponseError } = await import('pocketbase');
     const { user, onSubmit } = renderForm();
     onSubmit.mockRejectedValueOnce(
       new ClientResponseError({
         status: 400,
-        response: { message: 'Failed.', data: { title: { code: 'x', message: 'Title is taken.' } } },
+        response: { message: 'Failed.', data: { title: { code: 'validation_not_unique', message: 'Value must be unique.' } } },
       }),
     );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fillValid();
     await submit(user);
-    expect(await screen.findByText('Title is taken')).toBeInTheDocument();
+    expect(await screen.findByText('This is already taken. Choose another value.')).toBeInTheDocument();
+    expect(screen.queryByText(/Value must be unique/)).not.toBeInTheDocument();
   });
 });

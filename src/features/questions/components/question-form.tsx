@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Radio, Text, TextArea } from '@radix-ui/themes';
+import { Button, Flex, Radio, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 
@@ -8,6 +8,7 @@ import { reportFormError } from '@/components/form-error';
 
 import {
   newQuestionDefaults,
+  PREPARATION_MAX,
   questionFormSchema,
   switchedKind,
   type QuestionFormInput,
@@ -27,7 +28,7 @@ type QuestionFormProps = {
   cancel: ReactNode;
 };
 
-const SERVER_FIELDS = ['title', 'description', 'timeout', 'canPreview'] as const;
+const SERVER_FIELDS = ['title', 'description', 'timeout', 'canPreview', 'kind'] as const;
 
 /** The question form of the new and edit screens and of a job's 'Create new question' dialog. */
 export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel, onSubmit, cancel }: QuestionFormProps) {
@@ -42,7 +43,9 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
     formState: { errors, isSubmitting },
   } = form;
   const kind = useWatch({ control, name: 'kind' });
-  const takesError = 'takes' in (errors.kind ?? {}) ? (errors.kind as { takes?: { message?: string } }).takes : undefined;
+  const videoErrors = errors.kind as { takes?: { message?: string }; preparation?: { message?: string } } | undefined;
+  const takesError = videoErrors?.takes;
+  const preparationError = videoErrors?.preparation;
 
   async function submit(values: QuestionFormValues) {
     try {
@@ -105,8 +108,27 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
           </Flex>
         </Flex>
 
+        {/* the server's refusal to change the kind of an answered question (issue 16) */}
+        {errors.kind?.message && (
+          <Text size="1" color="red" role="alert">
+            {errors.kind.message}
+          </Text>
+        )}
+
         {kind.type === 'video' ? (
-          <TextInput id={`${id}-takes`} label="Takes" error={takesError?.message} type="number" inputMode="numeric" {...register('kind.takes')} />
+          <>
+            <TextInput id={`${id}-takes`} label="Takes" error={takesError?.message} type="number" inputMode="numeric" {...register('kind.takes')} />
+            <Field
+              id={`${id}-preparation`}
+              label="Preparation time (seconds)"
+              error={preparationError?.message}
+              hint="Time to read the question before recording starts by itself; 0 starts it at once."
+            >
+              {(control) => (
+                <TextField.Root {...control} type="number" inputMode="numeric" min={0} max={PREPARATION_MAX} {...register('kind.preparation')} />
+              )}
+            </Field>
+          </>
         ) : null}
 
         <Flex gap="3" justify="end">

@@ -12,7 +12,7 @@ type BatchRequest = { method: string; url: string; body: Record<string, unknown>
 
 describe('new question', () => {
   it.each([
-    ['Video', 'video_questions', { takes: 3 }],
+    ['Video', 'video_questions', { takes: 3, preparation: 30 }],
     ['Text', 'text_questions', {}],
   ])('creates a %s question and its kind record in one batch, then shows the list', async (kind, collection, data) => {
     signInAs({ primaryCompany: 'c1' });

@@ -19,7 +19,7 @@ const videoQuestion = {
   description: 'A minute is enough.',
   timeout: 60,
   canPreview: true,
-  expand: { video_questions_via_question: { ...stamp, id: 'vq1', collectionId: 'y', collectionName: 'video_questions', question: 'q1', takes: 2 } },
+  expand: { video_questions_via_question: { ...stamp, id: 'vq1', collectionId: 'y', collectionName: 'video_questions', question: 'q1', takes: 2, preparation: 45 } },
 };
 
 type BatchRequest = { method: string; url: string; body?: Record<string, unknown> };
@@ -84,6 +84,11 @@ describe('edit question', () => {
     const takes = await screen.findByLabelText('Takes');
     await user.clear(takes);
     await user.type(takes, '4');
+    // the stored preparation is what the form starts from
+    const preparation = screen.getByLabelText('Preparation time (seconds)');
+    expect(preparation).toHaveValue(45);
+    await user.clear(preparation);
+    await user.type(preparation, '120');
     await user.click(screen.getByRole('button', { name: 'Update Question' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Questions' })).toBeInTheDocument();
@@ -91,7 +96,7 @@ describe('edit question', () => {
       'PATCH /api/collections/questions/records/q1',
       'PATCH /api/collections/video_questions/records/vq1',
     ]);
-    expect(sent[0]![1]!.body).toEqual({ takes: 4 });
+    expect(sent[0]![1]!.body).toEqual({ takes: 4, preparation: 120 });
   });
 
   it("'Cancel' goes to the list", async () => {

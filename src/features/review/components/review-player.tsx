@@ -18,6 +18,11 @@ export type ReviewPlayer = {
   togglePlay: () => void;
   /** Moves to the next (1) or previous (-1) answer, focusing its card. */
   moveAnswer: (delta: 1 | -1) => void;
+  /**
+   * Opens the review at an answer (a search hit, issue 18): it becomes current, is focused and scrolled to, and its
+   * video is set to start at `seconds` (once its player exists, if it does not yet).
+   */
+  land: (answerId: string, seconds: number | null) => void;
 };
 
 const ReviewPlayerContext = createContext<ReviewPlayer | null>(null);
@@ -33,7 +38,16 @@ export function useReviewPlayerState(answerIds: readonly string[]): ReviewPlayer
     else map.delete(answerId);
   };
   const registerCard = useCallback((answerId: string, card: HTMLElement | null) => register(cards.current, answerId, card), []);
-  const registerVideo = useCallback((answerId: string, video: HTMLVideoElement | null) => register(videos.current, answerId, video), []);
+  /** A landing's start time for a player not there yet. */
+  const pendingStart = useRef<{ answerId: string; seconds: number } | null>(null);
+  const registerVideo = useCallback((answerId: string, video: HTMLVideoElement | null) => {
+    register(videos.current, answerId, video);
+    if (video && pendingStart.current?.answerId === answerId) {
+      // before its metadata, the browser keeps it as the position to start at
+      video.currentTime = pendingStart.current.seconds;
+      pendingStart.current = null;
+    }
+  }, []);
 
   const playing = useCallback((answerId: string) => {
     setChosen(answerId);
@@ -61,9 +75,20 @@ export function useReviewPlayerState(answerIds: readonly string[]): ReviewPlayer
     [answerIds, currentAnswerId],
   );
 
+  const land = useCallback((answerId: string, seconds: number | null) => {
+    setChosen(answerId);
+    const card = cards.current.get(answerId);
+    card?.focus({ preventScroll: true });
+    card?.scrollIntoView?.({ block: 'start' });
+    if (seconds === null) return;
+    const video = videos.current.get(answerId);
+    if (video) video.currentTime = seconds;
+    else pendingStart.current = { answerId, seconds };
+  }, []);
+
   return useMemo(
-    () => ({ currentAnswerId, setCurrentAnswer: setChosen, registerCard, registerVideo, playing, togglePlay, moveAnswer }),
-    [currentAnswerId, registerCard, registerVideo, playing, togglePlay, moveAnswer],
+    () => ({ currentAnswerId, setCurrentAnswer: setChosen, registerCard, registerVideo, playing, togglePlay, moveAnswer, land }),
+    [currentAnswerId, registerCard, registerVideo, playing, togglePlay, moveAnswer, land],
   );
 }
 

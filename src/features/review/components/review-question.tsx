@@ -13,7 +13,10 @@ type ReviewQuestionSectionProps = {
   onRate: (answerId: string, stars: number | null) => void;
 };
 
-/** A job question with the candidate's answers to it, or 'No answer'. */
+/**
+ * A job question with the candidate's answers to it, or 'No answer'. Its title is the one the candidate was asked
+ * (the answer's snapshot, issue 16), not the question's current one.
+ */
 export function ReviewQuestionSection({ position, question, answers, ratingOf, onRate }: ReviewQuestionSectionProps) {
   const kind = firstOf(question.expand?.video_questions_via_question)
     ? 'video'
@@ -25,7 +28,7 @@ export function ReviewQuestionSection({ position, question, answers, ratingOf, o
     <Flex asChild direction="column" gap="3">
       <section aria-labelledby={`question-${question.id}`}>
         <Heading as="h2" size="4" id={`question-${question.id}`}>
-          {position}. {question.title}
+          {position}. {answers[0]?.questionTitle || question.title}
         </Heading>
         {kind === null && (
           <Callout.Root color="red" role="alert" size="1">

@@ -106,9 +106,14 @@ describe('candidate review', () => {
     }
   });
 
-  it("shows the server's message when the candidate cannot be loaded", async () => {
+  it("says what happened when the candidate cannot be loaded, not the server's words", async () => {
     signInAs({ primaryCompany: 'c1' });
     renderRoute('/companies/c1/jobs/j1/candidates/nope');
-    expect(await screen.findByText("The requested resource wasn't found")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "This candidate could not be found: the invitation may have been deleted, or it belongs to a company you don't manage.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/requested resource/)).not.toBeInTheDocument();
   });
 });

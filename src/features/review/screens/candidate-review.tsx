@@ -1,6 +1,6 @@
 import { Card, Flex, Grid, Heading, Separator, Text } from '@radix-ui/themes';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { data, Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { ShareCandidateButton } from '@/features/share-links/components/share-candidate-button';
@@ -16,6 +16,8 @@ import { formatStars, overallScore, ratingQueries, summarizeAnswer, usePendingSt
 import { CandidateNavigation, useCandidateNeighbours } from '../components/candidate-navigation';
 import { CommentsThread } from '../components/comments-thread';
 import { DecisionPanel } from '../components/decision-panel';
+import { DeleteCandidateButton } from '../components/delete-candidate-dialog';
+import { InvitationPanel } from '../components/invitation-panel';
 import { ReviewPlayerProvider, useReviewPlayerState } from '../components/review-player';
 import { ReviewQuestionSection } from '../components/review-question';
 import { useReviewShortcuts } from '../components/review-shortcuts';
@@ -69,6 +71,14 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
     [questions, answers],
   );
   const player = useReviewPlayerState(orderedAnswerIds);
+  // Opened from a search hit (issue 18): at that answer, and at the second its words are said.
+  const landingAnswer = searchParams.get('answer');
+  const landingSeconds = readSeconds(searchParams.get('t'));
+  const landed = landingAnswer !== null && orderedAnswerIds.includes(landingAnswer);
+  const { land } = player;
+  useEffect(() => {
+    if (landed && landingAnswer) land(landingAnswer, landingSeconds);
+  }, [land, landed, landingAnswer, landingSeconds]);
 
   const ratings = useQuery(ratingQueries.list(candidateId));
   const pendingStars = usePendingStars(candidateId);
@@ -109,6 +119,13 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
               <CandidateNavigation neighbours={neighbours} />
               <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
               <ShareCandidateButton candidateId={candidateId} candidateEmail={review.email} />
+              <DeleteCandidateButton
+                candidateId={candidateId}
+                jobId={jobId}
+                email={review.email}
+                answers={answers}
+                onDeleted={() => void navigate(pipelineHref(companyId, jobId, position.state, position.index), { replace: true })}
+              />
             </Flex>
           </header>
         </Flex>
@@ -118,6 +135,10 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
             <OverallScore score={score} />
             <DecisionPanel candidate={review} />
           </Grid>
+        </Card>
+
+        <Card>
+          <InvitationPanel candidate={review} />
         </Card>
 
         {questions.map((question, index) => (
@@ -167,6 +188,13 @@ function OverallScore({ score }: { score: ReturnType<typeof overallScore> }) {
       )}
     </Flex>
   );
+}
+
+/** A start time from the URL: seconds, at most a day; null when absent or not a time. */
+function readSeconds(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,5}(\.\d{1,3})?$/.test(raw)) return null;
+  const seconds = Number(raw);
+  return seconds <= 86_400 ? seconds : null;
 }
 
 function answersTo(answers: ReviewAnswer[], questionId: string): ReviewAnswer[] {

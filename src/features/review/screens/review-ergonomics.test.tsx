@@ -256,3 +256,32 @@ describe('live updates', () => {
     }
   });
 });
+
+describe('opened from a search hit', () => {
+  it('makes the answer current and starts its video at the second the words are said', async () => {
+    const segments = [
+      { start: 0, end: 2.4, text: 'Hello, I am Grace.' },
+      { start: 2.4, end: 5.1, text: 'I have five years of support experience.' },
+    ];
+    await open(`${REVIEW_PATH}?answer=a1&t=2.4`, {
+      review: buildReview({ video: { transcriptStatus: 'done', transcript: 'Hello', transcriptSegments: segments, durationSeconds: 8 } }),
+    });
+    const video = within(card('a1')).getByLabelText<HTMLVideoElement>('Answer video');
+    expect(video.currentTime).toBe(2.4);
+    expect(card('a1')).toHaveAttribute('aria-current', 'true');
+    expect(card('a1')).toHaveFocus();
+  });
+
+  it('lands on a text answer without touching any video', async () => {
+    await open(`${REVIEW_PATH}?answer=a2`);
+    expect(card('a2')).toHaveAttribute('aria-current', 'true');
+    expect(card('a1')).not.toHaveAttribute('aria-current');
+    expect(within(card('a1')).getByLabelText<HTMLVideoElement>('Answer video').currentTime).toBe(0);
+  });
+
+  it('ignores an answer that is not this candidate’s and a time that is not one', async () => {
+    await open(`${REVIEW_PATH}?answer=zz9&t=abc`);
+    expect(card('a1')).toHaveAttribute('aria-current', 'true');
+    expect(within(card('a1')).getByLabelText<HTMLVideoElement>('Answer video').currentTime).toBe(0);
+  });
+});

@@ -1,0 +1,171 @@
+/// <reference path="../../../.cache/pocketbase/types.d.ts" />
+// Transcript search (issue 18 point 3): what a manager types, made into an FTS5 query over answer_search
+// (migration 1733100000_answer_search.js), and the hits read back for one company.
+//
+// Syntax (README "Search"): words, all of which must appear (any form of a word: "hiring" finds "hired"), and
+// "quoted phrases", whose words must appear in that order. Nothing else is syntax: FTS5's operators (OR, NOT, NEAR,
+// *, ^, column filters) typed by a manager are plain words here, so no input can widen a search beyond its company
+// or make the query fail.
+
+const MAX_QUERY_CHARS = 200;
+const MAX_TERMS = 12;
+const PAGE_SIZE = 50;
+/** Start and end of a highlighted match in a snippet (control characters no answer text keeps, see below). */
+const MARK_START = "\u0002";
+const MARK_END = "\u0003";
+
+/**
+ * The words of a piece of text, lower-cased: what lies between spaces, ASCII punctuation and the common Unicode
+ * punctuation and symbols (the JS engine of the hooks has no Unicode property classes; FTS5's unicode61 tokenizer
+ * splits each quoted word again by its own tables).
+ */
+function wordsOf(text) {
+  return String(text || "")
+    .toLowerCase()
+    .split(/[\s\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u00bf\u00d7\u00f7\u2000-\u206f\u20a0-\u2bff\u3000-\u303f\ufe30-\ufe4f\uff00-\uff0f]+/)
+    .filter((word) => word.length > 0);
+}
+
+/**
+ * The search's terms: each a list of words (one word, or a phrase's words in order). Empty when nothing searchable
+ * was typed.
+ */
+function parseQuery(raw) {
+  const text = String(raw || "").slice(0, MAX_QUERY_CHARS);
+  const terms = [];
+  const seen = {};
+  const add = (words) => {
+    if (!words.length) return;
+    const key = words.join(" ");
+    if (seen[key]) return;
+    seen[key] = true;
+    terms.push(words);
+  };
+  // phrases first, then what is left outside the quotes, word by word
+  const rest = text.replace(/"([^"]*)"?/g, (_, phrase) => {
+    add(wordsOf(phrase));
+    return " ";
+  });
+  for (const word of wordsOf(rest)) add([word]);
+  return terms.slice(0, MAX_TERMS);
+}
+
+/** The FTS5 MATCH expression of the terms: only quoted tokens, so nothing in them is syntax. */
+function matchExpression(terms) {
+  return terms.map((words) => `"${words.join(" ")}"`).join(" AND ");
+}
+
+/** 2^32 docids per company (migration 1733100000_answer_search.js). */
+const RANGE = 4294967296;
+
+/** The company's range of docids, or null when it has nothing indexed. */
+function companyRange(app, companyId) {
+  const row = new DynamicModel({ idx: 0 });
+  try {
+    app.db().newQuery("SELECT idx FROM answer_search_companies WHERE company = {:company}").bind({ company: companyId }).one(row);
+  } catch (_) {
+    return null;
+  }
+  const idx = Math.trunc(row.idx);
+  // whole numbers below 2^53: exact as JS numbers, written into the SQL as integer literals
+  return idx > 0 ? { lo: idx * RANGE, hi: idx * RANGE + (RANGE - 1) } : null;
+}
+
+/**
+ * The first transcript segment that holds one of the terms' first words, as the time to start the video at; null
+ * without segments or when none holds it (the stemmed match may be in another form of the word).
+ */
+function segmentStart(segments, terms) {
+  if (!Array.isArray(segments) || !segments.length) return null;
+  const wanted = terms.map((words) => words[0]);
+  // a word matches a form of itself: compare on the first letters the stemmer keeps (at least four)
+  const stems = wanted.map((word) => word.slice(0, Math.max(4, word.length - 3)));
+  for (const segment of segments) {
+    if (!segment || typeof segment.start !== "number") continue;
+    const words = wordsOf(segment.text);
+    for (let i = 0; i < wanted.length; i++) {
+      for (const word of words) {
+        if (word === wanted[i] || (word.length >= 4 && word.indexOf(stems[i]) === 0)) return segment.start;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The company's hits for the terms, best first (bm25), at most PAGE_SIZE from `offset`; `more` when there are
+ * others after them. Each hit: the answer, its kind, candidate (id, e-mail), job (id, title), question (id, title),
+ * a snippet with MARK_START / MARK_END around each match, and for a video answer the second its match starts at.
+ */
+function searchCompany(app, companyId, terms, offset) {
+  if (!terms.length) return { items: [], more: false };
+  const range = companyRange(app, companyId);
+  if (!range) return { items: [], more: false };
+  const rows = arrayOf(
+    new DynamicModel({ record: "", kind: "", answer: "", candidate: "", snippet: "" }),
+  );
+  app
+    .db()
+    .newQuery(
+      `SELECT d.record AS record, d.kind AS kind, d.answer AS answer, d.candidate AS candidate,
+              snippet(answer_search, 0, char(2), char(3), '…', 24) AS snippet
+       FROM answer_search JOIN answer_search_docs d ON d.docid = answer_search.rowid
+       WHERE answer_search MATCH {:match} AND answer_search.rowid BETWEEN ${range.lo} AND ${range.hi} AND d.company = {:company}
+       ORDER BY rank LIMIT {:limit} OFFSET {:offset}`,
+    )
+    .bind({ match: matchExpression(terms), company: companyId, limit: PAGE_SIZE + 1, offset: offset })
+    .all(rows);
+  const more = rows.length > PAGE_SIZE;
+  const page = rows.slice(0, PAGE_SIZE);
+  if (!page.length) return { items: [], more: false };
+
+  // what each hit names, read once for the page: answers with their question (as the candidate was asked it: the
+  // answer's snapshot, issue 16), candidate and job
+  const answerIds = page.map((row) => row.answer);
+  const details = arrayOf(
+    new DynamicModel({ answer: "", question: "", questionTitle: "", candidate: "", email: "", job: "", jobTitle: "" }),
+  );
+  app
+    .db()
+    .select("a.id AS answer", "q.id AS question", "coalesce(nullif(a.questionTitle, ''), q.title) AS questionTitle", "c.id AS candidate", "c.email AS email", "j.id AS job", "j.title AS jobTitle")
+    .from("answers a")
+    .innerJoin("questions q", $dbx.exp("q.id = a.question"))
+    .innerJoin("candidates c", $dbx.exp("c.id = a.candidate"))
+    .innerJoin("jobs j", $dbx.exp("j.id = c.job"))
+    .where($dbx.in("a.id", ...answerIds))
+    .all(details);
+  const byAnswer = {};
+  for (const detail of details) byAnswer[detail.answer] = detail;
+
+  const videoIds = page.filter((row) => row.kind === "video").map((row) => row.record);
+  const segmentsByRecord = {};
+  if (videoIds.length) {
+    for (const video of app.findRecordsByIds("video_answers", videoIds)) {
+      let segments = null;
+      try {
+        segments = JSON.parse(video.getString("transcriptSegments") || "null");
+      } catch (_) {
+        segments = null;
+      }
+      segmentsByRecord[video.id] = segments;
+    }
+  }
+
+  const items = [];
+  for (const row of page) {
+    const detail = byAnswer[row.answer];
+    if (!detail) continue;
+    items.push({
+      answer: row.answer,
+      kind: row.kind,
+      candidate: { id: detail.candidate, email: detail.email },
+      job: { id: detail.job, title: detail.jobTitle },
+      question: { id: detail.question, title: detail.questionTitle },
+      snippet: row.snippet,
+      startSeconds: row.kind === "video" ? segmentStart(segmentsByRecord[row.record], terms) : null,
+    });
+  }
+  return { items: items, more: more };
+}
+
+module.exports = { MAX_QUERY_CHARS, PAGE_SIZE, MARK_START, MARK_END, wordsOf, parseQuery, matchExpression, companyRange, segmentStart, searchCompany };

@@ -1,0 +1,120 @@
+import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { ConfirmDialog, type ConfirmAction } from '@/components/confirm-dialog';
+import { showErrorToast } from '@/components/toaster';
+import { deletionErrorMessage } from '@/lib/deletion-errors';
+import type { JobsResponse } from '@/lib/pocketbase-types';
+
+import { jobUsageQuery, useArchiveJob, useDeleteJob, type JobUsage } from '../api/delete-job';
+
+type Job = Pick<JobsResponse, 'id' | 'title' | 'archived'>;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What deleting the job takes with it, in plain words. */
+export function jobRemovalText(title: string, usage: JobUsage): string {
+  if (usage.answers === 0) {
+    return usage.candidates
+      ? `Deletes "${title}" and its ${plural(usage.candidates, 'invited candidate')}, who have not answered yet. Their interview links stop working. This can't be undone.`
+      : `Deletes "${title}". Nobody has been invited yet. This can't be undone.`;
+  }
+  const videos = usage.videos ? `, ${plural(usage.videos, 'video')} among them` : '';
+  return (
+    `"${title}" has ${plural(usage.candidates, 'candidate')} and ${plural(usage.answers, 'answer')}${videos}. ` +
+    'Archiving hides the job from the jobs list and keeps every answer and review. ' +
+    'Deleting it deletes the candidates, their answers and videos, ratings, comments and share links, and cannot be undone.'
+  );
+}
+
+/**
+ * A job's 'Delete' in the jobs list (issue 16). A job nobody answered is deleted after a dialog that says how many
+ * invitations go with it. One with answers is archived by default; deleting it anyway needs the manager to tick that
+ * the answers go too (the server refuses otherwise). An archived job comes back with 'Unarchive'.
+ */
+export function JobRemoval({ job }: { job: Job }) {
+  const [open, setOpen] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const archive = useArchiveJob();
+  const remove = useDeleteJob();
+  const usage = useQuery({ ...jobUsageQuery(job.id), enabled: open && !job.archived });
+
+  if (job.archived) {
+    return (
+      <Button
+        type="button"
+        size="1"
+        variant="ghost"
+        aria-label={`Unarchive ${job.title}`}
+        loading={archive.isPending}
+        onClick={() =>
+          archive.mutate({ jobId: job.id, archived: false }, { onError: (error) => showErrorToast(deletionErrorMessage(error)) })
+        }
+      >
+        Unarchive
+      </Button>
+    );
+  }
+
+  const hasAnswers = (usage.data?.answers ?? 0) > 0;
+  const actions: ConfirmAction[] = !usage.data
+    ? []
+    : hasAnswers
+      ? [
+          { label: 'Archive job', variant: 'soft', run: () => archive.mutateAsync({ jobId: job.id, archived: true }) },
+          {
+            label: 'Delete job and answers',
+            color: 'red',
+            disabled: !confirmed,
+            run: () => remove.mutateAsync({ jobId: job.id, deleteAnswers: true }),
+          },
+        ]
+      : [{ label: 'Delete job', color: 'red', run: () => remove.mutateAsync({ jobId: job.id, deleteAnswers: false }) }];
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setConfirmed(false);
+      }}
+      trigger={
+        <Button type="button" size="1" variant="ghost" color="red" aria-label={`Delete ${job.title}`}>
+          Delete
+        </Button>
+      }
+      title={hasAnswers ? 'Archive or delete this job?' : 'Delete this job?'}
+      errorMessage={deletionErrorMessage}
+      actions={actions}
+    >
+      {usage.data ? (
+        <Flex asChild direction="column" gap="3">
+          <span>
+            <Text>{jobRemovalText(job.title, usage.data)}</Text>
+            {hasAnswers && (
+              <Text as="label" weight="medium">
+                <Flex asChild gap="2" align="center">
+                  <span>
+                    <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
+                    Also delete {plural(usage.data.answers, 'answer')} of {plural(usage.data.candidates, 'candidate')}
+                    {usage.data.videos ? ' and their videos' : ''}
+                  </span>
+                </Flex>
+              </Text>
+            )}
+          </span>
+        </Flex>
+      ) : usage.isError ? (
+        <Text color="red">{deletionErrorMessage(usage.error)}</Text>
+      ) : (
+        <Flex asChild gap="2" align="center">
+          <span>
+            <Spinner size="1" />
+            Checking what this job holds…
+          </span>
+        </Flex>
+      )}
+    </ConfirmDialog>
+  );
+}
