@@ -5,7 +5,8 @@
 //   - storage exhaustion (SQLite's "database or disk is full", ENOSPC) is answered 507 with Retry-After, a
 //     temporary condition the client retries, and logged once;
 //   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle);
-//   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go).
+//   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go);
+//   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go).
 //
 // Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main
@@ -55,6 +56,7 @@ func main() {
 	registerStorageFull(app)
 	registerQueryGuard(app)
 	registerCandidateEnrich(app)
+	registerMailQueue(app)
 	registerWebhooks(app) // issue 18: the webhook sender (webhooks.go)
 
 	// the SPA's files, after every other route (examples/base does the same)

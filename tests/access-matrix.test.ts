@@ -349,6 +349,19 @@ const rows: Row[] = [
     }),
   ),
   {
+    // The outgoing mail queue (issue 18, pocketbase/mail_queue.go): hidden, no API rules; the hooks write it, the Go
+    // main sends it. It holds addresses and interview links, so nobody but superusers reads or writes it.
+    collection: "mail_queue",
+    hidden: true,
+    allowed: { list: [], view: [], create: [], update: [], delete: [] },
+    existing: () => ({ id: queuedMail.id }),
+    create: async () => ({ body: { to: uniqueEmail("queued"), subject: "Hello", html: "<p>Hi</p>", status: "pending" } }),
+    update: () => ({ status: "sent", to: uniqueEmail("redirected") }),
+    fresh: async () => ({
+      id: (await ctx.su.collection("mail_queue").create({ to: uniqueEmail("queued"), subject: "Hello", html: "<p>Hi</p>", status: "failed" })).id,
+    }),
+  },
+  {
     // Staged takes' ownership and byte accounting (pocketbase/pb_hooks/lib/takes.js): hidden, no API rules, only the
     // hooks (and superusers) touch it. The candidate presents the id of the take's own candidate.
     collection: "staged_takes",
@@ -493,6 +506,12 @@ beforeAll(async () => {
   ctx = { a, b, noCompany, invitee, unverified, invite, videoAnswer, textAnswer, stagedTake: undefined as unknown as StagedTake, progress: undefined as unknown as Ctx["progress"], rating, comment, su };
   ctx.stagedTake = await freshStagedTake(su);
   ctx.progress = await progressOf(su, ctx.stagedTake);
+});
+
+// The interview e-mail queued for A's candidate (the mail_queue row).
+let queuedMail: RecordModel;
+beforeAll(async () => {
+  queuedMail = await ctx.su.collection("mail_queue").getFirstListItem(ctx.su.filter("to = {:to}", { to: ctx.a.candidate.email }));
 });
 
 beforeAll(async () => {
@@ -744,6 +763,23 @@ describe("POST /api/screenroom/interviews/{key}/consent", () => {
     expect(status).toBe(actor === "candidate" ? 200 : 404);
     const stored = (await (await superuser()).collection("candidates").getOne(candidate)).consentedAt as string;
     expect(stored !== "").toBe(actor === "candidate");
+  });
+});
+
+// Invites from a CSV file (pocketbase/pb_hooks/csv-invites.pb.js, issue 18): the job's company's managers only; 401
+// without a user's session, 404 for anyone else; nobody else's request creates a candidate.
+describe("POST /api/screenroom/jobs/{id}/invites/bulk", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const email = uniqueEmail("bulk-matrix");
+    const status = await statusOf(() =>
+      clientFor(actor, ctx.a.candidate.id).send(`/api/screenroom/jobs/${ctx.a.job.id}/invites/bulk`, {
+        method: "POST",
+        body: { importId: `matrix-${randomId()}`, rows: [{ email }] },
+      }),
+    );
+    const stored = await ctx.su.collection("candidates").getFullList({ filter: ctx.su.filter("email = {:e}", { e: email }) });
+    const expected = actor === "manager" ? 200 : actor === "anonymous" || actor === "candidate" ? 401 : 404;
+    expect({ status, stored: stored.length }).toEqual({ status: expected, stored: actor === "manager" ? 1 : 0 });
   });
 });
 

@@ -30,6 +30,7 @@ onRecordCreateRequest((e) => {
     // the interview e-mail goes to an address of the manager's choosing: within that address's budget (lib/throttle.js)
     const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
     require(`${__hooks}/lib/throttle.js`).requireMailBudget(e.app, normalizeEmail(e.record.getString("email")), "email");
+    if (e.auth) require(`${__hooks}/lib/throttle.js`).requireInviteAction(e.app, e.auth.id); // one action (a CSV import is one too)
   }
   e.next();
 }, "candidates");

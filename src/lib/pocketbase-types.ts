@@ -11,6 +11,7 @@ export enum Collections {
   Comments = "comments",
   Companies = "companies",
   Jobs = "jobs",
+  MailQueue = "mail_queue",
   ManagerInvites = "manager_invites",
   QuestionProgress = "question_progress",
   Questions = "questions",
@@ -46,6 +47,7 @@ export type AnswersQuestionKindOptions = "video" | "text";
 export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";
+export type MailQueueStatusOptions = "pending" | "sent" | "failed";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed";
 export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
 export type WebhookDeliveriesStatusOptions = "pending" | "succeeded" | "failed";
@@ -84,6 +86,8 @@ export type CandidatesRecord = {
   remindedEarlyAt?: IsoDateString;
   remindedLateAt?: IsoDateString;
   completionMailedAt?: IsoDateString;
+  firstName?: string;
+  lastName?: string;
 };
 
 export type CommentsRecord = {
@@ -116,6 +120,20 @@ export type JobsRecord = {
   welcomeMessage?: string;
   responseDays: number;
   archived: boolean;
+};
+
+export type MailQueueRecord = {
+  to: string;
+  subject: string;
+  html?: string;
+  text?: string;
+  status: MailQueueStatusOptions;
+  attempts: number;
+  nextAttemptAt?: IsoDateString;
+  lastError?: string;
+  sentAt?: IsoDateString;
+  created: IsoDateString;
+  updated: IsoDateString;
 };
 
 export type ManagerInvitesRecord = {
@@ -253,6 +271,7 @@ export type CandidatesResponse<Texpand = unknown> = Required<CandidatesRecord> &
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type CompaniesResponse<Texpand = unknown> = Required<CompaniesRecord> & BaseSystemFields<Texpand>;
 export type JobsResponse<Texpand = unknown> = Required<JobsRecord> & BaseSystemFields<Texpand>;
+export type MailQueueResponse<Texpand = unknown> = Required<MailQueueRecord> & BaseSystemFields<Texpand>;
 export type ManagerInvitesResponse<Texpand = unknown> = Required<ManagerInvitesRecord> & BaseSystemFields<Texpand>;
 export type QuestionProgressResponse<Texpand = unknown> = Required<QuestionProgressRecord> & BaseSystemFields<Texpand>;
 export type QuestionsResponse<Texpand = unknown> = Required<QuestionsRecord> & BaseSystemFields<Texpand>;
@@ -273,6 +292,7 @@ export type CollectionRecords = {
   comments: CommentsRecord;
   companies: CompaniesRecord;
   jobs: JobsRecord;
+  mail_queue: MailQueueRecord;
   manager_invites: ManagerInvitesRecord;
   question_progress: QuestionProgressRecord;
   questions: QuestionsRecord;
@@ -294,6 +314,7 @@ export type CollectionResponses = {
   comments: CommentsResponse;
   companies: CompaniesResponse;
   jobs: JobsResponse;
+  mail_queue: MailQueueResponse;
   manager_invites: ManagerInvitesResponse;
   question_progress: QuestionProgressResponse;
   questions: QuestionsResponse;
@@ -315,6 +336,7 @@ export type TypedPocketBase = PocketBase & {
   collection(idOrName: "comments"): RecordService<CommentsResponse>;
   collection(idOrName: "companies"): RecordService<CompaniesResponse>;
   collection(idOrName: "jobs"): RecordService<JobsResponse>;
+  collection(idOrName: "mail_queue"): RecordService<MailQueueResponse>;
   collection(idOrName: "manager_invites"): RecordService<ManagerInvitesResponse>;
   collection(idOrName: "question_progress"): RecordService<QuestionProgressResponse>;
   collection(idOrName: "questions"): RecordService<QuestionsResponse>;

@@ -66,6 +66,34 @@ function takeMailBudget(app, address, kind) {
   return allowed;
 }
 
+/**
+ * Takes one invite action from the manager's budget (RATE_LIMIT_INVITES per manager, besides PocketBase's limit per
+ * client): a single candidate invite is one action, a whole CSV import is one action however many rows and requests
+ * it takes (decisions.md, issue 18). False when spent (nothing taken then); always true with RATE_LIMITS=off. In the
+ * server's memory, as the per-address budget.
+ */
+function takeInviteAction(app, userId) {
+  if (!rateLimitsEnabled()) return true;
+  const { max, seconds } = limit(app, "RATE_LIMIT_INVITES");
+  const key = "screenroomInviteActions:" + String(userId || "");
+  const now = Date.now();
+  let allowed = false;
+  app.store().setFunc(key, (old) => {
+    const recent = (old ? JSON.parse(old) : []).filter((at) => now - at < seconds * 1000);
+    allowed = recent.length < max;
+    if (allowed) recent.push(now);
+    return JSON.stringify(recent);
+  });
+  return allowed;
+}
+
+const TOO_MANY_INVITES = "You have sent too many invites in a short time. Please try again later.";
+
+/** 429 when the manager's invite actions are spent. */
+function requireInviteAction(app, userId) {
+  if (!takeInviteAction(app, userId)) throw new ApiError(429, TOO_MANY_INVITES, {});
+}
+
 const TOO_MANY_MAILS = "Too many e-mails were sent to this address. Please try again later.";
 
 /** 429 on `field` when `address` has no e-mail left in its budget. */
@@ -76,4 +104,13 @@ function requireMailBudget(app, address, field) {
   throw new ApiError(429, TOO_MANY_MAILS, data);
 }
 
-module.exports = { rateLimitRules, rateLimitsEnabled, takeMailBudget, requireMailBudget, TOO_MANY_MAILS };
+module.exports = {
+  rateLimitRules,
+  rateLimitsEnabled,
+  takeMailBudget,
+  requireMailBudget,
+  takeInviteAction,
+  requireInviteAction,
+  TOO_MANY_MAILS,
+  TOO_MANY_INVITES,
+};

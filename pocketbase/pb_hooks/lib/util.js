@@ -177,22 +177,61 @@ function interviewMailContext(app, candidate) {
   return { job, company, companyName: company.getString("name"), jobTitle: job.getString("title"), link: interviewLink(app, candidate) };
 }
 
-/** The interview e-mail (business rule 6), with the candidate's link; `again` for a link sent anew. */
-function sendInterviewMail(app, candidate, again) {
+/**
+ * The interview e-mail's content (business rule 6), with the candidate's link; `again` for a link sent anew. One
+ * content for the single invite, the CSV import and a replaced link: { to, subject, html, text }.
+ */
+function interviewMailContent(app, candidate, again) {
   const { link, companyName, jobTitle } = interviewMailContext(app, candidate);
-  sendMail(
-    app,
-    candidate.getString("email"),
-    `Your interview for ${jobTitle} at ${companyName}`,
-    `<p>Hello,</p>` +
-      (again
-        ? `<p>Your interview link for the <strong>${escapeHtml(jobTitle)}</strong> position at <strong>${escapeHtml(companyName)}</strong> has changed. This is your new link:</p>`
-        : `<p><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the <strong>${escapeHtml(jobTitle)}</strong> position.</p>` +
-          `<p>Answer the questions in your own time, on any device with a camera:</p>`) +
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-      `<p>If your connection drops, open the same link again: your interview resumes where you left it.</p>` +
-      `<p>Good luck!<br>The Screenroom team</p>`,
-  );
+  const name = candidate.getString("firstName");
+  const hello = name ? `Hello ${name},` : "Hello,";
+  const html =
+    `<p>${escapeHtml(hello)}</p>` +
+    (again
+      ? `<p>Your interview link for the <strong>${escapeHtml(jobTitle)}</strong> position at <strong>${escapeHtml(companyName)}</strong> has changed. This is your new link:</p>`
+      : `<p><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the <strong>${escapeHtml(jobTitle)}</strong> position.</p>` +
+        `<p>Answer the questions in your own time, on any device with a camera:</p>`) +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
+    `<p>If your connection drops, open the same link again: your interview resumes where you left it.</p>` +
+    `<p>Good luck!<br>The Screenroom team</p>`;
+  const text =
+    `${hello}\n\n` +
+    (again
+      ? `Your interview link for the ${jobTitle} position at ${companyName} has changed. This is your new link:\n\n`
+      : `${companyName} invites you to a video interview for the ${jobTitle} position.\n\nAnswer the questions in your own time, on any device with a camera:\n\n`) +
+    `${link}\n\n` +
+    `If your connection drops, open the same link again: your interview resumes where you left it.\n\n` +
+    `Good luck!\nThe Screenroom team\n`;
+  return { to: candidate.getString("email"), subject: `Your interview for ${jobTitle} at ${companyName}`, html, text };
+}
+
+/**
+ * Queues one e-mail in `mail_queue`, sent by the Go main at a steady pace with retries (pocketbase/mail_queue.go):
+ * the request that caused it never waits on SMTP, and an SMTP error is retried instead of lost. Written with `app`,
+ * so inside a transaction it commits (or rolls back) with the record it is about.
+ */
+function queueMail(app, message) {
+  const record = new Record(app.findCachedCollectionByNameOrId("mail_queue"));
+  record.set("to", message.to);
+  record.set("subject", message.subject);
+  record.set("html", message.html);
+  record.set("text", message.text || "");
+  record.set("status", "pending");
+  record.set("attempts", 0);
+  app.save(record);
+  return record;
+}
+
+/**
+ * The interview e-mail, queued (single invites and CSV imports alike: README "Mail queue"); `again` for a link sent
+ * anew. A failure to queue is logged, never fails the request that caused it (as sendMail).
+ */
+function sendInterviewMail(app, candidate, again) {
+  try {
+    queueMail(app, interviewMailContent(app, candidate, again));
+  } catch (err) {
+    app.logger().error("queueing the interview mail failed", "candidate", candidate.id, "error", String(err));
+  }
 }
 
 /**
@@ -228,6 +267,8 @@ module.exports = {
   canCreateAnswer,
   refuseDuplicate,
   sendInterviewMail,
+  interviewMailContent,
+  queueMail,
   interviewMailContext,
   CANDIDATE_KEY_HEADER,
   isCandidateKey,

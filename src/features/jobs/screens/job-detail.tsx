@@ -11,6 +11,7 @@ import type { QuestionsResponse } from '@/lib/pocketbase-types';
 import { jobQueries, orderedQuestions } from '../api/job-queries';
 import { CandidatePipeline } from '../components/candidate-pipeline';
 import { InviteCandidateForm } from '../components/invite-candidate-form';
+import { CsvInviteDialog } from '@/features/invites/components/csv-invite-dialog';
 
 /** The job with its candidate pipeline (left) and its questions (right). A load error of the job replaces the page:
  * the route's error element shows the server's message; one of the pipeline stays inside its panel. */
@@ -39,6 +40,7 @@ function JobDetail() {
               Candidates
             </Heading>
             <InviteCandidateForm jobId={jobId} responseDays={job.responseDays} />
+            <CsvInviteDialog jobId={jobId} />
             <CandidatePipeline companyId={companyId} jobId={jobId} questionCount={job.questions.length} />
           </Flex>
         </section>

@@ -1,0 +1,29 @@
+import { pb } from '@/lib/pocketbase';
+
+export type BulkRow = { email: string; firstName?: string; lastName?: string; deadline?: string };
+
+export type BulkRowResult =
+  | { status: 'created'; candidate: string }
+  | { status: 'skipped' | 'failed'; reason: string; message: string };
+
+export type BulkResponse = { results: BulkRowResult[]; created: number; skipped: number; failed: number };
+
+/** One chunk of an import (pocketbase/pb_hooks/csv-invites.pb.js): one result per row, in order. */
+export function sendInviteChunk(jobId: string, importId: string, rows: BulkRow[]): Promise<BulkResponse> {
+  return pb.send<BulkResponse>(`/api/screenroom/jobs/${encodeURIComponent(jobId)}/invites/bulk`, {
+    method: 'POST',
+    body: { importId, rows },
+    requestKey: null,
+  });
+}
+
+/** The lower-cased e-mails already invited to the job (the preview's "already invited"). */
+export async function invitedEmails(jobId: string): Promise<Set<string>> {
+  const records = await pb.collection('candidates').getFullList({
+    filter: pb.filter('job = {:job}', { job: jobId }),
+    fields: 'email',
+    batch: 1000,
+    requestKey: null,
+  });
+  return new Set(records.map((record) => record.email.toLowerCase()));
+}
