@@ -177,8 +177,11 @@ function interviewMailContext(app, candidate) {
   return { job, company, companyName: company.getString("name"), jobTitle: job.getString("title"), link: interviewLink(app, candidate) };
 }
 
-/** The interview e-mail (business rule 6), with the candidate's link; `again` for a link sent anew. */
-function sendInterviewMail(app, candidate, again) {
+/**
+ * The interview e-mail (business rule 6), with the candidate's link; `again` for a link sent anew (replaced),
+ * `resent` for the same invitation sent again by a manager (issue 16).
+ */
+function sendInterviewMail(app, candidate, again, resent) {
   const { link, companyName, jobTitle } = interviewMailContext(app, candidate);
   sendMail(
     app,
@@ -187,7 +190,8 @@ function sendInterviewMail(app, candidate, again) {
     `<p>Hello,</p>` +
       (again
         ? `<p>Your interview link for the <strong>${escapeHtml(jobTitle)}</strong> position at <strong>${escapeHtml(companyName)}</strong> has changed. This is your new link:</p>`
-        : `<p><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the <strong>${escapeHtml(jobTitle)}</strong> position.</p>` +
+        : (resent ? `<p>A reminder of your invitation:</p>` : "") +
+          `<p><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the <strong>${escapeHtml(jobTitle)}</strong> position.</p>` +
           `<p>Answer the questions in your own time, on any device with a camera:</p>`) +
       `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
       `<p>If your connection drops, open the same link again: your interview resumes where you left it.</p>` +
