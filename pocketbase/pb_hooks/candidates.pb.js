@@ -103,7 +103,7 @@ onRecordUpdate((e) => {
 // link again. 200 {sentAt}. Anyone else, and an unknown id, gets the same 404 before anything else is decided (the
 // route says nothing about other companies' candidates). The mail is taken from the address's e-mail budget, shared
 // with the invite itself (lib/throttle.js), so resending cannot make the product mail one address over and over:
-// 429 when spent. Nothing is resent that the candidate could not use: a completed interview, a withdrawn invitation
+// 429 when spent; and each manager resends at most RATE_LIMIT_INVITES in its window (429 past it). Nothing is resent that the candidate could not use: a completed interview, a withdrawn invitation
 // or a passed deadline is refused (400) with what to do instead.
 routerAdd("POST", "/api/screenroom/candidates/{id}/resend-invite", (e) => {
   const { fieldError, findByIdOrNull, requestUser, sendInterviewMail } = require(`${__hooks}/lib/util.js`);
@@ -124,7 +124,9 @@ routerAdd("POST", "/api/screenroom/candidates/{id}/resend-invite", (e) => {
   if (deadline && parseDbTime(deadline) <= nowMs(e.app)) {
     throw fieldError("candidate", "The deadline has passed. Extend it before sending the invitation again.", "validation_deadline_passed");
   }
-  require(`${__hooks}/lib/throttle.js`).requireMailBudget(e.app, candidate.getString("email"), "candidate");
+  const throttle = require(`${__hooks}/lib/throttle.js`);
+  throttle.requireResendBudget(e.app, requestUser(e).id);
+  throttle.requireMailBudget(e.app, candidate.getString("email"), "candidate");
   sendInterviewMail(e.app, candidate, false, true);
   return e.json(200, { sentAt: nowText(e.app) });
 });

@@ -78,6 +78,8 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
     'This invitation was withdrawn. Restore it before sending it again',
   'The deadline has passed. Extend it before sending the invitation again':
     'The deadline has passed. Extend it before sending the invitation again',
+  'You sent many invitations again in a short time. Wait a few minutes, then try again':
+    'You sent many invitations again in a short time. Wait a few minutes, then try again',
   // issue 17's refusals (their texts are fixed by its contract)
   'The deadline must be in the future': 'The deadline must be in the future',
   'This invitation was withdrawn': 'This invitation was withdrawn',

@@ -156,4 +156,34 @@ describe("resending within the address's e-mail budget", () => {
     expect(refused.response.data).toMatchObject({ candidate: { code: "validation_too_many_mails" } });
     expect((await mailsTo(address)).length).toBe(2);
   });
+
+});
+
+// A server of its own with a low RATE_LIMIT_INVITES and no per-address limit to speak of (the default UNTHROTTLED one).
+describe("resending within the manager's limit", () => {
+  let server: Awaited<ReturnType<typeof useOwnServer>>;
+  beforeAll(async () => {
+    server = await useOwnServer({ RATE_LIMIT_INVITES: "3/3600" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers 429 to a manager resending past RATE_LIMIT_INVITES; another manager is not held up", async () => {
+    const manager = await signUp({ email: uniqueEmail("resender") });
+    const company = await createCompany(manager.pb, "Resender Inc");
+    const { question } = await createQuestion(manager.pb, company.id, "text");
+    const job = await createJob(manager.pb, company.id, [question.id]);
+    const candidate = await manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("resender-c") });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push(await statusOf(() => resend(manager.pb, candidate.id)));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await errorOf(() => resend(manager.pb, candidate.id));
+    expect(refused.response.message).toBe("You sent many invitations again in a short time. Wait a few minutes, then try again.");
+    const other = await signUp({ email: uniqueEmail("resender-other") });
+    const otherCompany = await createCompany(other.pb, "Other Inc");
+    const otherJob = await createJob(other.pb, otherCompany.id, [(await createQuestion(other.pb, otherCompany.id, "text")).question.id]);
+    const theirs = await other.pb.collection("candidates").create({ job: otherJob.id, email: uniqueEmail("resender-theirs") });
+    expect(await statusOf(() => resend(other.pb, theirs.id))).toBe(200);
+  });
 });
