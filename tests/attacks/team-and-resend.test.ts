@@ -3,6 +3,8 @@
 // covered in company-owner.test.ts), a removed manager loses access at once, with the session they still hold; and
 // POST /api/screenroom/candidates/{id}/resend-invite (pb_hooks/candidates.pb.js) mails only for the job's company's
 // managers, within the address's e-mail budget (lib/throttle.js).
+import { EventSource } from "eventsource";
+import type { RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   anonymous,
@@ -21,6 +23,8 @@ import {
 } from "../helpers";
 import { acceptInvite, expectFieldError, storedOrNull } from "../support";
 import type PocketBase from "pocketbase";
+
+(globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
 const resend = (pb: PocketBase, candidateId: string) =>
   pb.send<{ sentAt: string }>(`/api/screenroom/candidates/${encodeURIComponent(candidateId)}/resend-invite`, { method: "POST" });
@@ -58,6 +62,34 @@ describe("removing a member", () => {
     expect(await statusOf(() => co.pb.collection("companies").update(w.company.id, { "managers+": co.user.id }))).toBe(404);
     expect((await storedOrNull("companies", w.company.id))?.managers).toEqual([w.manager.user.id]);
     expect((await storedOrNull("jobs", w.job.id))?.title).not.toBe("Taken over");
+  });
+
+  it("ends the removed manager's realtime events about the company at once, on the subscription they already had", async () => {
+    const w = await world("removed-live");
+    const co = await coManagerOf(w, "removed-live-co");
+    const seenByCo: RecordModel[] = [];
+    const seenByOwner: RecordModel[] = [];
+    const stops = [
+      await co.pb.collection("candidates").subscribe("*", (event) => seenByCo.push(event.record)),
+      await w.manager.pb.collection("candidates").subscribe("*", (event) => seenByOwner.push(event.record)),
+    ];
+    try {
+      await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("removed-live-before") });
+      await expect.poll(() => seenByCo.length, { timeout: 20_000 }).toBe(1);
+
+      await w.manager.pb.collection("companies").update(w.company.id, { "managers-": co.user.id });
+      const after = await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("removed-live-after") });
+      // an event the removed manager is owed, sent after: once it arrived, the one about A's candidate would have too
+      const own = await createCompany(co.pb, "Own after removal");
+      const { question } = await createQuestion(co.pb, own.id, "text");
+      const ownJob = await createJob(co.pb, own.id, [question.id]);
+      const ownCandidate = await co.pb.collection("candidates").create({ job: ownJob.id, email: uniqueEmail("removed-live-own") });
+      await expect.poll(() => seenByCo.some((r) => r.id === ownCandidate.id), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => seenByOwner.some((r) => r.id === after.id), { timeout: 20_000 }).toBe(true);
+      expect(seenByCo.map((r) => r.id)).not.toContain(after.id);
+    } finally {
+      for (const stop of stops) await stop().catch(() => undefined);
+    }
   });
 
   it("is the owner's alone: a co-manager removes nobody but themselves, and nobody removes the owner", async () => {
