@@ -945,6 +945,42 @@ describe("POST /api/screenroom/candidates/{id}/decision", () => {
   });
 });
 
+// Resending a candidate's invitation (issue 16, pocketbase/pb_hooks/candidates.pb.js): managers of the job's company
+// only; anyone else gets 404 and no e-mail goes out (the route decides before it mails).
+describe("POST /api/screenroom/candidates/{id}/resend-invite", () => {
+  const allowed: Actor[] = ["manager"];
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    const status = await statusOf(() =>
+      clientFor(actor, candidate.id).send(`/api/screenroom/candidates/${candidate.id}/resend-invite`, { method: "POST" }),
+    );
+    expect(status).toBe(allowed.includes(actor) ? 200 : 404);
+  });
+});
+
+// Removing a member (issue 16, decisions.md "Accounts and teams"): only the owner (A's manager, its creator) removes a
+// co-manager; nobody, the owner included, removes the owner.
+describe("removing a manager of A's company", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const fellow = await signUp({ email: uniqueEmail("matrix-fellow") });
+    await ctx.su.collection("companies").update(ctx.a.company.id, { "managers+": fellow.user.id });
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    const removeFellow = await statusOf(() => pb.collection("companies").update(ctx.a.company.id, { "managers-": fellow.user.id }));
+    const removeOwner = await statusOf(() => pb.collection("companies").update(ctx.a.company.id, { "managers-": ctx.a.manager.user.id }));
+    const managers = (await ctx.su.collection("companies").getOne(ctx.a.company.id)).managers as string[];
+    expect(managers).toContain(ctx.a.manager.user.id);
+    expect(removeOwner).not.toBe(200);
+    if (actor === "manager") {
+      expect(removeFellow).toBe(200);
+      expect(managers).not.toContain(fellow.user.id);
+    } else {
+      expect(removeFellow).not.toBe(200);
+      expect(managers).toContain(fellow.user.id);
+      await ctx.su.collection("companies").update(ctx.a.company.id, { "managers-": fellow.user.id });
+    }
+  });
+});
+
 // Candidates' fields the server keeps (issue 15): the job's company's managers read the decision and the rating; the
 // candidate reads its own record without them; nobody but a superuser writes any of them through the records API.
 describe("candidates' server fields", () => {

@@ -97,3 +97,37 @@ onRecordUpdate((e) => {
   }
   e.next();
 }, "candidates");
+
+// ---- issue 16: resend a candidate's invitation ----
+
+// POST /api/screenroom/candidates/{id}/resend-invite: a manager of the job's company mails the candidate's interview
+// link again. 200 {sentAt}. Anyone else, and an unknown id, gets the same 404 before anything else is decided (the
+// route says nothing about other companies' candidates). The mail is taken from the address's e-mail budget, shared
+// with the invite itself (lib/throttle.js), so resending cannot make the product mail one address over and over:
+// 429 when spent; and each manager resends at most RATE_LIMIT_INVITES in its window (429 past it). Nothing is resent that the candidate could not use: a completed interview, a withdrawn invitation
+// or a passed deadline is refused (400) with what to do instead.
+routerAdd("POST", "/api/screenroom/candidates/{id}/resend-invite", (e) => {
+  const { fieldError, findByIdOrNull, requestUser, sendInterviewMail } = require(`${__hooks}/lib/util.js`);
+  const { nowMs, nowText, parseDbTime } = require(`${__hooks}/lib/clock.js`);
+  const notFound = () => new NotFoundError("The requested resource wasn't found.");
+  if (!requestUser(e)) throw notFound();
+  const candidate = findByIdOrNull(e.app, "candidates", e.request.pathValue("id"));
+  // the list rule, not the view rule: the view rule also lets the candidate itself read its record
+  if (!candidate || !e.app.canAccessRecord(candidate, e.requestInfo(), candidate.collection().listRule)) throw notFound();
+
+  if (candidate.getString("status") === "completed") {
+    throw fieldError("candidate", "This candidate has already sent their answers: there is no invitation to resend.", "validation_completed");
+  }
+  if (candidate.getBool("withdrawn")) {
+    throw fieldError("candidate", "This invitation was withdrawn. Restore it before sending it again.", "validation_withdrawn");
+  }
+  const deadline = candidate.getString("deadline");
+  if (deadline && parseDbTime(deadline) <= nowMs(e.app)) {
+    throw fieldError("candidate", "The deadline has passed. Extend it before sending the invitation again.", "validation_deadline_passed");
+  }
+  const throttle = require(`${__hooks}/lib/throttle.js`);
+  throttle.requireResendBudget(e.app, requestUser(e).id);
+  throttle.requireMailBudget(e.app, candidate.getString("email"), "candidate");
+  sendInterviewMail(e.app, candidate, false, true);
+  return e.json(200, { sentAt: nowText(e.app) });
+});

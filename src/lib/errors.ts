@@ -71,6 +71,15 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'Choose 1, 7, 14 or 30 days': 'Choose 1, 7, 14 or 30 days',
   'Include ratings and comments, or not': 'Include ratings and comments, or not',
   'You can only choose a company you manage': 'You can only choose a company you manage',
+  // issue 16: resending a candidate's invitation (pb_hooks/candidates.pb.js)
+  'This candidate has already sent their answers: there is no invitation to resend':
+    'This candidate has already sent their answers: there is no invitation to resend',
+  'This invitation was withdrawn. Restore it before sending it again':
+    'This invitation was withdrawn. Restore it before sending it again',
+  'The deadline has passed. Extend it before sending the invitation again':
+    'The deadline has passed. Extend it before sending the invitation again',
+  'You sent many invitations again in a short time. Wait a few minutes, then try again':
+    'You sent many invitations again in a short time. Wait a few minutes, then try again',
   // issue 17's refusals (their texts are fixed by its contract)
   'The deadline must be in the future': 'The deadline must be in the future',
   'This invitation was withdrawn': 'This invitation was withdrawn',

@@ -104,6 +104,28 @@ function requireMailBudget(app, address, field) {
   throw new ApiError(429, TOO_MANY_MAILS, data);
 }
 
+const TOO_MANY_RESENDS = "You sent many invitations again in a short time. Wait a few minutes, then try again.";
+
+/**
+ * 429 when the manager `userId` has resent RATE_LIMIT_INVITES invitations within its window (issue 16): resending
+ * reaches candidates already made, so without it one manager could mail every candidate of a large job at once,
+ * past the limit that creating them met. Per user rather than per client, counted like the per-address budget; off
+ * with RATE_LIMITS=off, as the other per-client limits.
+ */
+function requireResendBudget(app, userId) {
+  if (!rateLimitsEnabled()) return;
+  const { max, seconds } = limit(app, "RATE_LIMIT_INVITES");
+  const now = Date.now();
+  let allowed = false;
+  app.store().setFunc("screenroomResendsBy:" + userId, (old) => {
+    const recent = (old ? JSON.parse(old) : []).filter((at) => now - at < seconds * 1000);
+    allowed = recent.length < max;
+    if (allowed) recent.push(now);
+    return JSON.stringify(recent);
+  });
+  if (!allowed) throw new ApiError(429, TOO_MANY_RESENDS);
+}
+
 module.exports = {
   rateLimitRules,
   rateLimitsEnabled,
@@ -111,6 +133,8 @@ module.exports = {
   requireMailBudget,
   takeInviteAction,
   requireInviteAction,
+  requireResendBudget,
   TOO_MANY_MAILS,
   TOO_MANY_INVITES,
+  TOO_MANY_RESENDS,
 };

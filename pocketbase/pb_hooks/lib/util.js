@@ -178,10 +178,11 @@ function interviewMailContext(app, candidate) {
 }
 
 /**
- * The interview e-mail's content (business rule 6), with the candidate's link; `again` for a link sent anew. One
- * content for the single invite, the CSV import and a replaced link: { to, subject, html, text }.
+ * The interview e-mail's content (business rule 6), with the candidate's link; `again` for a link sent anew,
+ * `resent` for the same invitation sent again by a manager (issue 16). One content for the single invite, the CSV
+ * import, a replaced link and a resend: { to, subject, html, text }.
  */
-function interviewMailContent(app, candidate, again) {
+function interviewMailContent(app, candidate, again, resent) {
   const { link, companyName, jobTitle } = interviewMailContext(app, candidate);
   const name = candidate.getString("firstName");
   const hello = name ? `Hello ${name},` : "Hello,";
@@ -189,7 +190,8 @@ function interviewMailContent(app, candidate, again) {
     `<p>${escapeHtml(hello)}</p>` +
     (again
       ? `<p>Your interview link for the <strong>${escapeHtml(jobTitle)}</strong> position at <strong>${escapeHtml(companyName)}</strong> has changed. This is your new link:</p>`
-      : `<p><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the <strong>${escapeHtml(jobTitle)}</strong> position.</p>` +
+      : (resent ? `<p>A reminder of your invitation:</p>` : "") +
+        `<p><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the <strong>${escapeHtml(jobTitle)}</strong> position.</p>` +
         `<p>Answer the questions in your own time, on any device with a camera:</p>`) +
     `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
     `<p>If your connection drops, open the same link again: your interview resumes where you left it.</p>` +
@@ -198,7 +200,8 @@ function interviewMailContent(app, candidate, again) {
     `${hello}\n\n` +
     (again
       ? `Your interview link for the ${jobTitle} position at ${companyName} has changed. This is your new link:\n\n`
-      : `${companyName} invites you to a video interview for the ${jobTitle} position.\n\nAnswer the questions in your own time, on any device with a camera:\n\n`) +
+      : (resent ? "A reminder of your invitation:\n\n" : "") +
+        `${companyName} invites you to a video interview for the ${jobTitle} position.\n\nAnswer the questions in your own time, on any device with a camera:\n\n`) +
     `${link}\n\n` +
     `If your connection drops, open the same link again: your interview resumes where you left it.\n\n` +
     `Good luck!\nThe Screenroom team\n`;
@@ -223,12 +226,13 @@ function queueMail(app, message) {
 }
 
 /**
- * The interview e-mail, queued (single invites and CSV imports alike: README "Mail queue"); `again` for a link sent
- * anew. A failure to queue is logged, never fails the request that caused it (as sendMail).
+ * The interview e-mail, queued (single invites, CSV imports and resends alike: README "Mail queue"); `again` for a
+ * link sent anew, `resent` for a manager's resend. A failure to queue is logged, never fails the request that caused
+ * it (as sendMail).
  */
-function sendInterviewMail(app, candidate, again) {
+function sendInterviewMail(app, candidate, again, resent) {
   try {
-    queueMail(app, interviewMailContent(app, candidate, again));
+    queueMail(app, interviewMailContent(app, candidate, again, resent));
   } catch (err) {
     app.logger().error("queueing the interview mail failed", "candidate", candidate.id, "error", String(err));
   }

@@ -3,6 +3,9 @@ import { Select } from '@radix-ui/themes';
 import { AppTheme } from '@/components/app-theme';
 import type { CompaniesResponse } from '@/lib/pocketbase-types';
 
+/** The value of the 'New company' entry (issue 16): no company id looks like it (PocketBase ids are 15 [a-z0-9]). */
+export const NEW_COMPANY_VALUE = '+new';
+
 export type CompanySelectProps = {
   companies: CompaniesResponse[];
   value: string;
@@ -22,6 +25,9 @@ export function CompanySelect({ companies, value, onChange, defaultOpen }: Compa
               {company.name}
             </Select.Item>
           ))}
+          <Select.Separator />
+          {/* another company of the user's own, on the create-company screen; chosen like a company */}
+          <Select.Item value={NEW_COMPANY_VALUE}>New company</Select.Item>
         </Select.Content>
       </Select.Root>
     </AppTheme>

@@ -14,7 +14,7 @@ import { SearchBox } from '@/features/search/components/search-box';
 
 import { useSetPrimaryCompany } from '../api/set-primary-company';
 
-import type { CompanySelectProps } from './company-select';
+import { NEW_COMPANY_VALUE, type CompanySelectProps } from './company-select';
 
 const loadSelect = () => import('./company-select').then((m) => m.CompanySelect);
 
@@ -34,6 +34,10 @@ export function CompanySwitcher() {
   const currentId = routeCompanyId ?? user.primaryCompany;
 
   function choose(companyId: string) {
+    if (companyId === NEW_COMPANY_VALUE) {
+      void navigate(paths.companies.new.href());
+      return;
+    }
     void navigate(paths.companies.detail.href(companyId));
     if (companyId === user.primaryCompany) return;
     setPrimaryCompany.mutate(

@@ -1,20 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { AlertDialog, Badge, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 
+import { AppTheme } from '@/components/app-theme';
 import { FormDevtools } from '@/components/form-devtools';
 import { QueryState } from '@/components/query-state';
 import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
+import { showErrorToast } from '@/components/toaster';
+import { UserAvatar } from '@/features/auth/components/user-avatar';
 import { getErrorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format-date';
 import type { UsersResponse } from '@/lib/pocketbase-types';
+import { useSignedInUser } from '@/lib/session';
 
 import { companyQueries } from '../api/company-queries';
 import { managerInviteQueries, useInviteManager, useRevokeInvite } from '../api/manager-invites';
+import { useRemoveManager } from '../api/remove-manager';
 import { CompanySettingsLayout } from '../components/company-settings-layout';
 import { inviteManagerSchema, type InviteManagerValues } from '../schemas';
 
@@ -24,12 +29,24 @@ export function TeamMembersScreen() {
 
   return (
     <QueryState query={company}>
-      {(data) => <Team companyId={companyId} ownerId={data.owner} managers={data.expand?.managers ?? []} />}
+      {(data) => (
+        <Team companyId={companyId} companyName={data.name} ownerId={data.owner} managers={data.expand?.managers ?? []} />
+      )}
     </QueryState>
   );
 }
 
-function Team({ companyId, ownerId, managers }: { companyId: string; ownerId: string; managers: UsersResponse[] }) {
+type TeamProps = { companyId: string; companyName: string; ownerId: string; managers: UsersResponse[] };
+
+/** A manager's name as people read it; their e-mail when they have none. */
+function nameOf(manager: UsersResponse) {
+  return `${manager.firstName ?? ''} ${manager.lastName ?? ''}`.trim() || manager.email;
+}
+
+function Team({ companyId, companyName, ownerId, managers }: TeamProps) {
+  const user = useSignedInUser();
+  // only the owner removes members (the server enforces it): nobody else is offered the action
+  const isOwner = user.id === ownerId;
   return (
     <CompanySettingsLayout companyId={companyId} title="Team members">
       <Flex direction="column" gap="5">
@@ -38,25 +55,45 @@ function Team({ companyId, ownerId, managers }: { companyId: string; ownerId: st
           <Table.Root variant="surface">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Member</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
+                {isOwner ? (
+                  <Table.ColumnHeaderCell>
+                    <Text className="rt-visually-hidden">Actions</Text>
+                  </Table.ColumnHeaderCell>
+                ) : null}
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {managers.map((manager) => (
-                <Table.Row key={manager.id}>
+                <Table.Row key={manager.id} align="center">
                   <Table.Cell>
-                    <Flex gap="2" align="center" wrap="wrap">
-                      {manager.email}
-                      {/* the company's owner (its creator): only they remove managers, and nobody removes them */}
-                      {manager.id === ownerId ? (
-                        <Badge color="indigo" variant="soft">
-                          Owner
-                        </Badge>
-                      ) : null}
+                    <Flex gap="3" align="center">
+                      <UserAvatar user={manager} size="2" />
+                      <Flex direction="column">
+                        <Flex gap="2" align="center" wrap="wrap">
+                          <Text weight="medium">{nameOf(manager)}</Text>
+                          {/* the company's owner (its creator): only they remove managers, and nobody removes them */}
+                          {manager.id === ownerId ? (
+                            <Badge color="indigo" variant="soft">
+                              Owner
+                            </Badge>
+                          ) : null}
+                        </Flex>
+                        <Text size="1" color="gray">
+                          {manager.email}
+                        </Text>
+                      </Flex>
                     </Flex>
                   </Table.Cell>
                   <Table.Cell>{formatDate(manager.created)}</Table.Cell>
+                  {isOwner ? (
+                    <Table.Cell>
+                      {manager.id !== ownerId ? (
+                        <RemoveMemberDialog companyId={companyId} companyName={companyName} manager={manager} />
+                      ) : null}
+                    </Table.Cell>
+                  ) : null}
                 </Table.Row>
               ))}
             </Table.Body>
@@ -65,6 +102,48 @@ function Team({ companyId, ownerId, managers }: { companyId: string; ownerId: st
         <PendingInvites companyId={companyId} />
       </Flex>
     </CompanySettingsLayout>
+  );
+}
+
+/** The owner's 'Remove' of one member, confirmed with what it does. */
+function RemoveMemberDialog({ companyId, companyName, manager }: { companyId: string; companyName: string; manager: UsersResponse }) {
+  const remove = useRemoveManager(companyId);
+  const name = nameOf(manager);
+  const confirm = () =>
+    remove.mutate(manager.id, {
+      onSuccess: () => toast.success(`${name} was removed from ${companyName}`),
+      onError: (error) => showErrorToast(getErrorMessage(error)),
+    });
+  return (
+    <AppTheme>
+      <AlertDialog.Root>
+        <AlertDialog.Trigger>
+          <Button type="button" size="1" variant="soft" color="red" loading={remove.isPending} aria-label={`Remove ${name}`}>
+            Remove
+          </Button>
+        </AlertDialog.Trigger>
+        <AlertDialog.Content maxWidth="460px">
+          <AlertDialog.Title>Remove {name} from the team?</AlertDialog.Title>
+          <AlertDialog.Description size="2">
+            {name} ({manager.email}) stops being a manager of {companyName} at once: they can no longer see or change its
+            jobs, questions, candidates and answers. Their ratings and comments stay. You can invite them again later.
+          </AlertDialog.Description>
+          <Flex gap="3" mt="4" justify="end">
+            <AlertDialog.Cancel>
+              <Button variant="soft" color="gray">
+                Cancel
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action>
+              {/* high contrast: white on Radix's red 9 falls short of WCAG AA (3.9:1) */}
+              <Button color="red" highContrast onClick={confirm}>
+                Remove member
+              </Button>
+            </AlertDialog.Action>
+          </Flex>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+    </AppTheme>
   );
 }
 

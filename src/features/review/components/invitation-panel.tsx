@@ -25,6 +25,8 @@ import type { CandidatesResponse } from '@/lib/pocketbase-types';
 
 import { useUpdateInvitation } from '../api/update-invitation';
 
+import { ResendInvitationButton } from './resend-invitation-button';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -69,6 +71,10 @@ export function InvitationPanel({ candidate }: { candidate: CandidatesResponse }
             ) : (
               <WithdrawDialog email={candidate.email} pending={update.isPending} onConfirm={() => withdraw(true)} />
             )}
+            {/* issue 16: only while the link can still be used */}
+            {state.kind === 'open' || state.kind === 'none' ? (
+              <ResendInvitationButton key={candidate.id} candidateId={candidate.id} email={candidate.email} />
+            ) : null}
           </Flex>
         ) : null}
         <AdjustmentsForm candidate={candidate} />
