@@ -42,7 +42,7 @@ describe("GET /api/screenroom/companies/{id}/job-counts", () => {
     expect(jobs[empty.id]).toBeUndefined();
     // the same numbers as the job's own pipeline route
     const pipeline = await w.manager.pb.send(`/api/screenroom/jobs/${w.job.id}/pipeline`, { method: "GET" });
-    expect(pipeline).toMatchObject(jobs[w.job.id]);
+    expect(pipeline).toMatchObject(jobs[w.job.id]!);
   });
 
   it("answers 404 to a manager for another company's id and for an unknown id", async () => {

@@ -2,10 +2,43 @@ import { Link as RadixLink } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 
-import { RecordListScreen } from '@/components/record-list';
+import { RecordListScreen, type RecordListColumn } from '@/components/record-list';
 import { paths } from '@/config/paths';
+import { formatSeconds } from '@/lib/format-seconds';
 
-import { questionQueries } from '../api/question-queries';
+import { jobsUsing, questionKind, questionQueries, type QuestionOverview } from '../api/question-queries';
+
+const COLUMNS: RecordListColumn<QuestionOverview>[] = [
+  {
+    header: 'Kind',
+    cell: (question) => {
+      const kind = questionKind(question);
+      return kind?.type === 'video' ? 'Video' : kind?.type === 'text' ? 'Text' : '';
+    },
+  },
+  { header: 'Time limit', cell: (question) => formatSeconds(question.timeout) },
+  {
+    header: 'Takes',
+    cell: (question) => {
+      const kind = questionKind(question);
+      return kind?.type === 'video' ? String(kind.record.takes) : '—';
+    },
+  },
+  {
+    header: 'Preparation',
+    cell: (question) => {
+      const kind = questionKind(question);
+      return kind?.type === 'video' ? formatSeconds(kind.record.preparation) : '—';
+    },
+  },
+  {
+    header: 'Used in',
+    cell: (question) => {
+      const jobs = jobsUsing(question);
+      return jobs === 0 ? 'No job' : jobs === 1 ? '1 job' : `${jobs} jobs`;
+    },
+  },
+];
 
 export function QuestionsListScreen() {
   const { companyId = '' } = useParams();
@@ -14,8 +47,10 @@ export function QuestionsListScreen() {
       title="Questions"
       addLabel="Add Question"
       addHref={paths.companies.questions.new.href(companyId)}
-      emptyText="No questions yet. Add the first one."
-      query={useQuery(questionQueries.list(companyId))}
+      emptyText="No questions yet."
+      emptyLabel="Add your first question"
+      query={useQuery(questionQueries.overview(companyId))}
+      columns={COLUMNS}
       actions={(question) => (
         <RadixLink asChild>
           <Link to={paths.companies.questions.edit.href(companyId, question.id)} aria-label={`Edit ${question.title}`}>
