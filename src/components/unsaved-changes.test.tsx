@@ -55,7 +55,8 @@ describe('leaving a form with unsaved changes', () => {
     server.use(
       http.post('*/api/batch', async ({ request }) => {
         const payload = (await request.formData()).get('@jsonPayload');
-        const { requests } = JSON.parse(String(payload)) as { requests: { body: Record<string, unknown> }[] };
+        if (typeof payload !== 'string') throw new Error('A batch without its JSON payload');
+        const { requests } = JSON.parse(payload) as { requests: { body: Record<string, unknown> }[] };
         return HttpResponse.json([
           { status: 200, body: { ...requests[0]!.body, created: '2024-03-01 10:00:00.000Z', updated: '' } },
           { status: 200, body: { id: 'k1', ...requests[1]!.body } },
