@@ -26,13 +26,18 @@ async function overflowOf(page: Page) {
         fits: !!rect && rect.left >= -0.5 && rect.right <= window.innerWidth + 0.5,
       };
     });
-    return { scrollWidth: scroller.scrollWidth, innerWidth: window.innerWidth, tables };
+    // what reaches past the right edge outside a scroll box, named for the failure message
+    const past = Array.from(document.querySelectorAll<HTMLElement>("body *"))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.closest("table"))
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? "").slice(0, 40)}"`);
+    return { scrollWidth: scroller.scrollWidth, innerWidth: window.innerWidth, tables, past };
   });
 }
 
 async function expectFits(page: Page, screen: string, { tables }: { tables: number }) {
   const result = await overflowOf(page);
-  expect(result.scrollWidth, `${screen}: the page is wider than the viewport`).toBeLessThanOrEqual(result.innerWidth);
+  expect(result.scrollWidth, `${screen}: the page is wider than the viewport: ${result.past.join(" | ")}`).toBeLessThanOrEqual(result.innerWidth);
   expect(result.tables.length, `${screen}: its tables`).toBeGreaterThanOrEqual(tables);
   expect(result.tables.filter((t) => !t.scrolls || !t.fits), `${screen}: tables outside a scroll box in the viewport`).toEqual([]);
   await expectAccessible(page, screen);
