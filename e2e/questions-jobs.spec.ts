@@ -68,7 +68,7 @@ test("a manager builds a question bank and a job, orders its questions and invit
 
   // A job: its questions through the picker and through 'Create new question'.
   await page.goto(`/companies/${company.id}/jobs`);
-  await expect(page.getByText("No jobs yet. Add the first one.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add your first job" })).toBeVisible();
   await page.getByRole("link", { name: "Add Job" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Create job" })).toBeVisible();
   await page.getByLabel("Title", { exact: true }).fill("Senior Frontend Engineer");

@@ -915,6 +915,8 @@ describe("the product's read routes", () => {
     { name: "the review of A's candidate", allowed: ["manager"], path: async () => `/api/screenroom/reviews/${ctx.a.candidate.id}` },
     // the pipeline's counts of A's job (issue 15): managers of the company only (jobs list rule)
     { name: "the pipeline counts of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/pipeline` },
+    // the candidate counts of A's jobs for the jobs list (issue 16): managers of the company only
+    { name: "the job counts of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/job-counts` },
   ];
   describe.each(routes)("$name", (route) => {
     it.each(ACTORS)("as %s", async (actor) => {

@@ -31,7 +31,7 @@ export function buildCompany(overrides: Partial<CompaniesResponse> = {}): Compan
  * The reads the manager shell starts besides its screen's own, for a user with a primary company: the company
  * switcher's list of the user's companies (which the shell's route loader also prefetches, src/app/prefetch.ts), and
  * the company home's jobs list (its loader prefetches it, e.g. when a sign-in sends the user home).
- * By default the user manages c1 only, and c1 has no jobs yet.
+ * By default the user manages c1 only, and c1 has no jobs yet; the jobs list's candidate counts are all zero.
  */
 export function managerShellApi({
   companies = [buildCompany()],
@@ -40,5 +40,6 @@ export function managerShellApi({
   server.use(
     http.get('*/api/collections/companies/records', () => HttpResponse.json(fullList(companies))),
     http.get('*/api/collections/jobs/records', () => HttpResponse.json(fullList(jobs))),
+    http.get('*/api/screenroom/companies/:companyId/job-counts', () => HttpResponse.json({ jobs: {} })),
   );
 }

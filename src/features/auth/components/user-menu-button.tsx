@@ -14,9 +14,10 @@ export const UserMenuButton = forwardRef<HTMLButtonElement, UserMenuButtonProps>
   ref,
 ) {
   return (
-    <Button ref={ref} variant="ghost" color="gray" size="2" {...props}>
+    // a long name is cut short with an ellipsis on a phone rather than widening the page (issue 16)
+    <Button ref={ref} variant="ghost" color="gray" size="2" style={{ minWidth: 0, maxWidth: '100%', flexShrink: 1 }} {...props}>
       <UserAvatar user={user} size="1" aria-hidden />
-      <Text size="2" weight="medium">
+      <Text size="2" weight="medium" truncate>
         {user.firstName} {user.lastName}
       </Text>
       <ChevronDownIcon />

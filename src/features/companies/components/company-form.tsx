@@ -7,6 +7,7 @@ import { FormDevtools } from '@/components/form-devtools';
 import { Field } from '@/components/field';
 import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 
 import { companySchema, IMAGE_TYPES, type CompanyFormInput, type CompanyFormValues } from '../schemas';
 
@@ -89,6 +90,7 @@ export function CompanyForm({
         </Flex>
       </Flex>
       <FormDevtools control={form.control} />
+      <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
     </form>
   );
 }

@@ -46,6 +46,12 @@ export type PipelineCounts = {
   decisions: { advance: number; hold: number; reject: number; none: number };
 };
 
+/** A job's candidates per status, for the jobs list. */
+export type JobCandidateCounts = Pick<PipelineCounts, 'total' | 'invited' | 'started' | 'completed'>;
+
+/** GET /api/screenroom/companies/{id}/job-counts (pb_hooks/lists.pb.js): a job without candidates is absent. */
+export type CompanyJobCounts = { jobs: Record<string, JobCandidateCounts | undefined> };
+
 /** One page of the pipeline, with the state it was read in (its rows' links carry that state). */
 export type PipelinePage = ListResult<PipelineCandidate> & { state: PipelineState };
 
@@ -63,6 +69,16 @@ export const jobQueries = {
           signal,
         }),
       staleTime: PREFETCHED_FRESH_MS,
+    }),
+  /** Every job's candidates per status for the jobs list, in one request (not one pipeline request per job). */
+  listCounts: (companyId: string) =>
+    queryOptions({
+      queryKey: [...jobQueries.pipelines(), 'company', companyId] as const,
+      queryFn: ({ signal }) =>
+        pb.send<CompanyJobCounts>(`/api/screenroom/companies/${encodeURIComponent(companyId)}/job-counts`, {
+          method: 'GET',
+          signal,
+        }),
     }),
   details: () => [...jobQueries.all(), 'detail'] as const,
   detail: (jobId: string) =>

@@ -387,13 +387,14 @@ describe('the candidate pipeline', () => {
     pipelineApi({ list: () => ({ items: [] }), countsAnswer: () => ({ ...counts, total: 0, invited: 0, started: 0, completed: 0 }) });
     const user = userEvent.setup();
     start();
-    expect(await screen.findByText('No candidates yet')).toBeInTheDocument();
+    expect(await screen.findByText(/^No candidates yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Invite your first candidate' })).toHaveAttribute('href', '#invite-candidate');
     expect(screen.getByText('0 invited · 0 started · 0 completed')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Candidates' })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Decision'), 'Advance');
     expect(await screen.findByText('No candidates match')).toBeInTheDocument();
-    expect(screen.queryByText('No candidates yet')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^No candidates yet/)).not.toBeInTheDocument();
   });
 
   it("keeps the page when the list or the counts do not load, in the product's words, and tries again", async () => {

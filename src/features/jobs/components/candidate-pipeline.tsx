@@ -20,6 +20,9 @@ import {
 
 import { jobQueries, type PipelineCandidate, type PipelinePage } from '../api/job-queries';
 
+/** The id of the invite form's box on the job's page: the empty pipeline's link goes there. */
+export const INVITE_ANCHOR = 'invite-candidate';
+
 /** How long the e-mail search waits after the last key before it asks the server. */
 export const SEARCH_DELAY_MS = 300;
 
@@ -154,7 +157,25 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
         <PipelineLoadError error={page.error} onRetry={() => void page.refetch()} />
       ) : page.data.items.length === 0 ? (
         <Text as="p" size="2" color="gray">
-          {filtered ? 'No candidates match' : 'No candidates yet'}
+          {filtered ? (
+            'No candidates match'
+          ) : (
+            <>
+              No candidates yet.{' '}
+              {/* the next step (issue 16): the invite form above this list, on the job's page (job-detail.tsx) */}
+              <RadixLink
+                href={`#${INVITE_ANCHOR}`}
+                onClick={(event) => {
+                  const field = document.getElementById(INVITE_ANCHOR)?.querySelector('input');
+                  if (!field) return;
+                  event.preventDefault();
+                  field.focus();
+                }}
+              >
+                Invite your first candidate
+              </RadixLink>
+            </>
+          )}
         </Text>
       ) : (
         <>

@@ -30,6 +30,7 @@ export function CreateQuestionDialog({ companyId, onCreated }: CreateQuestionDia
             It is saved to your company's question bank and added to this job.
           </Dialog.Description>
           <QuestionForm
+            guardLeaving={false}
             submitLabel="Create Question"
             onSubmit={async (values) => {
               const question = await createQuestion.mutateAsync({ companyId, values });

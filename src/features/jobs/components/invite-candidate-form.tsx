@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 
 import { FormDevtools } from '@/components/form-devtools';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { defaultDeadlineValue, fromDateTimeLocal } from '@/lib/deadline';
 
 import { useInviteCandidate } from '../api/invite-candidate';
@@ -97,6 +98,7 @@ export function InviteCandidateForm({ jobId, responseDays }: { jobId: string; re
         </Flex>
       </Flex>
       <FormDevtools control={form.control} />
+      <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
     </form>
   );
 }

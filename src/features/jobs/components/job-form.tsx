@@ -9,6 +9,7 @@ import { questionQueries } from '@/features/questions/api/question-queries';
 import { Field } from '@/components/field';
 import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
 import { jobFormSchema, RESPONSE_DAYS_MAX, WELCOME_MESSAGE_MAX, type JobFormInput, type JobFormValues } from '../schemas';
@@ -144,6 +145,7 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
         </Flex>
       </Flex>
       <FormDevtools control={form.control} />
+      <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
     </form>
   );
 }

@@ -115,7 +115,10 @@ describe('job detail', () => {
     const user = userEvent.setup();
     renderRoute('/companies/c1/jobs/j1');
 
-    expect(await screen.findByText('No candidates yet')).toBeInTheDocument();
+    expect(await screen.findByText(/^No candidates yet\./)).toBeInTheDocument();
+    // the empty pipeline's next step: its link takes the keyboard to the invite form's e-mail
+    await user.click(screen.getByRole('link', { name: 'Invite your first candidate' }));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByRole('link', { name: 'ada@example.com' })).toHaveAttribute(

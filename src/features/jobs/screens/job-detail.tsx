@@ -9,7 +9,7 @@ import { formatDate } from '@/lib/format-date';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
 import { jobQueries, orderedQuestions } from '../api/job-queries';
-import { CandidatePipeline } from '../components/candidate-pipeline';
+import { CandidatePipeline, INVITE_ANCHOR } from '../components/candidate-pipeline';
 import { InviteCandidateForm } from '../components/invite-candidate-form';
 import { CsvInviteDialog } from '@/features/invites/components/csv-invite-dialog';
 
@@ -39,7 +39,9 @@ function JobDetail() {
             <Heading as="h2" size="5" id="job-candidates">
               Candidates
             </Heading>
-            <InviteCandidateForm jobId={jobId} responseDays={job.responseDays} />
+            <div id={INVITE_ANCHOR}>
+              <InviteCandidateForm jobId={jobId} responseDays={job.responseDays} />
+            </div>
             <CsvInviteDialog jobId={jobId} />
             <CandidatePipeline companyId={companyId} jobId={jobId} questionCount={job.questions.length} />
           </Flex>

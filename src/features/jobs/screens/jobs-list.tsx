@@ -1,14 +1,29 @@
 import { Badge, Link as RadixLink } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ArchivedToggle } from '@/components/archived-toggle';
-import { RecordListScreen } from '@/components/record-list';
+import { RecordListScreen, type RecordListColumn } from '@/components/record-list';
 import { paths } from '@/config/paths';
+import type { JobsResponse } from '@/lib/pocketbase-types';
 
-import { jobQueries } from '../api/job-queries';
+import { jobQueries, type CompanyJobCounts } from '../api/job-queries';
 import { JobRemoval } from '../components/job-removal';
+
+const STATUSES = [
+  { key: 'invited', header: 'Invited' },
+  { key: 'started', header: 'Started' },
+  { key: 'completed', header: 'Completed' },
+] as const;
+
+/** The candidates per status, from one request for all the company's jobs; '…' while it loads, '—' if it failed. */
+function countColumns(counts: { data?: CompanyJobCounts; isError: boolean }): RecordListColumn<JobsResponse>[] {
+  return STATUSES.map(({ key, header }) => ({
+    header,
+    cell: (job) => (counts.data ? String(counts.data.jobs[job.id]?.[key] ?? 0) : counts.isError ? '—' : '…'),
+  }));
+}
 
 export function JobsListScreen() {
   const { companyId = '' } = useParams();
@@ -18,13 +33,20 @@ export function JobsListScreen() {
     ...jobQueries.list(companyId),
     select: (jobs) => (showArchived ? jobs : jobs.filter((job) => !job.archived)),
   });
+  const counts = useQuery(jobQueries.listCounts(companyId));
+  // the counts are extra: the list stands without them, the reason goes to the console
+  useEffect(() => {
+    if (counts.error) console.error(counts.error);
+  }, [counts.error]);
   return (
     <RecordListScreen
       title="Jobs"
       addLabel="Add Job"
       addHref={paths.companies.jobs.new.href(companyId)}
-      emptyText="No jobs yet. Add the first one."
+      emptyText="No jobs yet."
+      emptyLabel="Add your first job"
       query={query}
+      columns={countColumns(counts)}
       toolbar={<ArchivedToggle checked={showArchived} onChange={setShowArchived} label="Show archived jobs" />}
       actions={(job) => (
         <>

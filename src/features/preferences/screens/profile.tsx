@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { avatarUrl } from '@/features/auth/api/avatar-url';
 import type { UsersResponse } from '@/lib/pocketbase-types';
 import { useSession } from '@/lib/session';
@@ -95,6 +96,7 @@ function ProfileForm({ user }: { user: UsersResponse }) {
           </Flex>
         </Flex>
         <FormDevtools control={form.control} />
+        <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
       </form>
     </PreferencesLayout>
   );

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { reportFormError } from '@/components/form-error';
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/components/text-input';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { useSignedInUser } from '@/lib/session';
 
 import { useRequestEmailChange } from '../api/request-email-change';
@@ -58,6 +59,7 @@ export function UpdateEmailScreen() {
           </Flex>
         </Flex>
         <FormDevtools control={form.control} />
+        <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
       </form>
     </PreferencesLayout>
   );

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { useSignedInUser } from '@/lib/session';
 
 import { useUpdatePassword } from '../api/update-password';
@@ -67,6 +68,7 @@ export function UpdatePasswordScreen() {
           </Flex>
         </Flex>
         <FormDevtools control={form.control} />
+        <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
       </form>
     </PreferencesLayout>
   );

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { pb } from '@/lib/pocketbase';
-import type { QuestionsResponse, TextQuestionsResponse, VideoQuestionsResponse } from '@/lib/pocketbase-types';
+import type { JobsResponse, QuestionsResponse, TextQuestionsResponse, VideoQuestionsResponse } from '@/lib/pocketbase-types';
 
 import { DEFAULT_PREPARATION, type QuestionFormInput } from '../schemas';
 
@@ -15,6 +15,17 @@ export type QuestionKindExpand = {
 };
 
 export type QuestionWithKind = QuestionsResponse<QuestionKindExpand>;
+
+/** A question of the questions list: its kind and the jobs that use it (their ids only). */
+export type QuestionOverview = QuestionsResponse<
+  QuestionKindExpand & { jobs_via_questions?: Pick<JobsResponse, 'id'> | Pick<JobsResponse, 'id'>[] }
+>;
+
+/** How many jobs use the question (the back-relation's expand: one record or a list, as above). */
+export function jobsUsing(question: QuestionOverview): number {
+  const jobs = question.expand?.jobs_via_questions;
+  return Array.isArray(jobs) ? jobs.length : jobs ? 1 : 0;
+}
 
 export type QuestionKindRecord =
   | { type: 'video'; record: VideoQuestionsResponse }
@@ -62,6 +73,22 @@ export const questionQueries = {
           filter: pb.filter('company = {:company}', { company: companyId }),
           sort: '-created,id',
           expand: QUESTION_KIND_EXPAND,
+          signal,
+        }),
+    }),
+  /**
+   * The questions list (issue 16): each question with its kind and the ids of the jobs using it, in one request
+   * however many questions and jobs there are (no request per row).
+   */
+  overview: (companyId: string) =>
+    queryOptions({
+      queryKey: [...questionQueries.lists(), companyId, 'overview'] as const,
+      queryFn: ({ signal }) =>
+        pb.collection('questions').getFullList<QuestionOverview>({
+          filter: pb.filter('company = {:company}', { company: companyId }),
+          sort: '-created,id',
+          expand: `${QUESTION_KIND_EXPAND},jobs_via_questions`,
+          fields: '*,expand.video_questions_via_question,expand.text_questions_via_question,expand.jobs_via_questions.id',
           signal,
         }),
     }),

@@ -17,6 +17,7 @@ import {
 
 import { Field } from '@/components/field';
 import { TextInput } from '@/components/text-input';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 
 type QuestionFormProps = {
   /** A stored question's values; a new question's defaults (spec §9) when left out. */
@@ -26,12 +27,20 @@ type QuestionFormProps = {
   onSubmit: (values: QuestionFormValues) => Promise<unknown>;
   /** The 'Cancel' control, placed before the submit button. */
   cancel: ReactNode;
+  /** Ask before leaving with unsaved changes (issue 16); off in the job form's dialog, whose job form asks. */
+  guardLeaving?: boolean;
 };
 
 const SERVER_FIELDS = ['title', 'description', 'timeout', 'canPreview', 'kind'] as const;
 
 /** The question form of the new and edit screens and of a job's 'Create new question' dialog. */
-export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel, onSubmit, cancel }: QuestionFormProps) {
+export function QuestionForm({
+  defaultValues = newQuestionDefaults,
+  submitLabel,
+  onSubmit,
+  cancel,
+  guardLeaving = true,
+}: QuestionFormProps) {
   const id = useId();
   const form = useForm<QuestionFormInput, unknown, QuestionFormValues>({
     resolver: zodResolver(questionFormSchema),
@@ -139,6 +148,7 @@ export function QuestionForm({ defaultValues = newQuestionDefaults, submitLabel,
         </Flex>
       </Flex>
       <FormDevtools control={form.control} />
+      <UnsavedChangesGuard when={guardLeaving && form.formState.isDirty && !isSubmitting} />
     </form>
   );
 }

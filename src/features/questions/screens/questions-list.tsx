@@ -4,18 +4,51 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ArchivedToggle } from '@/components/archived-toggle';
-import { RecordListScreen } from '@/components/record-list';
+import { RecordListScreen, type RecordListColumn } from '@/components/record-list';
 import { paths } from '@/config/paths';
+import { formatSeconds } from '@/lib/format-seconds';
 
-import { questionQueries } from '../api/question-queries';
+import { jobsUsing, questionKind, questionQueries, type QuestionOverview } from '../api/question-queries';
 import { QuestionRemoval } from '../components/question-removal';
+
+const COLUMNS: RecordListColumn<QuestionOverview>[] = [
+  {
+    header: 'Kind',
+    cell: (question) => {
+      const kind = questionKind(question);
+      return kind?.type === 'video' ? 'Video' : kind?.type === 'text' ? 'Text' : '';
+    },
+  },
+  { header: 'Time limit', cell: (question) => formatSeconds(question.timeout) },
+  {
+    header: 'Takes',
+    cell: (question) => {
+      const kind = questionKind(question);
+      return kind?.type === 'video' ? String(kind.record.takes) : '—';
+    },
+  },
+  {
+    header: 'Preparation',
+    cell: (question) => {
+      const kind = questionKind(question);
+      return kind?.type === 'video' ? formatSeconds(kind.record.preparation) : '—';
+    },
+  },
+  {
+    header: 'Used in',
+    cell: (question) => {
+      const jobs = jobsUsing(question);
+      return jobs === 0 ? 'No job' : jobs === 1 ? '1 job' : `${jobs} jobs`;
+    },
+  },
+];
 
 export function QuestionsListScreen() {
   const { companyId = '' } = useParams();
   // archived questions (issue 16) are put away: listed only when asked for
   const [showArchived, setShowArchived] = useState(false);
   const query = useQuery({
-    ...questionQueries.list(companyId),
+    ...questionQueries.overview(companyId),
     select: (questions) => (showArchived ? questions : questions.filter((question) => !question.archived)),
   });
   return (
@@ -23,8 +56,10 @@ export function QuestionsListScreen() {
       title="Questions"
       addLabel="Add Question"
       addHref={paths.companies.questions.new.href(companyId)}
-      emptyText="No questions yet. Add the first one."
+      emptyText="No questions yet."
+      emptyLabel="Add your first question"
       query={query}
+      columns={COLUMNS}
       toolbar={<ArchivedToggle checked={showArchived} onChange={setShowArchived} label="Show archived questions" />}
       actions={(question) => (
         <>
