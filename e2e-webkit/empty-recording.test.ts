@@ -17,7 +17,8 @@ afterEach(async () => {
 });
 
 test("an empty recording (WebKitGTK records 0 bytes) gets the message and 'Try again', and never reaches the server", async () => {
-  const { candidate, key, questions } = await seedInterview([{ kind: 'video', title: 'Introduce yourself', timeout: 90, takes: 2 }]);
+  // five minutes to prepare: after 'Try again' the preparation still runs, so nothing records by itself
+  const { candidate, key, questions } = await seedInterview([{ kind: 'video', title: 'Introduce yourself', timeout: 90, takes: 2, preparation: 300 }]);
 
   // The premise: this WebKit records nothing. When a Debian WebKitGTK records, this test needs another empty take.
   await driver.get(`${appUrl}/api/health`);
@@ -27,7 +28,7 @@ test("an empty recording (WebKitGTK records 0 bytes) gets the message and 'Try a
   await driver.get(`${appUrl}/candidates/${key}/questions/${questions[0]!.id}`);
   await click(driver, button('View question'));
   await seen(driver, text('Take 1 of 2'));
-  await click(driver, button('Start Recording'));
+  await click(driver, button('Start recording now'));
   await seen(driver, button('Stop Recording'));
   await driver.sleep(2000);
   await click(driver, button('Stop Recording'));
@@ -38,7 +39,7 @@ test("an empty recording (WebKitGTK records 0 bytes) gets the message and 'Try a
   expect(await driver.findElements(button('Submit answer'))).toHaveLength(0);
   await click(driver, button('Try again'));
   await seen(driver, text('Take 1 of 2'));
-  await seen(driver, button('Start Recording'));
+  await seen(driver, button('Start recording now'));
 
   // Nothing was queued (no upload status) nor sent: no answer, no staged part on the server.
   await driver.sleep(3000);

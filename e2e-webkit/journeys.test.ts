@@ -23,9 +23,10 @@ test('a candidate starts, reads the intro card, answers a text question and sees
   await click(driver, labelled('I agree'));
   await click(driver, button('Start Interview'));
 
-  // The intro card: the time, the question's title (it may be previewed), then 'View question'.
+  // The intro card: how and how long to answer, the question's title (it may be previewed), then 'View question'.
   await waitForUrl(driver, new RegExp(`/candidates/${key}/questions/${questions[0]!.id}$`));
-  await seen(driver, text("You've 90 seconds to answer"));
+  await seen(driver, text("You'll type your answer"));
+  await seen(driver, text('to write your answer, from when you view the question'));
   await seen(driver, heading('Why this job'));
   await click(driver, button('View question'));
 
@@ -42,13 +43,16 @@ test('a candidate starts, reads the intro card, answers a text question and sees
 });
 
 test("a video question's answer form shows the camera preview from WebKit's mock camera", async () => {
-  const { key, questions } = await seedInterview([{ kind: 'video', title: 'Introduce yourself', timeout: 90, takes: 2 }]);
+  // five minutes to prepare: nothing starts recording by itself while the test looks at the form
+  const { key, questions } = await seedInterview([{ kind: 'video', title: 'Introduce yourself', timeout: 90, takes: 2, preparation: 300 }]);
 
   await driver.get(`${appUrl}/candidates/${key}/questions/${questions[0]!.id}`);
-  await seen(driver, text("You've 90 seconds to answer"));
+  await seen(driver, text("You'll answer on video"));
+  await seen(driver, text('to prepare, then'));
   await click(driver, button('View question'));
   await seen(driver, text('Take 1 of 2'));
-  await seen(driver, button('Start Recording'));
+  await seen(driver, text('Recording starts in'));
+  await seen(driver, button('Start recording now'));
 
   const preview = await seen(driver, { css: 'video[aria-label="Camera preview"]' } as never);
   await driver.wait(

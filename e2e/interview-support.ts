@@ -16,7 +16,7 @@ import { consentAs, createCompany, createQuestion, createUser, keyOf, superuser,
  * open a question directly; pass false to start from the start screen's 'I agree'.
  */
 export async function seedInterview(
-  questions: { kind: "video" | "text"; title: string; timeout?: number; canPreview?: boolean; takes?: number }[],
+  questions: { kind: "video" | "text"; title: string; timeout?: number; canPreview?: boolean; takes?: number; preparation?: number }[],
   { consent = true, welcomeMessage = "", privacyUrl = "" }: { consent?: boolean; welcomeMessage?: string; privacyUrl?: string } = {},
 ) {
   const manager = await createUser();
@@ -30,6 +30,7 @@ export async function seedInterview(
         timeout: q.timeout ?? 60,
         canPreview: q.canPreview ?? true,
         takes: q.takes ?? 1,
+        preparation: q.preparation,
       }),
     );
   }

@@ -72,7 +72,7 @@ export async function createQuestion(
   pb: PocketBase,
   company: string,
   kind: "video" | "text",
-  fields: Partial<{ title: string; description: string; timeout: number; canPreview: boolean; takes: number }> = {},
+  fields: Partial<{ title: string; description: string; timeout: number; canPreview: boolean; takes: number; preparation: number }> = {},
 ) {
   const question = await pb.collection("questions").create({
     company,
@@ -81,7 +81,10 @@ export async function createQuestion(
     timeout: fields.timeout ?? 60,
     canPreview: fields.canPreview ?? true,
   });
-  if (kind === "video") await pb.collection("video_questions").create({ question: question.id, takes: fields.takes ?? 2 });
+  // a video question without `preparation` gets the server's 30 s (issue 17)
+  if (kind === "video") {
+    await pb.collection("video_questions").create({ question: question.id, takes: fields.takes ?? 2, ...(fields.preparation === undefined ? {} : { preparation: fields.preparation }) });
+  }
   else await pb.collection("text_questions").create({ question: question.id });
   return question;
 }

@@ -80,6 +80,19 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
     'The deadline has passed. Extend it before sending the invitation again',
   'You sent many invitations again in a short time. Wait a few minutes, then try again':
     'You sent many invitations again in a short time. Wait a few minutes, then try again',
+  // issue 16: history stays true (pb_hooks/history.pb.js); the delete refusals also carry codes (src/lib/deletion-errors.ts)
+  "Candidates have answered this question, so its kind can't change. Create a new question of the other kind instead":
+    "Candidates have answered this question, so its kind can't change. Create a new question of the other kind instead",
+  'Candidates have answered this question: archive it instead, so their reviews keep it':
+    'Candidates have answered this question: archive it instead, so their reviews keep it',
+  'This job has answers: archive it, or confirm that its answers are deleted too':
+    'This job has answers: archive it, or confirm that its answers are deleted too',
+  'This candidate has answers: confirm that they are deleted too': 'This candidate has answers: confirm that they are deleted too',
+  // issue 18: webhook endpoints (pb_hooks/webhooks.pb.js, lib/webhooks.js)
+  'Use an https:// address': 'Use an https:// address',
+  'This address is on a private network. Webhooks go to public addresses only':
+    'This address is on a private network. Webhooks go to public addresses only',
+  'Choose at least one event': 'Choose at least one event',
   // issue 17's refusals (their texts are fixed by its contract)
   'The deadline must be in the future': 'The deadline must be in the future',
   'This invitation was withdrawn': 'This invitation was withdrawn',
