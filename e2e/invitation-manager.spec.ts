@@ -68,13 +68,13 @@ test("a manager sets a response time, invites with a deadline and extra time, ex
   const email = uniqueEmail("invited");
   await page.getByLabel("Email").fill(email);
   await deadline.fill("2020-01-01T09:00");
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   await expect(page.getByText("The deadline must be in the future.")).toBeVisible();
   await deadline.fill("2030-12-01T17:00");
   await page.getByLabel("Extra time").selectOption({ label: "2× time" });
   await page.getByLabel("Extra takes").fill("2");
   await expectAccessible(page, "the job detail with the invite form");
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   await expect(page.getByText(`Interview invitation sent to ${email}`)).toBeVisible();
 
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: email }) });
