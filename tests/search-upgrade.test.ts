@@ -3,7 +3,7 @@
 // answers stored, the migration rolled back with PocketBase's own `migrate down` (the index gone), the server
 // started again (the migration applied to the stored answers), and the answers found, per company.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -33,8 +33,15 @@ it("indexes the answers stored before it, each company's apart", async () => {
   const port = server.port;
   await server.stop();
 
-  // the deployment before the search existed: the migration rolled back, its tables gone
-  const down = spawnSync(binaryPath, ["migrate", "down", "1", `--dir=${dataDir}`, `--migrationsDir=${migrationsDir}`, `--hooksDir=${hooksDir}`], { encoding: "utf8" });
+  // the deployment before the search existed: the search migration and every later one rolled back (PocketBase
+  // reverts the newest first), its tables gone; the prompt is answered as an operator would
+  const migrations = readdirSync(migrationsDir).filter((name) => name.endsWith(".js")).sort();
+  const count = migrations.length - migrations.indexOf("1733100000_answer_search.js");
+  expect(count).toBeGreaterThan(0);
+  const down = spawnSync(binaryPath, ["migrate", "down", String(count), `--dir=${dataDir}`, `--migrationsDir=${migrationsDir}`, `--hooksDir=${hooksDir}`], {
+    encoding: "utf8",
+    input: "y\n",
+  });
   expect(down.status, down.stderr + down.stdout).toBe(0);
   expect(down.stdout + down.stderr).toMatch(/1733100000_answer_search/);
 
