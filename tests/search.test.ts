@@ -1,7 +1,7 @@
 // Issue 18 point 3: search across a company's transcripts and text answers (GET /api/screenroom/companies/{id}/search,
 // migration 1733100000_answer_search.js). What a manager finds, in which company, and what nobody else reaches.
-import { describe, expect, it } from "vitest";
-import { anonymous, answerText, answerVideo, asCandidate, newCandidateOf, signUp, statusOf, superuser, uniqueEmail, world } from "./helpers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anonymous, answerText, answerVideo, asCandidate, newCandidateOf, signUp, statusOf, superuser, uniqueEmail, useOwnServer, world } from "./helpers";
 import type PocketBase from "pocketbase";
 
 interface Hit {
@@ -138,5 +138,58 @@ describe("transcript search", () => {
     const second = await w.manager.pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${w.company.id}/search`, { query: { q: term, offset: "50" } });
     expect(second.items).toHaveLength(1);
     expect(second.more).toBe(false);
+  });
+});
+
+// Ranking in windows (lib/search.js rankWindow): the newest SEARCH_RANK_WINDOW matches best first, then the next
+// window's, so a common word costs the same in a company of any size. Here a window of 20 (the product's is 200) on a
+// server of the suite's own, 51 answers: pages of 50 straddle the windows, and nothing is lost or repeated.
+describe("transcript search, ranked in windows of the newest matches", () => {
+  let server: Awaited<ReturnType<typeof useOwnServer>>;
+  beforeAll(async () => {
+    server = await useOwnServer({ SEARCH_RANK_WINDOW: "20" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("ranks the newest 20 matches best first, then the next 20, and pages through every match once", async () => {
+    const w = await world("search-windows");
+    const term = word("velmora");
+    const admin = await superuser();
+    const strong = new Set([5, 30, 45]); // the word three times: best in their windows
+    const candidates: string[] = [];
+    // stored one after another: answer 0 is the oldest, 50 the newest
+    for (let i = 0; i < 51; i++) {
+      const candidate = await admin.collection("candidates").create({ job: w.job.id, email: uniqueEmail(`win-${i}`), consentedAt: new Date().toISOString() });
+      const answer = await admin.collection("answers").create({ candidate: candidate.id, question: w.text.question.id });
+      await admin.collection("text_answers").create({ answer: answer.id, content: strong.has(i) ? `${term} ${term} ${term}` : `something about ${term} and a lot of other words to dilute it ${i}` });
+      candidates.push(candidate.id);
+    }
+    const page = (offset: number) =>
+      w.manager.pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${w.company.id}/search`, { query: { q: term, offset: String(offset) } });
+    const first = await page(0);
+    const second = await page(50);
+    expect(first.items).toHaveLength(50);
+    expect(first.more).toBe(true);
+    expect(second.items).toHaveLength(1);
+    expect(second.more).toBe(false);
+    const order = [...first.items, ...second.items].map((hit) => candidates.indexOf(hit.candidate.id));
+    // every answer once
+    expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: 51 }, (_, i) => i));
+    // windows newest first: answers 50..31, then 30..11, then 10..0; within each, the strong answer first
+    expect(order.slice(0, 20).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 31 + i));
+    expect(order[0]).toBe(45);
+    expect(order.slice(20, 40).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 11 + i));
+    expect(order[20]).toBe(30);
+    expect(order.slice(40).sort((a, b) => a - b)).toEqual(Array.from({ length: 11 }, (_, i) => i));
+    expect(order[40]).toBe(5);
+    // a page that starts inside a window and ends in the next: the same order from there
+    const middle = await page(15);
+    expect(middle.items.map((hit) => candidates.indexOf(hit.candidate.id))).toEqual(order.slice(15, 51));
+    expect(middle.more).toBe(false);
+    // a page that ends exactly at a window's end says whether more follow
+    const atEdge = await w.manager.pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${w.company.id}/search`, { query: { q: term, offset: "40" } });
+    expect(atEdge.items.map((hit) => candidates.indexOf(hit.candidate.id))).toEqual(order.slice(40));
   });
 });

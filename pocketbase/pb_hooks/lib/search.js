@@ -93,30 +93,91 @@ function segmentStart(segments, terms) {
 }
 
 /**
- * The company's hits for the terms, best first (bm25), at most PAGE_SIZE from `offset`; `more` when there are
- * others after them. Each hit: the answer, its kind, candidate (id, e-mail), job (id, title), question (id, title),
- * a snippet with MARK_START / MARK_END around each match, and for a video answer the second its match starts at.
+ * How many matches are ranked together (README "Search"): the newest RANK_WINDOW matches of the company, best first,
+ * then the next RANK_WINDOW, and so on. bm25 over every match costs time in proportion to the matches (a common word
+ * in a large company: tens of thousands, ~25 ms at 14,000 answers in PocketBase's SQLite, single-threaded); over a
+ * window it costs the same at any size of company. `SEARCH_RANK_WINDOW` (default 200) changes it.
+ */
+function rankWindow() {
+  const value = Number($os.getenv("SEARCH_RANK_WINDOW") || 200);
+  return Number.isInteger(value) && value >= 1 && value <= 100000 ? value : 200;
+}
+
+/**
+ * The docid of the company's n-th newest match (0 = the newest), or null when there are n or fewer: FTS5 walks its
+ * lists in rowid order from the top of the range without ranking anything.
+ */
+function nthNewest(app, match, range, n) {
+  const row = new DynamicModel({ docid: 0 });
+  try {
+    app
+      .db()
+      .newQuery(
+        `SELECT rowid AS docid FROM answer_search
+         WHERE answer_search MATCH {:match} AND rowid BETWEEN ${range.lo} AND ${range.hi}
+         ORDER BY rowid DESC LIMIT 1 OFFSET {:n}`,
+      )
+      .bind({ match: match, n: n })
+      .one(row);
+  } catch (_) {
+    return null;
+  }
+  return Math.trunc(row.docid);
+}
+
+/**
+ * The company's hits for the terms, best first within each window of the newest matches (rankWindow above), at most
+ * PAGE_SIZE from `offset`; `more` when there are others after them. Each hit: the answer, its kind, candidate (id,
+ * e-mail), job (id, title), question (id, title), a snippet with MARK_START / MARK_END around each match, and for a
+ * video answer the second its match starts at.
  */
 function searchCompany(app, companyId, terms, offset) {
   if (!terms.length) return { items: [], more: false };
   const range = companyRange(app, companyId);
   if (!range) return { items: [], more: false };
-  const rows = arrayOf(
-    new DynamicModel({ record: "", kind: "", answer: "", candidate: "", snippet: "" }),
-  );
-  app
-    .db()
-    .newQuery(
-      `SELECT d.record AS record, d.kind AS kind, d.answer AS answer, d.candidate AS candidate,
-              snippet(answer_search, 0, char(2), char(3), '…', 24) AS snippet
-       FROM answer_search JOIN answer_search_docs d ON d.docid = answer_search.rowid
-       WHERE answer_search MATCH {:match} AND answer_search.rowid BETWEEN ${range.lo} AND ${range.hi} AND d.company = {:company}
-       ORDER BY rank LIMIT {:limit} OFFSET {:offset}`,
-    )
-    .bind({ match: matchExpression(terms), company: companyId, limit: PAGE_SIZE + 1, offset: offset })
-    .all(rows);
-  const more = rows.length > PAGE_SIZE;
-  const page = rows.slice(0, PAGE_SIZE);
+  const match = matchExpression(terms);
+  const windowSize = rankWindow();
+  const rows = [];
+  let more = false;
+  let position = offset;
+  for (;;) {
+    const index = Math.floor(position / windowSize);
+    // the window: from its newest match (the range's top for the first) down to its oldest (the range's bottom
+    // for the last)
+    const upper = index === 0 ? range.hi : nthNewest(app, match, range, index * windowSize);
+    if (upper === null) break;
+    const oldest = nthNewest(app, match, range, (index + 1) * windowSize - 1);
+    const lower = oldest === null ? range.lo : oldest;
+    const need = PAGE_SIZE - rows.length;
+    const found = arrayOf(new DynamicModel({ record: "", kind: "", answer: "", candidate: "", snippet: "" }));
+    app
+      .db()
+      .newQuery(
+        `SELECT d.record AS record, d.kind AS kind, d.answer AS answer, d.candidate AS candidate, s.snippet AS snippet
+         FROM (SELECT rowid AS docid, rank AS score, snippet(answer_search, 0, char(2), char(3), '…', 24) AS snippet
+               FROM answer_search
+               WHERE answer_search MATCH {:match} AND rowid BETWEEN ${lower} AND ${upper}
+               ORDER BY rank, rowid DESC LIMIT {:limit} OFFSET {:offset}) s
+         JOIN answer_search_docs d ON d.docid = s.docid
+         WHERE d.company = {:company}
+         ORDER BY s.score, s.docid DESC`,
+      )
+      .bind({ match: match, company: companyId, limit: need + 1, offset: position - index * windowSize })
+      .all(found);
+    if (found.length > need) {
+      for (const row of found.slice(0, need)) rows.push(row);
+      more = true;
+      break;
+    }
+    for (const row of found) rows.push(row);
+    if (oldest === null) break;
+    if (rows.length === PAGE_SIZE) {
+      more = nthNewest(app, match, range, (index + 1) * windowSize) !== null;
+      break;
+    }
+    position = (index + 1) * windowSize;
+  }
+  const page = rows;
   if (!page.length) return { items: [], more: false };
 
   // what each hit names, read once for the page: answers with their question (as the candidate was asked it: the
@@ -168,4 +229,4 @@ function searchCompany(app, companyId, terms, offset) {
   return { items: items, more: more };
 }
 
-module.exports = { MAX_QUERY_CHARS, PAGE_SIZE, MARK_START, MARK_END, wordsOf, parseQuery, matchExpression, companyRange, segmentStart, searchCompany };
+module.exports = { MAX_QUERY_CHARS, PAGE_SIZE, rankWindow, nthNewest, MARK_START, MARK_END, wordsOf, parseQuery, matchExpression, companyRange, segmentStart, searchCompany };
