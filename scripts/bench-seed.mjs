@@ -11,12 +11,8 @@
 // "customer support" in about 1 in 10.
 import PocketBase from "pocketbase";
 import { randomInt } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { root } from "./lib/pocketbase.mjs";
 import { logoFile, randomId } from "./seed.mjs";
 
-const answerVideo = readFileSync(join(root, "tests", "fixtures", "answer.webm"));
 
 const VOCABULARY = (
   "i we you they my our team customer customers support help helped helping problem problems solve solved solving " +
@@ -51,6 +47,12 @@ function benchTranscript(random) {
   return { transcript: text, transcriptSegments: segments, transcriptStatus: "done" };
 }
 
+/**
+ * The data set written record by record (every hook runs): 30 jobs of the company's 60 questions, 3,000 candidates
+ * with three answers each, and the pipeline job's 3,000 candidates. At `--scale=N` (issue 20) the 30 jobs with all
+ * they hold are then copied N-1 times (cloneJobs): 300 jobs, 30,000 candidates and 90,000 answers at 10, beside the
+ * pipeline job, which keeps its 3,000 candidates at every scale (issue 15's pipeline is read there).
+ */
 export const BENCH_SIZE = { jobs: 30, questions: 60, candidates: 3000, answersPerCandidate: 3, pipelineCandidates: 3000 };
 
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -64,15 +66,33 @@ export function candidateKey() {
   return key;
 }
 
-async function inBatches(pb, items, size, add) {
-  for (let i = 0; i < items.length; i += size) {
-    const batch = pb.createBatch();
-    for (const item of items.slice(i, i + size)) add(batch, item);
-    await batch.send();
+/** Records a request to the bench's seeding route (pocketbase/pb_hooks/bench-seed.pb.js), one transaction each. */
+const RECORDS_PER_REQUEST = 1000;
+
+/**
+ * Writes what `add(batch, item)` makes of each item, in the order made, through the bench's seeding route:
+ * `batch.collection(name).create(data)` / `.update(id, data)` as with the SDK's batch; a video answer's `file: true`
+ * is the server's copy of tests/fixtures/answer.webm (SCREENROOM_BENCH_SEED, scripts/bench/stack.mjs).
+ */
+async function inBatches(pb, items, _size, add) {
+  const records = [];
+  const batch = {
+    collection: (collection) => ({
+      create: (data) => records.push({ collection, data }),
+      update: (id, data) => records.push({ collection, update: true, data: { ...data, id } }),
+    }),
+  };
+  for (const item of items) add(batch, item);
+  const started = Date.now();
+  for (let i = 0; i < records.length; i += RECORDS_PER_REQUEST) {
+    await pb.send("/api/screenroom/bench-seed", { method: "POST", body: { records: records.slice(i, i + RECORDS_PER_REQUEST) } });
   }
+  const seconds = (Date.now() - started) / 1000;
+  const kinds = [...new Set(records.map((r) => r.collection))].join(" + ");
+  if (records.length) console.log(`  ${String(records.length).padStart(6)} ${kinds}: ${seconds} s (${Math.round(records.length / seconds)} records/s)`);
 }
 
-export async function seedBench({ url, superuser }) {
+export async function seedBench({ url, superuser, scale = 1 }) {
   const su = new PocketBase(url);
   su.autoCancellation(false);
   await su.collection("_superusers").authWithPassword(superuser.email, superuser.password);
@@ -134,17 +154,27 @@ export async function seedBench({ url, superuser }) {
   // every candidate answers its job's three questions: one small recording, two texts (a superuser may still create
   // answers through the batch API; candidates store theirs with POST /api/screenroom/answers)
   const answers = candidates.flatMap((c) =>
-    c.job.questions.slice(0, BENCH_SIZE.answersPerCandidate).map((q) => ({ id: randomId(), candidate: c.id, question: q.id, kind: q.kind })),
+    c.job.questions.slice(0, BENCH_SIZE.answersPerCandidate).map((q) => ({ id: randomId(), candidate: c.id, question: q.id, kind: q.kind, n: c.n })),
   );
   const speech = seeded(18);
   await inBatches(su, answers, 24, (batch, a) => {
     batch.collection("answers").create({ id: a.id, candidate: a.candidate, question: a.question });
     if (a.kind === "video") {
-      batch.collection("video_answers").create({ answer: a.id, file: new File([answerVideo], "answer.webm", { type: "video/webm" }), ...benchTranscript(speech) });
+      batch.collection("video_answers").create({ answer: a.id, file: true, ...benchTranscript(speech) });
     } else batch.collection("text_answers").create({ answer: a.id, content: benchSpeech(speech) });
   });
 
-  const pipeline = await seedPipelineJob(su, { company, managers: [user.id, colleague.id], questions: textQuestions.slice(0, 3) });
+  // issue 20: the other jobs' interviews are reviewed too: one manager rates every answer of one candidate in three,
+  // the other adds a comment on one in five (the hooks keep averageRating and ratingsCount)
+  const managers = [user.id, colleague.id];
+  const ratings = answers.filter((a) => a.n % 3 === 0).map((a) => ({ answer: a.id, candidate: a.candidate, manager: managers[a.n % 2], stars: 1 + ((a.n * 7) % 5) }));
+  await inBatches(su, ratings, 0, (batch, r) => batch.collection("ratings").create(r));
+  const comments = candidates.filter((c) => c.n % 5 === 0).map((c) => ({ candidate: c.id, author: managers[(c.n + 1) % 2], text: benchSpeech(speech, 16) }));
+  await inBatches(su, comments, 0, (batch, c) => batch.collection("comments").create(c));
+
+  const copies = await cloneJobs(su, jobs, scale - 1);
+
+  const pipeline = await seedPipelineJob(su, { company, managers, questions: textQuestions.slice(0, 3), size: BENCH_SIZE.pipelineCandidates });
 
   // candidateId (the record id) names the candidate on the review screen and route; candidateKey opens its interview
   return {
@@ -155,13 +185,32 @@ export async function seedBench({ url, superuser }) {
     candidateKey: candidates[0].secret,
     pipelineJobId: pipeline.jobId,
     counts: {
-      jobs: jobs.length + 1,
+      jobs: jobs.length * scale + 1,
       questions: questions.length,
-      candidates: candidates.length + pipeline.candidates,
-      answers: answers.length + pipeline.answers,
+      candidates: candidates.length * scale + pipeline.candidates,
+      answers: answers.length * scale + pipeline.answers,
+      ratings: ratings.length * scale + pipeline.counts.ratings,
+      comments: comments.length * scale,
+      copied: copies,
       pipelineJob: pipeline.counts,
     },
   };
+}
+
+/**
+ * `copies` copies of the jobs with everything they hold (pb_hooks/bench-seed.pb.js, the clone route: rows as the hooks
+ * stored them, under new ids, the video files copied), one copy a request. Returns the rows each copy made.
+ */
+async function cloneJobs(su, jobs, copies) {
+  if (copies < 1) return null;
+  const started = Date.now();
+  let made = null;
+  for (let copy = 1; copy <= copies; copy++) {
+    ({ counts: made } = await su.send("/api/screenroom/bench-seed/clone", { method: "POST", body: { jobs: jobs.map((j) => j.id), copy } }));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`  ${copies} copies of ${JSON.stringify(made)}: ${seconds} s`);
+  return { copies, each: made };
 }
 
 /** A small seeded generator (mulberry32): the same mix on every run, so figures compare between runs. */
@@ -186,7 +235,7 @@ const dbDate = (date) => date.toISOString().replace("T", " ");
  * decisionBy, decisionAt; a superuser may). Returns the job's id, how many candidates and answers it holds and its
  * mix (the counts route's figures).
  */
-async function seedPipelineJob(su, { company, managers, questions }) {
+async function seedPipelineJob(su, { company, managers, questions, size }) {
   const random = seeded(15);
   const jobId = randomId();
   await su.collection("jobs").create({
@@ -199,7 +248,7 @@ async function seedPipelineJob(su, { company, managers, questions }) {
   });
 
   const mix = { invited: 0, started: 0, completed: 0, decisions: { advance: 0, hold: 0, reject: 0, none: 0 }, ratings: 0 };
-  const candidates = Array.from({ length: BENCH_SIZE.pipelineCandidates }, (_, i) => {
+  const candidates = Array.from({ length: size }, (_, i) => {
     const roll = random();
     const answered = roll < 0.35 ? 0 : roll < 0.55 ? 1 + Math.floor(random() * (questions.length - 1)) : questions.length;
     const status = answered === 0 ? "invited" : answered < questions.length ? "started" : "completed";

@@ -3,7 +3,7 @@
 // Exit code 1 when a budget is missed or a figure could not be measured. Timing lives here, never in tests.
 // `--only=bytes,lighthouse` measures only those parts (bytes, latency, lighthouse, upload, session, durability) and skips the
 // other checks; `--lighthouse-runs=N` (default 3) audits each page N times and keeps the median run; `--no-build`
-// reuses dist/. One module per part in scripts/bench/, with the stack, the budgets and the printing beside them.
+// reuses dist/; `--scale=N` seeds N times the data set (BENCH_DATA_DIR=dir keeps it there for the next run). One module per part in scripts/bench/, with the stack, the budgets and the printing beside them.
 import { ensureNodeModules } from "./lib/deps.mjs";
 import { ensurePocketBase } from "./lib/pocketbase.mjs";
 
@@ -26,11 +26,11 @@ if (BUILD && !buildBundle()) process.exit(1);
 const stack = await startStack();
 const figures = { bytes: {}, latency: {}, lighthouse: null, upload: null, managerSession: null };
 try {
-  const { seed, counts, manager } = await seedStack(stack.url);
+  const { seed, counts, manager } = await seedStack(stack.url, stack.dataDir);
   figures.seed = counts;
 
   if (wants("bytes")) figures.bytes = await firstVisitBytes(stack.url, manager, seed);
-  if (wants("latency")) figures.latency = await latencies(stack.url, manager.authStore.token, seed);
+  if (wants("latency")) figures.latency = await latencies(stack.url, manager.authStore.token, seed, stack.pid);
   if (wants("lighthouse")) figures.lighthouse = await lighthouseScores(stack.url, manager, seed);
   if (wants("upload")) figures.upload = await uploadRatio(stack.url, SU, seed);
   if (wants("session")) figures.managerSession = await managerSession(stack.url, manager, seed);

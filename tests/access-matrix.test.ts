@@ -174,9 +174,10 @@ const rows: Row[] = [
   {
     collection: "companies",
     allowed: {
-      // lists are for managers; the invitee and the candidate view (decisions.md: "view ...")
+      // lists are for managers; the invitee views. The candidate reads its company's name through the interview route
+      // (GET /api/screenroom/interviews/{key}), not here (issue 20: pb_migrations/1733200200_manager_only_views.js)
       list: ["manager"],
-      view: ["manager", "invitee", "candidate"],
+      view: ["manager", "invitee"],
       create: SIGNED_IN,
       update: ["manager"],
       delete: ["manager"],
@@ -214,8 +215,9 @@ const rows: Row[] = [
   {
     collection: "questions",
     allowed: {
-      list: ["manager"], // the candidate views the questions of its job, it does not list them
-      view: ["manager", "candidate"],
+      // the candidate reads the questions of its job through the interview route only (issue 20)
+      list: ["manager"],
+      view: ["manager"],
       create: ["manager"],
       update: ["manager"],
       delete: ["manager"],
@@ -230,7 +232,7 @@ const rows: Row[] = [
       collection: name,
       allowed: {
         list: ["manager"],
-        view: ["manager", "candidate"],
+        view: ["manager"], // the candidate: through the interview route only (issue 20)
         create: ["manager"],
         update: ["manager"],
         delete: ["manager"],
@@ -252,8 +254,9 @@ const rows: Row[] = [
   {
     collection: "jobs",
     allowed: {
-      list: ["manager"], // the candidate views its job, it does not list jobs
-      view: ["manager", "candidate"],
+      // the candidate reads its job through the interview route only (issue 20)
+      list: ["manager"],
+      view: ["manager"],
       create: ["manager"],
       update: ["manager"],
       delete: ["manager"],

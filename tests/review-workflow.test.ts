@@ -203,7 +203,14 @@ interface PipelineCounts {
   started: number;
   completed: number;
   decisions: { advance: number; hold: number; reject: number; none: number };
+  byStatus: Record<"invited" | "started" | "completed", { advance: number; hold: number; reject: number; none: number }>;
 }
+
+/** Each status by decision (issue 20), all zero but the given ones. */
+const byStatus = (counts: Partial<Record<"invited" | "started" | "completed", Partial<PipelineCounts["decisions"]>>> = {}) => {
+  const zero = { advance: 0, hold: 0, reject: 0, none: 0 };
+  return { invited: { ...zero, ...counts.invited }, started: { ...zero, ...counts.started }, completed: { ...zero, ...counts.completed } };
+};
 
 describe("POST /api/screenroom/candidates/{id}/decision", () => {
   it("sets, changes and clears the decision, with who set it and when", async () => {
@@ -268,7 +275,14 @@ describe("GET /api/screenroom/jobs/{id}/pipeline", () => {
   it("counts the job's candidates per status and per decision", async () => {
     const x = await world("counts");
     const empty = await pipeline(x.manager.pb, x.job.id);
-    expect(empty).toEqual({ total: 1, invited: 1, started: 0, completed: 0, decisions: { advance: 0, hold: 0, reject: 0, none: 1 } });
+    expect(empty).toEqual({
+      total: 1,
+      invited: 1,
+      started: 0,
+      completed: 0,
+      decisions: { advance: 0, hold: 0, reject: 0, none: 1 },
+      byStatus: byStatus({ invited: { none: 1 } }),
+    });
 
     const started = await newCandidateOf(x, "counts-started");
     await answerText(started, x.text.question.id);
@@ -285,11 +299,20 @@ describe("GET /api/screenroom/jobs/{id}/pipeline", () => {
       started: 1,
       completed: 1,
       decisions: { advance: 1, hold: 1, reject: 1, none: 1 },
+      // the page totals of a status and a decision chosen together (issue 20)
+      byStatus: byStatus({ invited: { hold: 1, none: 1 }, started: { reject: 1 }, completed: { advance: 1 } }),
     });
 
     // another job of the same company counts apart
     const otherJob = await createJob(x.manager.pb, x.company.id, [x.text.question.id]);
-    expect(await pipeline(x.manager.pb, otherJob.id)).toEqual({ total: 0, invited: 0, started: 0, completed: 0, decisions: { advance: 0, hold: 0, reject: 0, none: 0 } });
+    expect(await pipeline(x.manager.pb, otherJob.id)).toEqual({
+      total: 0,
+      invited: 0,
+      started: 0,
+      completed: 0,
+      decisions: { advance: 0, hold: 0, reject: 0, none: 0 },
+      byStatus: byStatus(),
+    });
   });
 
   it("answers another company's manager, and an unknown id, with the same 404", async () => {

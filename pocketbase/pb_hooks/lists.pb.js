@@ -19,8 +19,11 @@ routerAdd("GET", "/api/screenroom/companies/{id}/job-counts", (e) => {
   e.app
     .db()
     .newQuery(
-      "SELECT c.job AS job, c.status AS status, count(*) AS n FROM candidates c JOIN jobs j ON j.id = c.job " +
-        "WHERE j.company = {:company} GROUP BY c.job, c.status",
+      // `job IN (the company's jobs)` rather than a join: SQLite walks the candidates' (job, status, ...) index in its
+      // order and groups as it goes, where the join grouped every candidate in a temporary b-tree (issue 20: at
+      // --scale=10, 33,000 candidates, 3-4 ms of SQLite's time instead of 9-10)
+      "SELECT c.job AS job, c.status AS status, count(*) AS n FROM candidates c " +
+        "WHERE c.job IN (SELECT id FROM jobs WHERE company = {:company}) GROUP BY c.job, c.status",
     )
     .bind({ company: company.id })
     .all(rows);

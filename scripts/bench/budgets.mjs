@@ -1,10 +1,12 @@
-// The budgets of issue 8, and the checks of the figures against them.
+// The budgets of issue 8 (read p95 tightened by issue 20), and the checks of the figures against them.
 import { ONLY } from "./options.mjs";
 
 const BUDGETS = {
   candidateJsGzip: 150 * 1024,
   candidateCssGzip: 30 * 1024,
-  p95Ms: 50,
+  // issue 20: every screen's read at --scale=10 as at 1; the transcript search (issue 18's routes) has its own
+  p95Ms: 20,
+  searchP95Ms: 50,
   lighthouseScore: 90,
   uploadRatio: 1.3,
   requestsPerJobOpening: 6,
@@ -25,7 +27,10 @@ export function evaluate(f) {
   add("candidate first visit JS gzip (bytes)", cand?.js.gzip, `<= ${BUDGETS.candidateJsGzip}`, cand?.js.gzip <= BUDGETS.candidateJsGzip);
   add("candidate first visit CSS gzip (bytes)", cand?.css.gzip, `<= ${BUDGETS.candidateCssGzip}`, cand?.css.gzip <= BUDGETS.candidateCssGzip);
   add("candidate first visit manager chunks", cand?.managerChunks.length, "0", cand?.managerChunks.length === 0);
-  for (const [name, l] of Object.entries(f.latency)) add(`${name} p95 (ms)`, l.p95, `<= ${BUDGETS.p95Ms}`, l.p95 <= BUDGETS.p95Ms && l.errors === 0);
+  for (const [name, l] of Object.entries(f.latency)) {
+    const limit = name.startsWith("search") ? BUDGETS.searchP95Ms : BUDGETS.p95Ms;
+    add(`${name} p95 (ms)`, l.p95, `<= ${limit}`, l.p95 <= limit && l.errors === 0);
+  }
   for (const name of ["candidate", "signIn", "companyHome"]) {
     const score = f.lighthouse?.[name]?.score;
     add(`Lighthouse performance, ${name}`, score, `>= ${BUDGETS.lighthouseScore}`, score >= BUDGETS.lighthouseScore);

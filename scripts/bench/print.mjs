@@ -12,9 +12,9 @@ export function print(f, checks) {
   for (const [name, b] of Object.entries(f.bytes)) {
     console.log(`${name.padEnd(16)} ${String(b.js.raw).padStart(8)} ${String(b.js.gzip).padStart(9)} ${String(b.css.raw).padStart(9)} ${String(b.css.gzip).padStart(9)}  ${b.files.length}`);
   }
-  console.log("\nRequest              p50 ms   p95 ms   req/s   requests  errors");
+  console.log("\nRequest              p50 ms   p95 ms   req/s   requests  errors  p95 of each run");
   for (const [name, l] of Object.entries(f.latency)) {
-    console.log(`${name.padEnd(18)} ${String(l.p50).padStart(8)} ${String(l.p95).padStart(8)} ${String(l.rps).padStart(7)} ${String(l.requests).padStart(10)} ${String(l.errors).padStart(7)}`);
+    console.log(`${name.padEnd(18)} ${String(l.p50).padStart(8)} ${String(l.p95).padStart(8)} ${String(l.rps).padStart(7)} ${String(l.requests).padStart(10)} ${String(l.errors).padStart(7)}  ${(l.p95Runs ?? []).join(" ")}`);
   }
   if (f.lighthouse) {
     console.log(`\nLighthouse (mobile, simulated; median of ${LIGHTHOUSE_RUNS})  score   LCP ms   FCP ms   TBT ms   CLS    scores of all runs`);

@@ -6,7 +6,7 @@ import { pb } from '@/lib/pocketbase';
 import { PREFETCHED_FRESH_MS } from '@/lib/query-client';
 import type { CandidatesResponse, JobsResponse, QuestionsResponse, UsersResponse } from '@/lib/pocketbase-types';
 
-import { pipelineCountsPath, pipelinePageRequest } from './pipeline-request';
+import { pipelineCountsPath, pipelinePageRequest, pipelineTotal } from './pipeline-request';
 
 /** A job as its detail and edit screens read it: its questions expanded (spec §7 GET jobs/{id}). */
 export type JobDetail = JobsResponse<{ questions?: QuestionsResponse[] }>;
@@ -44,6 +44,8 @@ export type PipelineCounts = {
   started: number;
   completed: number;
   decisions: { advance: number; hold: number; reject: number; none: number };
+  /** each status by decision (issue 20: the pages' totals) */
+  byStatus?: Record<'invited' | 'started' | 'completed', { advance: number; hold: number; reject: number; none: number }>;
 };
 
 /** A job's candidates per status, for the jobs list. */
@@ -91,15 +93,31 @@ export const jobQueries = {
   pipeline: (jobId: string) => [...jobQueries.pipelines(), jobId] as const,
   /**
    * One page of the job's candidate pipeline in the order and filter of `state` (src/lib/pipeline-query.ts), with
-   * its total for the page count: one request a page, the table's fields only, however many candidates the job has.
+   * its total for the page count: one request a page, the table's fields only, however many candidates the job has;
+   * the total from the job's counts (the header's query, pipelineTotal) unless the page is a search (issue 20).
    */
   pipelinePage: (jobId: string, state: PipelineState) =>
     queryOptions({
       queryKey: [...jobQueries.pipeline(jobId), 'page', state] as const,
-      queryFn: async ({ signal }): Promise<PipelinePage> => {
+      queryFn: async ({ client, signal }): Promise<PipelinePage> => {
         const { page, perPage, options } = pipelinePageRequest(pb, jobId, state);
-        const list = await pb.collection('candidates').getList<PipelineCandidate>(page, perPage, { ...options, signal });
-        return { ...list, state };
+        const [list, counts] = await Promise.all([
+          pb.collection('candidates').getList<PipelineCandidate>(page, perPage, { ...options, signal }),
+          // the page's total, when it is read without one (the header's counts: one request for both)
+          // (shared with the header's counts query while it is fresh and not invalidated: an invite invalidates both)
+          // (counts that do not load leave the page to its own total, below: the page shows regardless)
+          options.skipTotal
+            ? client.fetchQuery({ ...jobQueries.pipelineCounts(jobId), staleTime: PREFETCHED_FRESH_MS }).catch(() => undefined)
+            : undefined,
+        ]);
+        const total = counts ? pipelineTotal(counts, state) : undefined;
+        if (total === undefined) {
+          if (!options.skipTotal) return { ...list, state };
+          // no counts, or counts without byStatus: read the page's own total
+          const counted = await pb.collection('candidates').getList<PipelineCandidate>(page, perPage, { ...options, skipTotal: false, signal });
+          return { ...counted, state };
+        }
+        return { ...list, totalItems: total, totalPages: Math.ceil(total / perPage), state };
       },
       // The page shown stays while the next one loads (paging, sorting, filtering, searching): no flash of a spinner.
       // Another job's page is never shown in its place.

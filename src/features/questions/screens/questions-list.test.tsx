@@ -24,9 +24,12 @@ describe('the questions list', () => {
     managerShellApi();
   });
 
-  it("shows each question's kind, time limit, takes, preparation and jobs, from one request", async () => {
+  it("shows each question's kind, time limit, takes, preparation and jobs, from one request and the jobs list", async () => {
     const requests: URL[] = [];
+    const job = (id: string, questions: string[]) => ({ ...stamp, id, collectionId: 'j', collectionName: 'jobs', company: 'c1', title: id, questions });
     server.use(
+      // the company home's jobs list: q1 in two jobs, q2 in one, q3 in none
+      http.get('*/api/collections/jobs/records', () => HttpResponse.json(fullList([job('j1', ['q1', 'q2']), job('j2', ['q1'])]))),
       http.get('*/api/collections/questions/records', ({ request }) => {
         requests.push(new URL(request.url));
         return HttpResponse.json(
@@ -37,17 +40,14 @@ describe('the questions list', () => {
               title: 'Tell us about yourself',
               timeout: 90,
               // a unique back-relation comes as one record, a list otherwise: both are read
-              expand: {
-                video_questions_via_question: kind('video_questions', 'q1', { takes: 2, preparation: 45 }),
-                jobs_via_questions: [{ id: 'j1' }, { id: 'j2' }],
-              },
+              expand: { video_questions_via_question: kind('video_questions', 'q1', { takes: 2, preparation: 45 }) },
             },
             {
               ...base,
               id: 'q2',
               title: 'Why us?',
               timeout: 120,
-              expand: { text_questions_via_question: [kind('text_questions', 'q2')], jobs_via_questions: { id: 'j1' } },
+              expand: { text_questions_via_question: [kind('text_questions', 'q2')] },
             },
             { ...base, id: 'q3', title: 'Unused', timeout: 30, expand: { text_questions_via_question: kind('text_questions', 'q3') } },
           ]),
@@ -57,6 +57,7 @@ describe('the questions list', () => {
     renderRoute('/companies/c1/questions');
 
     const video = await screen.findByRole('row', { name: /Tell us about yourself/ });
+    await within(video).findByText('2 jobs');
     expect(within(video).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
       expect.arrayContaining(['Video', '1 min 30 s', '2', '45 s', '2 jobs']),
     );
@@ -68,9 +69,9 @@ describe('the questions list', () => {
     for (const header of ['Kind', 'Time limit', 'Takes', 'Preparation', 'Used in']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
-    // one list read, the kinds and the jobs expanded (no request per row)
+    // one list read with the kinds expanded (no request per row, no jobs_via_questions: issue 20)
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.searchParams.get('expand')).toBe('video_questions_via_question,text_questions_via_question,jobs_via_questions');
+    expect(requests[0]!.searchParams.get('expand')).toBe('video_questions_via_question,text_questions_via_question');
   });
 
   it("links an empty list to 'Add your first question'", async () => {

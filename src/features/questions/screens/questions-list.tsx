@@ -1,17 +1,19 @@
 import { Badge, Link as RadixLink } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
 import { ArchivedToggle } from '@/components/archived-toggle';
 import { RecordListScreen, type RecordListColumn } from '@/components/record-list';
 import { paths } from '@/config/paths';
+import { jobQueries } from '@/features/jobs/api/job-queries';
 import { formatSeconds } from '@/lib/format-seconds';
 
-import { jobsUsing, questionKind, questionQueries, type QuestionOverview } from '../api/question-queries';
+import { jobsUsingEach, questionKind, questionQueries, type QuestionOverview } from '../api/question-queries';
 import { QuestionRemoval } from '../components/question-removal';
 
-const COLUMNS: RecordListColumn<QuestionOverview>[] = [
+/** The list's columns; `usedIn` is how many jobs use each question, undefined until the jobs list has come. */
+const columns = (usedIn: Map<string, number> | undefined): RecordListColumn<QuestionOverview>[] => [
   {
     header: 'Kind',
     cell: (question) => {
@@ -37,7 +39,8 @@ const COLUMNS: RecordListColumn<QuestionOverview>[] = [
   {
     header: 'Used in',
     cell: (question) => {
-      const jobs = jobsUsing(question);
+      if (!usedIn) return '';
+      const jobs = usedIn.get(question.id) ?? 0;
       return jobs === 0 ? 'No job' : jobs === 1 ? '1 job' : `${jobs} jobs`;
     },
   },
@@ -51,6 +54,9 @@ export function QuestionsListScreen() {
     ...questionQueries.overview(companyId),
     select: (questions) => (showArchived ? questions : questions.filter((question) => !question.archived)),
   });
+  // the company home's jobs list (often cached already): which jobs use each question
+  const jobs = useQuery(jobQueries.list(companyId));
+  const cols = useMemo(() => columns(jobs.data ? jobsUsingEach(jobs.data) : undefined), [jobs.data]);
   return (
     <RecordListScreen
       title="Questions"
@@ -59,7 +65,7 @@ export function QuestionsListScreen() {
       emptyText="No questions yet."
       emptyLabel="Add your first question"
       query={query}
-      columns={COLUMNS}
+      columns={cols}
       toolbar={<ArchivedToggle checked={showArchived} onChange={setShowArchived} label="Show archived questions" />}
       actions={(question) => (
         <>
