@@ -11,7 +11,11 @@ import { useSetJobClosed } from '../api/close-job';
 /** The 'Closed' badge of a closed job (jobs list and job detail); nothing for an open one. */
 export function JobClosedBadge({ closedAt }: { closedAt?: string | undefined }) {
   if (!closedAt) return null;
-  return <Badge color="orange">Closed</Badge>;
+  return (
+    <Badge color="orange" highContrast>
+      Closed
+    </Badge>
+  );
 }
 
 /**
