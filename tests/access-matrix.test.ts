@@ -796,6 +796,42 @@ describe("GET /api/screenroom/companies/{id}/search", () => {
   });
 });
 
+// Closing and reopening a job (issue 19, pocketbase/pb_hooks/jobs.pb.js): the job's company's managers only; anyone
+// else gets 404 and the job stays as it was. The job's closedAt is never written through the records API (but by a
+// superuser), so the close route is its only way.
+describe("POST /api/screenroom/jobs/{id}/close and /reopen", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const job = await ctx.su.collection("jobs").create({ company: ctx.a.company.id, title: "Matrix job", description: "To close", location: "Remote", questions: [ctx.a.text.question.id] });
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    const closed = await statusOf(() => pb.send(`/api/screenroom/jobs/${job.id}/close`, { method: "POST" }));
+    const closedAt = (await ctx.su.collection("jobs").getOne(job.id)).closedAt as string;
+    expect({ closed, isClosed: closedAt !== "" }).toEqual({ closed: actor === "manager" ? 200 : 404, isClosed: actor === "manager" });
+    await ctx.su.collection("jobs").update(job.id, { closedAt: "2026-01-01 00:00:00.000Z" });
+    const reopened = await statusOf(() => pb.send(`/api/screenroom/jobs/${job.id}/reopen`, { method: "POST" }));
+    const after = (await ctx.su.collection("jobs").getOne(job.id)).closedAt as string;
+    expect({ reopened, isClosed: after !== "" }).toEqual({ reopened: actor === "manager" ? 200 : 404, isClosed: actor !== "manager" });
+    // the records API: nobody's update writes closedAt (a manager's save keeps it, everyone else's is refused)
+    await statusOf(() => pb.collection("jobs").update(job.id, { closedAt: "" }));
+    await statusOf(() => pb.collection("jobs").update(job.id, { closedAt: "2026-02-02 00:00:00.000Z" }));
+    expect((await ctx.su.collection("jobs").getOne(job.id)).closedAt).toBe(after);
+  });
+});
+
+// A company's retention period (issue 19, pocketbase/pb_hooks/retention.pb.js): set by its managers only; what the
+// next run deletes is read by them only, everyone else gets the same 404.
+describe("companies.retentionMonths and GET /api/screenroom/companies/{id}/retention", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    await ctx.su.collection("companies").update(ctx.a.company.id, { retentionMonths: 0 });
+    const set = await statusOf(() => pb.collection("companies").update(ctx.a.company.id, { retentionMonths: 24 }));
+    const stored = (await ctx.su.collection("companies").getOne(ctx.a.company.id)).retentionMonths as number;
+    expect({ set, stored }).toEqual(actor === "manager" ? { set: 200, stored: 24 } : { set: 404, stored: 0 });
+    await ctx.su.collection("companies").update(ctx.a.company.id, { retentionMonths: 0 });
+    const read = await statusOf(() => pb.send(`/api/screenroom/companies/${ctx.a.company.id}/retention`, {}));
+    expect(read).toBe(actor === "manager" ? 200 : 404);
+  });
+});
+
 describe("users beyond the table", () => {
   it("a user can delete their own account, and nobody else's", async () => {
     const { pb, user } = await signUp();

@@ -25,6 +25,8 @@ onRecordValidate((e) => {
 // The key (the interview link's credential) is the server's to make: a client can neither choose nor change it.
 onRecordCreateRequest((e) => {
   if (!e.hasSuperuserAuth()) {
+    // issue 19: nobody is invited to a closed job (lib/job-lifecycle.js)
+    require(`${__hooks}/lib/job-lifecycle.js`).requireOpenForInvites(e.app, e.record.getString("job"));
     e.record.set("secret", "");
     e.record.set("linkReplaced", false);
     // the interview e-mail goes to an address of the manager's choosing: within that address's budget (lib/throttle.js)
@@ -104,8 +106,8 @@ onRecordUpdate((e) => {
 // link again. 200 {sentAt}. Anyone else, and an unknown id, gets the same 404 before anything else is decided (the
 // route says nothing about other companies' candidates). The mail is taken from the address's e-mail budget, shared
 // with the invite itself (lib/throttle.js), so resending cannot make the product mail one address over and over:
-// 429 when spent; and each manager resends at most RATE_LIMIT_INVITES in its window (429 past it). Nothing is resent that the candidate could not use: a completed interview, a withdrawn invitation
-// or a passed deadline is refused (400) with what to do instead.
+// 429 when spent; and each manager resends at most RATE_LIMIT_INVITES in its window (429 past it). Nothing is resent that the candidate could not use: a completed interview, a withdrawn invitation,
+// a closed job or a passed deadline is refused (400) with what to do instead.
 routerAdd("POST", "/api/screenroom/candidates/{id}/resend-invite", (e) => {
   const { fieldError, findByIdOrNull, requestUser, sendInterviewMail } = require(`${__hooks}/lib/util.js`);
   const { nowMs, nowText, parseDbTime } = require(`${__hooks}/lib/clock.js`);
@@ -121,6 +123,8 @@ routerAdd("POST", "/api/screenroom/candidates/{id}/resend-invite", (e) => {
   if (candidate.getBool("withdrawn")) {
     throw fieldError("candidate", "This invitation was withdrawn. Restore it before sending it again.", "validation_withdrawn");
   }
+  // issue 19: a closed job's link shows the closed page; sending it again would only confuse the candidate
+  require(`${__hooks}/lib/job-lifecycle.js`).requireOpenForInvites(e.app, candidate.getString("job"));
   const deadline = candidate.getString("deadline");
   if (deadline && parseDbTime(deadline) <= nowMs(e.app)) {
     throw fieldError("candidate", "The deadline has passed. Extend it before sending the invitation again.", "validation_deadline_passed");

@@ -4,6 +4,7 @@
 // -> 200 { results: [{ status: "created", candidate } | { status: "skipped" | "failed", reason, message }], created,
 //    skipped, failed }, one result per row in the order sent.
 // - Only a manager of the job's company (the candidates create rule); 404 otherwise, as for a job they cannot see.
+// - A closed job (issue 19) refuses the whole import: 400 on `job`, nothing created.
 // - One import (the same importId for the same job) is ONE action against the manager's invite rate limit
 //   (decisions.md), and holds at most 1,000 distinct addresses; each address still draws on its mail budget.
 // - The e-mails are queued (mail_queue, sent by pocketbase/mail_queue.go), so the request never waits on SMTP.
@@ -22,6 +23,8 @@ routerAdd(
     const jobId = e.request.pathValue("id");
     const job = findByIdOrNull(e.app, "jobs", jobId);
     if (!job || !managesJob(e.app, job.id, user.id)) throw new NotFoundError("This job does not exist.");
+    // issue 19: nobody is invited to a closed job (the whole import is refused before any row)
+    require(`${__hooks}/lib/job-lifecycle.js`).requireOpenForInvites(e.app, job.id);
 
     const body = e.requestInfo().body || {};
     const importId = String(body.importId || "");

@@ -18,7 +18,7 @@
 // id learns nothing more than "replaced".
 //
 // Issue 17 points 5-8 (lib/interview-rules.js): `serverNow` (the server's clock), `deadline` ('' when none) and
-// `closed` (null, or {reason: "deadline" | "withdrawn", at}: then `questions` is empty, the branding stays); per
+// `closed` (null, or {reason: "deadline" | "withdrawn" | "job_closed", at}: then `questions` is empty, the branding stays); per
 // question the candidate's own `timeout` (seconds, extra time included), `untimed` (unlimited time: no countdown, no
 // length limit), `preparation` (video: seconds before recording starts by itself; 0 for text), `takes` (with the
 // extra takes) and `openedAt` (the first opening, POST .../questions/{questionId}/open below; '' if never).
@@ -106,7 +106,7 @@ routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
 // POST /api/screenroom/interviews/{key}/consent, header X-Candidate-Key: the candidate ticked 'I agree' on the start
 // screen (issue 17 point 2). 200 {consentedAt}; a second call keeps the first time (idempotent); 404 with the
 // invalid-link message without the candidate's key in the path and the header. Answers and staged parts are refused
-// before it (lib/util.js requireConsent). 403 (code deadline_passed or withdrawn) once the interview is closed.
+// before it (lib/util.js requireConsent). 403 (code deadline_passed, withdrawn or job_closed) once the interview is closed.
 routerAdd("POST", "/api/screenroom/interviews/{id}/consent", (e) => {
   const { isCandidateKey, requestCandidate } = require(`${__hooks}/lib/util.js`);
   const { dbNow } = require(`${__hooks}/lib/pipeline.js`);

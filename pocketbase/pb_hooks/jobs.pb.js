@@ -17,3 +17,27 @@ onRecordValidate((e) => {
   }
   e.next();
 }, "jobs");
+
+// ---- issue 19 point 5: closing and reopening a job (lib/job-lifecycle.js) ----
+
+// closedAt is the server's: set and cleared only by the routes below. Through the records API a manager's create
+// starts open and an update keeps the stored value, whatever was sent (a superuser's tools may set it).
+onRecordCreateRequest((e) => {
+  if (!e.hasSuperuserAuth()) e.record.set("closedAt", "");
+  e.next();
+}, "jobs");
+
+onRecordUpdateRequest((e) => {
+  if (!e.hasSuperuserAuth()) e.record.set("closedAt", e.record.original().getString("closedAt"));
+  e.next();
+}, "jobs");
+
+// POST /api/screenroom/jobs/{id}/close and /reopen (lib/job-lifecycle.js setJobClosed): a manager of the job's
+// company closes or reopens it; 404 for anyone else.
+routerAdd("POST", "/api/screenroom/jobs/{id}/close", (e) => {
+  return require(`${__hooks}/lib/job-lifecycle.js`).setJobClosed(e, true);
+});
+
+routerAdd("POST", "/api/screenroom/jobs/{id}/reopen", (e) => {
+  return require(`${__hooks}/lib/job-lifecycle.js`).setJobClosed(e, false);
+});

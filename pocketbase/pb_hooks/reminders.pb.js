@@ -1,6 +1,6 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
 // Issue 17 point 5: reminder e-mails before a candidate's deadline, 48 hours and 4 hours ahead, each at most once,
-// never to a completed or withdrawn candidate (lib/candidate-mails.js sendDueReminders, on the clock of
+// never to a completed or withdrawn candidate nor one of a closed job (lib/candidate-mails.js sendDueReminders, on the clock of
 // lib/clock.js). Every 10 minutes by default, so a reminder leaves at most 10 minutes after it is due.
 // REMINDERS_SCHEDULE (a cron expression) changes that; the reminders' tests set one that never comes ("0 0 31 2 *"),
 // so only the runs they start through the crons API happen. A malformed one stops PocketBase from starting, with

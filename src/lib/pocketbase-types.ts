@@ -107,6 +107,7 @@ export type CompaniesRecord = {
   updated: IsoDateString;
   owner: RecordIdString;
   privacyUrl?: string;
+  retentionMonths: number;
 };
 
 export type JobsRecord = {
@@ -120,6 +121,7 @@ export type JobsRecord = {
   welcomeMessage?: string;
   responseDays: number;
   archived: boolean;
+  closedAt?: IsoDateString;
 };
 
 export type MailQueueRecord = {

@@ -21,6 +21,7 @@ export function buildCompany(overrides: Partial<CompaniesResponse> = {}): Compan
     logo: 'logo_acme.png',
     managers: ['u1'],
     owner: 'u1',
+    retentionMonths: 0,
     created: '2024-01-01 00:00:00.000Z',
     updated: '2024-01-01 00:00:00.000Z',
     ...overrides,

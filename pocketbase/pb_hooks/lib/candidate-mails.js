@@ -36,8 +36,10 @@ function deadlineText(ms) {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} at ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
 }
 
-// Still open for the candidate: not withdrawn, not completed (status is kept by lib/pipeline.js).
-const STILL_OPEN = "withdrawn = FALSE AND COALESCE(status, '') != 'completed'";
+// Still open for the candidate: not withdrawn, not completed (status is kept by lib/pipeline.js), and its job not
+// closed (issue 19: a closed job's link shows the closed page, so no reminder points at it).
+const STILL_OPEN =
+  "withdrawn = FALSE AND COALESCE(status, '') != 'completed' AND NOT EXISTS (SELECT 1 FROM jobs cj WHERE cj.id = candidates.job AND COALESCE(cj.closedAt, '') != '')";
 
 /** The candidates due `reminder` at `nowMs`: { id, deadline } rows. */
 function dueFor(app, reminder, nowMs) {

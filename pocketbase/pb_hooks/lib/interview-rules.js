@@ -73,6 +73,11 @@ function withdrawnError() {
   return refusal("withdrawn", WITHDRAWN_MESSAGE);
 }
 
+/** Issue 19: the company closed the candidate's job (lib/job-lifecycle.js); no grace, as after a withdrawal. */
+function jobClosedError() {
+  return refusal("job_closed", require(`${__hooks}/lib/job-lifecycle.js`).JOB_CLOSED_MESSAGE);
+}
+
 function timeOverError() {
   return refusal("time_over", TIME_OVER_MESSAGE);
 }
@@ -87,23 +92,27 @@ function deadlineMs(candidate) {
 }
 
 /**
- * Whether the interview is closed for the candidate now: null, or {reason: "withdrawn" | "deadline", at} (at: when it
- * was withdrawn, or the deadline). Closed at the deadline itself; the grace window only lets finish what was under way.
+ * Whether the interview is closed for the candidate now: null, or {reason: "withdrawn" | "job_closed" | "deadline",
+ * at} (at: when it was withdrawn, when the job was closed, or the deadline). Closed at the deadline itself; the grace
+ * window only lets finish what was under way.
  */
 function closedState(app, candidate) {
   if (candidate.getBool("withdrawn")) return { reason: "withdrawn", at: candidate.getString("withdrawnAt") };
+  const job = require(`${__hooks}/lib/job-lifecycle.js`).closedJob(app, candidate.getString("job"));
+  if (job) return { reason: "job_closed", at: job.getString("closedAt") };
   const deadline = deadlineMs(candidate);
   if (Number.isFinite(deadline) && clock.nowMs(app) >= deadline) return { reason: "deadline", at: candidate.getString("deadline") };
   return null;
 }
 
 /**
- * Refuses (403 withdrawn / deadline_passed) what the candidate sends now, unless the interview is open, or it is
+ * Refuses (403 withdrawn / job_closed / deadline_passed) what the candidate sends now, unless the interview is open, or it is
  * the deadline's grace window and what is sent belongs to something that started before the deadline at
- * `startedMs` (NaN: something new, which never has grace). Withdrawn has no grace.
+ * `startedMs` (NaN: something new, which never has grace). Withdrawn and a closed job have no grace.
  */
 function requireAnswerable(app, candidate, startedMs) {
   if (candidate.getBool("withdrawn")) throw withdrawnError();
+  if (require(`${__hooks}/lib/job-lifecycle.js`).closedJob(app, candidate.getString("job"))) throw jobClosedError();
   const deadline = deadlineMs(candidate);
   if (!Number.isFinite(deadline)) return;
   const now = clock.nowMs(app);
@@ -229,6 +238,7 @@ module.exports = {
   refusal,
   deadlinePassedError,
   withdrawnError,
+  jobClosedError,
   closedState,
   requireAnswerable,
   openedAtMs,

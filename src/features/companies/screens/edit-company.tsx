@@ -9,6 +9,7 @@ import { companyLogoUrl, companyQueries } from '../api/company-queries';
 import { useUpdateCompany } from '../api/update-company';
 import { CompanyForm } from '../components/company-form';
 import { CompanySettingsLayout } from '../components/company-settings-layout';
+import { RetentionSettings } from '../components/retention-settings';
 
 export function EditCompanyScreen() {
   const { companyId = '' } = useParams();
@@ -32,6 +33,7 @@ export function EditCompanyScreen() {
             submitLabel="Update Company"
             onSubmit={(values) => updateCompany.mutateAsync({ id: companyId, values })}
           />
+          <RetentionSettings key={`retention-${data.id}-${data.retentionMonths ?? 0}`} companyId={companyId} retentionMonths={data.retentionMonths ?? 0} />
         </CompanySettingsLayout>
       )}
     </QueryState>

@@ -37,8 +37,8 @@ export type KeptTake = {
 };
 
 export type InterviewClosed = {
-  reason: 'deadline' | 'withdrawn';
-  /** The deadline, or when the invitation was withdrawn (PocketBase's date text). */
+  reason: 'deadline' | 'withdrawn' | 'job_closed';
+  /** The deadline, when the invitation was withdrawn, or when the job was closed (PocketBase's date text). */
   at: string;
 };
 

@@ -18,6 +18,8 @@ describe("issue 17's coded refusals", () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(answerErrorMessage(refused('deadline_passed', 'This interview closed on 24 November 2026.'), 403)).toBe('This interview has closed.');
     expect(answerErrorMessage(refused('withdrawn', 'This invitation was withdrawn.'), 403)).toBe('This interview is no longer open.');
+    // issue 19: the company closed the job
+    expect(answerErrorMessage(refused('job_closed', 'This job was closed.'), 403)).toBe('This job has been closed.');
     expect(answerErrorMessage(refused('time_over', 'The time to answer this question is over.'), 403)).toBe(
       'The time to answer this question was over when it arrived.',
     );
@@ -27,7 +29,7 @@ describe("issue 17's coded refusals", () => {
   });
 
   it('are final: the upload queue never retries them by itself', () => {
-    for (const code of ['deadline_passed', 'withdrawn', 'time_over', 'answer_too_long']) {
+    for (const code of ['deadline_passed', 'withdrawn', 'job_closed', 'time_over', 'answer_too_long']) {
       expect(isTransient(new UploadError('refused', 403, refused(code, 'x')))).toBe(false);
     }
   });
@@ -38,6 +40,8 @@ describe("issue 17's coded refusals", () => {
     expect(refusalCode({ status: 403, message: 'You have used all your takes for this question.', data: {} })).toBeNull();
     expect(refusalCode(refused('something_else', 'x'))).toBeNull();
     expect(isClosingMessage('This interview has closed.')).toBe(true);
+    expect(refusalCode(refused('job_closed', 'x'))).toBe('job_closed');
+    expect(isClosingMessage('This job has been closed.')).toBe(true);
     expect(isClosingMessage('This interview is no longer open.')).toBe(true);
     expect(isClosingMessage('The time to answer this question was over when it arrived.')).toBe(false);
   });

@@ -3,17 +3,18 @@
  * `{ data: { interview: { code, message } } }`. Repeating the request cannot succeed, so none is retried; what was
  * recorded or typed stays on the device, and the candidate reads these words, never the server's.
  */
-export type RefusalCode = 'deadline_passed' | 'withdrawn' | 'time_over' | 'answer_too_long';
+export type RefusalCode = 'deadline_passed' | 'withdrawn' | 'job_closed' | 'time_over' | 'answer_too_long';
 
 export const REFUSAL_MESSAGES: Record<RefusalCode, string> = {
   deadline_passed: 'This interview has closed.',
   withdrawn: 'This interview is no longer open.',
+  job_closed: 'This job has been closed.',
   time_over: 'The time to answer this question was over when it arrived.',
   answer_too_long: 'Your recording is longer than the time allowed for this question.',
 };
 
 /** The refusals that close the whole interview: the candidate is shown the closed page. */
-export const CLOSING_CODES: readonly RefusalCode[] = ['deadline_passed', 'withdrawn'];
+export const CLOSING_CODES: readonly RefusalCode[] = ['deadline_passed', 'withdrawn', 'job_closed'];
 
 function isRefusalCode(code: unknown): code is RefusalCode {
   return typeof code === 'string' && code in REFUSAL_MESSAGES;

@@ -12,12 +12,28 @@ export function localDate(text: string, withTime = false, locale?: string): stri
 
 /**
  * What every candidate screen shows once the interview can no longer be answered (issue 17): the deadline passed, or
- * the company closed the invitation. Polite, in the company's name, and without a way forward that would fail.
+ * the company closed the invitation; or the company closed the job (issue 19). Polite, in the company's name, and without a way forward that would fail.
  */
 export function InterviewClosedPage({ interview, closed }: { interview: Pick<Interview, 'companyName'>; closed: InterviewClosed }) {
   const company = interview.companyName;
   const date = localDate(closed.at);
   const deadline = closed.reason === 'deadline';
+  if (closed.reason === 'job_closed') {
+    // issue 19: the company closed the job itself (it may reopen it; nothing the candidate did is lost)
+    return (
+      <Card size="4" data-testid="interview-closed">
+        <Flex direction="column" gap="3" align="start">
+          <Heading as="h1" size="6">
+            {company} has closed this job
+          </Heading>
+          <Text as="p">
+            The interview for this job no longer takes answers{date ? ` (closed on ${date})` : ''}. Thank you for your
+            interest in {company} and for your time.
+          </Text>
+        </Flex>
+      </Card>
+    );
+  }
   return (
     <Card size="4" data-testid="interview-closed">
       <Flex direction="column" gap="3" align="start">

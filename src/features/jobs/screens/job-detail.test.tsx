@@ -288,4 +288,36 @@ describe('job detail', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Deadline')).toHaveValue('2031-01-01T09:00');
   });
+  it('marks a closed job, turns its invite forms off with the reason, and offers to reopen it (issue 19)', async () => {
+    signInAs({ primaryCompany: 'c1' });
+    server.use(
+      http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, closedAt: '2026-11-24 10:00:00.000Z' })),
+      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      pipelineCounts(),
+    );
+    renderRoute('/companies/c1/jobs/j1');
+
+    const heading = await screen.findByRole('heading', { level: 1, name: /Senior Engineer/ });
+    expect(within(heading).getByText('Closed')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('This job was closed on Nov 24, 2026, so no one new can be invited. Reopen the job to invite candidates.');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Invite from CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reopen job' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Close job' })).toBeNull();
+  });
+
+  it('offers to close an open job, whose invite forms stay on', async () => {
+    signInAs({ primaryCompany: 'c1' });
+    server.use(
+      http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, closedAt: '' })),
+      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      pipelineCounts(),
+    );
+    renderRoute('/companies/c1/jobs/j1');
+
+    expect(await screen.findByRole('button', { name: 'Close job' })).toBeEnabled();
+    expect(screen.queryByText('Closed')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Invite' })).toBeEnabled();
+  });
 });

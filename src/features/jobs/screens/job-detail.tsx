@@ -11,6 +11,7 @@ import type { QuestionsResponse } from '@/lib/pocketbase-types';
 import { jobQueries, orderedQuestions } from '../api/job-queries';
 import { CandidatePipeline, INVITE_ANCHOR } from '../components/candidate-pipeline';
 import { InviteCandidateForm } from '../components/invite-candidate-form';
+import { JobClosedBadge, JobClosedNotice, JobCloseButton } from '../components/job-lifecycle';
 import { CsvInviteDialog } from '@/features/invites/components/csv-invite-dialog';
 
 /** The job with its candidate pipeline (left) and its questions (right). A load error of the job replaces the page:
@@ -39,10 +40,16 @@ function JobDetail() {
             <Heading as="h2" size="5" id="job-candidates">
               Candidates
             </Heading>
-            <div id={INVITE_ANCHOR}>
-              <InviteCandidateForm jobId={jobId} responseDays={job.responseDays} />
-            </div>
-            <CsvInviteDialog jobId={jobId} />
+            {job.closedAt ? <JobClosedNotice closedAt={job.closedAt} /> : null}
+            {/* a closed job invites no one (the server refuses it too): the forms stay in view, disabled */}
+            <fieldset disabled={Boolean(job.closedAt)} aria-label="Invite candidates" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+              <Flex direction="column" gap="4">
+                <div id={INVITE_ANCHOR}>
+                  <InviteCandidateForm jobId={jobId} responseDays={job.responseDays} />
+                </div>
+                <CsvInviteDialog jobId={jobId} />
+              </Flex>
+            </fieldset>
             <CandidatePipeline companyId={companyId} jobId={jobId} questionCount={job.questions.length} />
           </Flex>
         </section>
@@ -52,11 +59,14 @@ function JobDetail() {
         <section aria-labelledby="job-title">
           <Flex justify="between" align="start" gap="3">
             <Heading as="h1" id="job-title">
-              {job.title}
+              {job.title} <JobClosedBadge closedAt={job.closedAt} />
             </Heading>
-            <Button asChild variant="soft">
-              <Link to={paths.companies.jobs.edit.href(companyId, jobId)}>Edit</Link>
-            </Button>
+            <Flex gap="2" wrap="wrap" justify="end">
+              <JobCloseButton jobId={jobId} title={job.title} closedAt={job.closedAt} />
+              <Button asChild variant="soft">
+                <Link to={paths.companies.jobs.edit.href(companyId, jobId)}>Edit</Link>
+              </Button>
+            </Flex>
           </Flex>
           {job.location ? (
             <Text size="2" color="gray">

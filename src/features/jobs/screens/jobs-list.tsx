@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import type { JobsResponse } from '@/lib/pocketbase-types';
 
 import { jobQueries, type CompanyJobCounts } from '../api/job-queries';
+import { JobClosedBadge } from '../components/job-lifecycle';
 import { JobRemoval } from '../components/job-removal';
 
 const STATUSES = [
@@ -51,6 +52,7 @@ export function JobsListScreen() {
       actions={(job) => (
         <>
           {job.archived && <Badge color="gray">Archived</Badge>}
+          <JobClosedBadge closedAt={job.closedAt} />
           <RadixLink asChild>
             <Link to={paths.companies.jobs.edit.href(companyId, job.id)} aria-label={`Edit ${job.title}`}>
               Edit
