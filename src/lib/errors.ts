@@ -93,6 +93,8 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'This address is on a private network. Webhooks go to public addresses only':
     'This address is on a private network. Webhooks go to public addresses only',
   'Choose at least one event': 'Choose at least one event',
+  // issue 19: the audit log is append-only (pb_hooks/audit-log.pb.js)
+  'The audit log cannot be changed': 'The audit log cannot be changed',
   // issue 17's refusals (their texts are fixed by its contract)
   'The deadline must be in the future': 'The deadline must be in the future',
   'This invitation was withdrawn': 'This invitation was withdrawn',
