@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { readZip } from "../tests/zip-reader";
+import { expectAccessible } from "./a11y";
 import { answerWithText, answerWithVideo, reviewWorld } from "./review-support";
 import { fixturePath, signInBrowser, superuser } from "./support";
 
@@ -41,6 +42,8 @@ test("a manager exports a candidate's data as a zip, then erases the candidate; 
   expect(answers[1]!.text).toBe("Because I enjoy helping people.");
   await expect(page.getByText("Export downloaded")).toBeVisible();
 
+  await expectAccessible(page, "the review with 'Export data' and 'Erase candidate'");
+
   // Erase: the dialog says plainly that everything goes and it cannot be undone
   await page.getByRole("button", { name: "Erase candidate" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Erase this candidate?" });
@@ -67,4 +70,5 @@ test("a manager exports a candidate's data as a zip, then erases the candidate; 
     await expect(rows.nth(i)).toContainText(world.candidate.id);
   }
   await expect(page.getByRole("table")).not.toContainText(world.candidate.email);
+  await expectAccessible(page, "the audit log");
 });
