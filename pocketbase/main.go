@@ -6,7 +6,8 @@
 //     temporary condition the client retries, and logged once;
 //   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle);
 //   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go);
-//   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go).
+//   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go);
+//   - a candidate's data is exported as a zip streamed from the file storage (export.go).
 //
 // Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main
@@ -58,6 +59,7 @@ func main() {
 	registerCandidateEnrich(app)
 	registerMailQueue(app)
 	registerWebhooks(app) // issue 18: the webhook sender (webhooks.go)
+	registerExport(app)   // issue 19: one candidate's data as a zip (export.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

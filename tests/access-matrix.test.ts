@@ -469,7 +469,31 @@ const rows: Row[] = [
     update: () => ({ status: "succeeded", lastError: "" }),
     fresh: async () => ({ id: (await newHookDelivery()).id }),
   },
+  {
+    // Issue 19: the audit log of exports and erasures, read by the company's managers; append-only for everyone (the
+    // export and erase routes write it; pb_hooks/audit-log.pb.js refuses updates and deletes even to superusers).
+    collection: "audit_log",
+    allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
+    existing: () => ({ id: audit.entry.id }),
+    create: async () => ({ body: { company: ctx.a.company.id, actor: ctx.a.manager.user.id, action: "erase", candidateId: ctx.a.candidate.id } }),
+    update: () => ({ action: "erase" }),
+    fresh: async () => ({ id: (await newAuditEntry()).id }),
+  },
 ];
+
+// Issue 19: an audit entry of A's company, written the only way one is: a manager's export of a candidate.
+const audit = {} as { entry: RecordModel };
+async function exportAs(pb: PocketBase, candidate: string) {
+  const headers: Record<string, string> = pb.authStore.token ? { Authorization: pb.authStore.token } : {};
+  const res = await fetch(`${pbUrl()}/api/screenroom/candidates/${encodeURIComponent(candidate)}/export`, { headers });
+  await res.arrayBuffer();
+  return res.status;
+}
+async function newAuditEntry() {
+  const candidate = (await freshCandidate()).id;
+  expect(await exportAs(ctx.a.manager.pb, candidate)).toBe(200);
+  return ctx.su.collection("audit_log").getFirstListItem(ctx.su.filter("candidateId = {:c}", { c: candidate }));
+}
 
 // Issue 18: an endpoint of A's company and a finished delivery of it (made by a superuser: nothing else writes one).
 const hooks = {} as { endpoint: RecordModel; delivery: RecordModel };
@@ -520,6 +544,10 @@ beforeAll(async () => {
 beforeAll(async () => {
   hooks.endpoint = await newHookEndpoint();
   hooks.delivery = await newHookDelivery();
+});
+
+beforeAll(async () => {
+  audit.entry = await newAuditEntry();
 });
 
 // A share link to A's candidate, who answered on video (the share-link rows and routes below).
@@ -829,6 +857,35 @@ describe("companies.retentionMonths and GET /api/screenroom/companies/{id}/reten
     await ctx.su.collection("companies").update(ctx.a.company.id, { retentionMonths: 0 });
     const read = await statusOf(() => pb.send(`/api/screenroom/companies/${ctx.a.company.id}/retention`, {}));
     expect(read).toBe(actor === "manager" ? 200 : 404);
+  });
+});
+
+// Export and erasure (issue 19, pocketbase/export.go and pb_hooks/erasure.pb.js): managers of the job's company only;
+// anyone else, the unverified account included, gets 404, nothing is erased and nothing is logged.
+describe("GET /api/screenroom/candidates/{id}/export", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = await freshCandidate();
+    expect(await exportAs(clientFor(actor, candidate.id), candidate.id)).toBe(actor === "manager" ? 200 : 404);
+    const logged = await ctx.su.collection("audit_log").getFullList({ filter: ctx.su.filter("candidateId = {:c}", { c: candidate.id }) });
+    expect(logged.map((entry) => entry.action)).toEqual(actor === "manager" ? ["export"] : []);
+  });
+});
+
+describe("POST /api/screenroom/candidates/{id}/erase", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const { candidate } = await answeredCandidate();
+    const status = await statusOf(() => clientFor(actor, candidate).send(`/api/screenroom/candidates/${candidate}/erase`, { method: "POST" }));
+    const left = await statusOf(() => ctx.su.collection("candidates").getOne(candidate));
+    expect({ status, left }).toEqual(actor === "manager" ? { status: 200, left: 404 } : { status: 404, left: 200 });
+  });
+});
+
+describe("audit_log beyond the table: append-only for superusers too", () => {
+  it("refuses a superuser's update and delete of an entry", async () => {
+    const entry = await newAuditEntry();
+    expect(await statusOf(() => ctx.su.collection("audit_log").update(entry.id, { action: "erase" }))).toBe(400);
+    expect(await statusOf(() => ctx.su.collection("audit_log").delete(entry.id))).toBe(400);
+    expect(await ctx.su.collection("audit_log").getOne(entry.id)).toMatchObject({ action: "export", actor: ctx.a.manager.user.id, created: entry.created });
   });
 });
 

@@ -304,6 +304,11 @@ describe("retention", () => {
     await expect.poll(() => existsSync(videoDir), { timeout: 30_000 }).toBe(false);
     await expect.poll(() => existsSync(takeDirOf(take)), { timeout: 30_000 }).toBe(false);
     expect((await search(a.manager.pb, a.company.id, topic)).items).toEqual([]);
+    // the audit log names each erased candidate by id only, as the retention's doing (no actor)
+    const audit = await a.manager.pb.collection("audit_log").getFullList({ filter: `company = "${a.company.id}"` });
+    expect(audit.map((entry) => [entry.action, entry.candidateId, entry.actor]).sort()).toEqual(
+      [["retention_erase", a1.id, ""], ["retention_erase", a2.id, ""]].sort(),
+    );
 
     // kept: the recent candidate, the company without a period, the company with a longer one; the jobs themselves
     expect(await count("candidates", "id = {:c}", { c: a3.id })).toBe(1);

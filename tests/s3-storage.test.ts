@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startPocketBase } from "../scripts/lib/pocketbase.mjs";
 import { startS3Server } from "../scripts/lib/s3server.mjs";
 import { MediaWorker } from "../worker/src/worker";
-import { asCandidate, createQuestion, errorOf, newCandidateOf, postAnswer, putPart, randomId, useOwnServer, world, type OwnServer } from "./helpers";
+import { asCandidate, createQuestion, errorOf, newCandidateOf, postAnswer, putPart, randomId, useOwnServer, webmFile, world, type OwnServer } from "./helpers";
 import { createBucket, getObject, listKeys, type S3Target } from "./s3-support";
 import { createLink, fetchSharedVideo } from "./share-link-support";
 import { admin, countOf } from "./support";
 import { recordingOf, recordingOfClips } from "./worker/media-fixtures";
 import { workerConfig } from "./worker/support";
+import { readZip } from "./zip-reader";
 
 // the LibriVox clip the worker tests use (7.1 s of speech), and two clips with 3 s of silence between (about 13 s)
 const CLIP = "sense_and_sensibility_01_austen_64kb-0870";
@@ -167,5 +168,24 @@ describe("files on S3", () => {
     expect(await countOf("answers", "candidate = {:c}", { c: candidate })).toBe(0);
     // the refusal rolled back the stored file: no new object
     expect(await listKeys(target)).toEqual(before);
+  });
+
+  it("export streams a video from the bucket, and erasure leaves no object of the candidate's (issue 19 point 6)", async () => {
+    const w = await world("s3-erase");
+    const { record } = await postAnswer(asCandidate(w.candidate.id), { id: randomId(), candidate: w.candidate.id, question: w.video.question.id, file: webmFile() });
+    const key = keyOf(record);
+    await keysBecome(`${record.collectionId}/${record.id}/`, [key]);
+    const stored = await getObject(target, key);
+
+    const res = await fetch(`${server!.url}/api/screenroom/candidates/${w.candidate.id}/export`, { headers: { Authorization: w.manager.pb.authStore.token } });
+    expect(res.status).toBe(200);
+    const zip = readZip(Buffer.from(await res.arrayBuffer()));
+    const exported = [...zip.entries()].find(([name]) => name.startsWith("videos/"));
+    expect(exported?.[0]).toBe(`videos/1-${record.answer as string}.webm`);
+    expect(Buffer.compare(exported![1], Buffer.from(stored))).toBe(0);
+
+    await w.manager.pb.send(`/api/screenroom/candidates/${w.candidate.id}/erase`, { method: "POST" });
+    await keysBecome(`${record.collectionId}/${record.id}/`, []);
+    expect(await countOf("answers", "candidate = {:c}", { c: w.candidate.id })).toBe(0);
   });
 });

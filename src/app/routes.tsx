@@ -219,6 +219,13 @@ export const routes: RouteObject[] = [
                         Component: m.WebhooksScreen,
                       })),
                   },
+                  {
+                    path: paths.companies.auditLog.path,
+                    lazy: () =>
+                      import('@/features/audit-log/screens/audit-log').then((m) => ({
+                        Component: m.AuditLogScreen,
+                      })),
+                  },
 
                   {
                     path: paths.companies.questions.list.path,

@@ -141,6 +141,11 @@ export const paths = {
       path: '/companies/:companyId/webhooks',
       href: (companyId: string) => `/companies/${segment(companyId)}/webhooks`,
     },
+    /** Issue 19: who exported or erased which candidate, read-only. */
+    auditLog: {
+      path: '/companies/:companyId/audit-log',
+      href: (companyId: string) => `/companies/${segment(companyId)}/audit-log`,
+    },
 
     questions: {
       list: {

@@ -97,6 +97,8 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'This job is closed. Reopen it to invite candidates': 'This job is closed. Reopen it to invite candidates.',
   'This job was closed': 'This job was closed.',
   'Choose how long to keep candidates from the list': 'Choose how long to keep candidates from the list.',
+  // issue 19: the audit log is append-only (pb_hooks/audit-log.pb.js)
+  'The audit log cannot be changed': 'The audit log cannot be changed',
   // issue 17's refusals (their texts are fixed by its contract)
   'The deadline must be in the future': 'The deadline must be in the future',
   'This invitation was withdrawn': 'This invitation was withdrawn',

@@ -7,6 +7,7 @@ import type { RecordService } from "pocketbase";
 
 export enum Collections {
   Answers = "answers",
+  AuditLog = "audit_log",
   Candidates = "candidates",
   Comments = "comments",
   Companies = "companies",
@@ -44,6 +45,7 @@ export type AuthSystemFields<T = never> = {
 } & BaseSystemFields<T>;
 
 export type AnswersQuestionKindOptions = "video" | "text";
+export type AuditLogActionOptions = "export" | "erase" | "retention_erase";
 export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";
@@ -61,6 +63,14 @@ export type AnswersRecord = {
   questionTitle?: string;
   questionDescription?: string;
   questionKind?: AnswersQuestionKindOptions;
+};
+
+export type AuditLogRecord = {
+  company: RecordIdString;
+  actor?: RecordIdString;
+  action: AuditLogActionOptions;
+  candidateId: string;
+  created: IsoDateString;
 };
 
 export type CandidatesRecord = {
@@ -269,6 +279,7 @@ export type WebhookEndpointsRecord = {
 };
 
 export type AnswersResponse<Texpand = unknown> = Required<AnswersRecord> & BaseSystemFields<Texpand>;
+export type AuditLogResponse<Texpand = unknown> = Required<AuditLogRecord> & BaseSystemFields<Texpand>;
 export type CandidatesResponse<Texpand = unknown> = Required<CandidatesRecord> & BaseSystemFields<Texpand>;
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type CompaniesResponse<Texpand = unknown> = Required<CompaniesRecord> & BaseSystemFields<Texpand>;
@@ -290,6 +301,7 @@ export type WebhookEndpointsResponse<Texpand = unknown> = Required<WebhookEndpoi
 
 export type CollectionRecords = {
   answers: AnswersRecord;
+  audit_log: AuditLogRecord;
   candidates: CandidatesRecord;
   comments: CommentsRecord;
   companies: CompaniesRecord;
@@ -312,6 +324,7 @@ export type CollectionRecords = {
 
 export type CollectionResponses = {
   answers: AnswersResponse;
+  audit_log: AuditLogResponse;
   candidates: CandidatesResponse;
   comments: CommentsResponse;
   companies: CompaniesResponse;
@@ -334,6 +347,7 @@ export type CollectionResponses = {
 
 export type TypedPocketBase = PocketBase & {
   collection(idOrName: "answers"): RecordService<AnswersResponse>;
+  collection(idOrName: "audit_log"): RecordService<AuditLogResponse>;
   collection(idOrName: "candidates"): RecordService<CandidatesResponse>;
   collection(idOrName: "comments"): RecordService<CommentsResponse>;
   collection(idOrName: "companies"): RecordService<CompaniesResponse>;

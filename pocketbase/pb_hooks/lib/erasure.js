@@ -1,41 +1,99 @@
 /// <reference path="../../../.cache/pocketbase/types.d.ts" />
-// Deleting one candidate from every store (decisions.md "Data lifetime"). MINIMAL VERSION written for issue 19
-// point 5 (retention); issue 19 point 6 (export and erasure) writes the full one of this same file, which replaces
-// it at the merge. Retention deletes only through eraseCandidate.
-//
-// One transaction: the candidate record, whose deletion PocketBase cascades (relation fields with cascadeDelete) to
-// its answers and their video/text kinds (files removed from the storage once committed; the transcript lives on the
-// video_answers row, the search index rows go with the kinds by the triggers of migration 1733100000_answer_search),
-// ratings, comments, share links, webhook deliveries, question progress and staged takes (their parts on disk by
-// the staged_takes delete hook, history.pb.js); and the mail_queue rows of its invitation: addressed to its e-mail
-// and carrying its interview key (the link) in their text or HTML. The decision is a field of the candidate.
+// Erasure (issue 19 points 5 and 6; decisions.md "Data lifetime"): a candidate removed from every store.
+// - The candidate row, and through PocketBase's cascades everything that hangs off it: answers with their video and
+//   text records (files included: PocketBase removes a deleted record's storage folder, local disk or S3, once the
+//   transaction commits), transcripts and segments (fields of video_answers), ratings, comments, share links,
+//   webhook deliveries, question progress and staged takes (whose parts, outside PocketBase's storage, go with
+//   their row: history.pb.js). The search index (answer_search, answer_search_docs) is kept by SQLite triggers on
+//   video_answers and text_answers (migration 1733100000_answer_search.js), so it follows the cascade. The decision,
+//   rating average and accommodations are fields of the candidate row.
+// - The outgoing mail about them (mail_queue): every queued e-mail that carries their interview key or their record
+//   id (the interview e-mails, sent to their address, carry the link with the key). Another candidate's e-mails to
+//   the same address (another job) carry another key and stay.
+// - PocketBase's request log (the auxiliary database) lines whose URL or data hold their id or key, after the
+//   transaction (a log line is not the product's data, and the log database is not the main one).
+// - An audit entry (action, actor, company, candidate id: no e-mail, no name), in the same transaction, when the
+//   caller says which action it was.
+// Everything but the log lines commits together or not at all. Server-side only: the `?deleteAnswers=true`
+// confirmation of history.pb.js guards the records API, the erase route asks its own confirmation in the SPA.
 
 /**
- * Deletes candidate `candidateId` and everything it owns. Returns false when there is no such candidate (nothing
- * done), true once it is deleted.
+ * Erases candidate `candidateId`. `options.action` ("erase" or "retention_erase") writes an audit entry, with
+ * `options.actor` (a user id, or empty for the retention cron). Returns { answers, videos, mails } (what went), or
+ * null when there is no such candidate.
  */
-function eraseCandidate(app, candidateId) {
-  let erased = false;
+function eraseCandidate(app, candidateId, options) {
+  const { findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+  const opts = options || {};
+  let result = null;
+  let secret = "";
   app.runInTransaction((txApp) => {
-    let candidate;
-    try {
-      candidate = txApp.findRecordById("candidates", candidateId);
-    } catch (_) {
-      return;
-    }
-    const email = candidate.getString("email");
-    const key = candidate.getString("secret");
-    if (email && key) {
-      txApp
-        .db()
-        .newQuery("DELETE FROM mail_queue WHERE lower([[to]]) = lower({:to}) AND (instr(COALESCE([[text]], ''), {:key}) > 0 OR instr(COALESCE(html, ''), {:key}) > 0)")
-        .bind({ to: email, key: key })
-        .execute();
-    }
+    const candidate = findByIdOrNull(txApp, "candidates", candidateId);
+    if (!candidate) return;
+    secret = candidate.getString("secret");
+    const job = findByIdOrNull(txApp, "jobs", candidate.getString("job"));
+    const company = job ? job.getString("company") : "";
+
+    const count = (sql) => {
+      const row = new DynamicModel({ n: 0 });
+      txApp.db().newQuery(sql).bind({ c: candidate.id }).one(row);
+      return row.n;
+    };
+    const answers = count("SELECT count(*) AS n FROM answers WHERE candidate = {:c}");
+    const videos = count("SELECT count(*) AS n FROM video_answers v JOIN answers a ON a.id = v.answer WHERE a.candidate = {:c}");
+
+    const mails = txApp.findRecordsByFilter(
+      "mail_queue",
+      "html ~ {:secret} || text ~ {:secret} || subject ~ {:id} || html ~ {:id} || text ~ {:id}",
+      "",
+      0,
+      0,
+      { secret: secret, id: candidate.id },
+    );
+    for (const mail of mails) txApp.delete(mail);
+
     txApp.delete(candidate);
-    erased = true;
+
+    if (opts.action && company) {
+      const entry = new Record(txApp.findCachedCollectionByNameOrId("audit_log"));
+      entry.set("company", company);
+      entry.set("actor", opts.actor || "");
+      entry.set("action", opts.action);
+      entry.set("candidateId", candidate.id);
+      txApp.save(entry);
+    }
+    result = { answers: answers, videos: videos, mails: mails.length };
   });
-  return erased;
+  if (result) forgetLogLines(app, candidateId, secret);
+  return result;
 }
 
-module.exports = { eraseCandidate };
+/** Removes PocketBase's request log lines that name the candidate's id or key; a failure is logged, never thrown. */
+function forgetLogLines(app, candidateId, secret) {
+  try {
+    const needles = [candidateId, secret].filter((s) => !!s);
+    for (const needle of needles) {
+      app
+        .auxDB()
+        .newQuery("DELETE FROM _logs WHERE instr(data, {:needle}) > 0 OR instr(message, {:needle}) > 0")
+        .bind({ needle: needle })
+        .execute();
+    }
+  } catch (err) {
+    app.logger().warn("erasure: the request log could not be cleaned", "error", String(err));
+  }
+}
+
+/** The audit log's only allowed update: PocketBase emptying `actor` because that account was deleted. */
+function auditChangeAllowed(app, record) {
+  const { findByIdOrNull } = require(`${__hooks}/lib/util.js`);
+  const original = record.original();
+  for (const field of ["company", "action", "candidateId"]) {
+    if (record.getString(field) !== original.getString(field)) return false;
+  }
+  if (record.getString("created") !== original.getString("created")) return false;
+  if (record.getString("actor") === original.getString("actor")) return false;
+  return record.getString("actor") === "" && !findByIdOrNull(app, "users", original.getString("actor"));
+}
+
+module.exports = { eraseCandidate, auditChangeAllowed };

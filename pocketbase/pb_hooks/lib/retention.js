@@ -102,7 +102,7 @@ function runRetention(app) {
   const result = { deleted: 0, failed: 0 };
   for (const candidate of dueCandidates(app, nowMs(app), "")) {
     try {
-      if (eraseCandidate(app, candidate.id)) result.deleted += 1;
+      if (eraseCandidate(app, candidate.id, { action: "retention_erase" })) result.deleted += 1;
     } catch (err) {
       // one candidate that cannot be deleted now (a locked row) does not keep the others; the next run tries again
       result.failed += 1;

@@ -3,12 +3,13 @@ import { NavLink } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-/** The side links of the company settings screens (spec §2: 'General' and 'Team members'; issue 18: 'Webhooks'). */
+/** The side links of the company settings screens (spec §2: 'General' and 'Team members'; issue 18: 'Webhooks'; issue 19: 'Audit log'). */
 export function CompanySettingsNav({ companyId }: { companyId: string }) {
   const links = [
     { label: 'General', to: paths.companies.edit.href(companyId) },
     { label: 'Team members', to: paths.companies.team.href(companyId) },
     { label: 'Webhooks', to: paths.companies.webhooks.href(companyId) },
+    { label: 'Audit log', to: paths.companies.auditLog.href(companyId) },
   ];
   return (
     <nav aria-label="Company settings">

@@ -14,6 +14,7 @@ import { commentQueries } from '../api/review-comments';
 import { useReviewFeedbackUpdates } from '../api/review-feedback-updates';
 import { formatStars, overallScore, ratingQueries, summarizeAnswer, usePendingStars, useRateAnswer } from '../api/review-ratings';
 import { CandidateNavigation, useCandidateNeighbours } from '../components/candidate-navigation';
+import { EraseCandidateButton, ExportCandidateButton } from '../components/candidate-data-actions';
 import { CommentsThread } from '../components/comments-thread';
 import { DecisionPanel } from '../components/decision-panel';
 import { DeleteCandidateButton } from '../components/delete-candidate-dialog';
@@ -125,6 +126,13 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
                 email={review.email}
                 answers={answers}
                 onDeleted={() => void navigate(pipelineHref(companyId, jobId, position.state, position.index), { replace: true })}
+              />
+              <ExportCandidateButton candidateId={candidateId} />
+              <EraseCandidateButton
+                candidateId={candidateId}
+                jobId={jobId}
+                email={review.email}
+                onErased={() => void navigate(pipelineHref(companyId, jobId, position.state, position.index), { replace: true })}
               />
             </Flex>
           </header>

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { env } from '@/config/env';
+import { fullList, managerShellApi } from '@/testing/manager-shell-api';
+import { server } from '@/testing/msw-server';
+import { renderRoute } from '@/testing/render-route';
+import { signInAs } from '@/testing/session';
+
+const api = (path: string) => `${env.apiUrl}${path}`;
+
+describe('the audit log (issue 19)', () => {
+  it("lists the company's exports and erasures, newest first as the server sorts them: when, who, action, candidate id", async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get(api('/api/collections/audit_log/records'), ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return HttpResponse.json(
+          fullList([
+            {
+              id: 'l2',
+              company: 'c1',
+              actor: 'u1',
+              action: 'erase',
+              candidateId: 'cand00000000002',
+              created: '2024-05-02 10:00:00.000Z',
+              expand: { actor: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } },
+            },
+            { id: 'l1', company: 'c1', actor: '', action: 'retention_erase', candidateId: 'cand00000000001', created: '2024-05-01 10:00:00.000Z' },
+          ]),
+        );
+      }),
+    );
+    signInAs({ primaryCompany: 'c1' });
+    managerShellApi();
+    renderRoute('/companies/c1/audit-log');
+
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Erased candidate')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('cand00000000002')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Retention period')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Erased by retention')).toBeInTheDocument();
+    // only this company's entries, newest first
+    const params = new URLSearchParams(queries[0]);
+    expect(params.get('filter')).toBe('company = "c1"');
+    expect(params.get('sort')).toBe('-created,-id');
+    // reached from the company settings' side links
+    expect(screen.getByRole('navigation', { name: 'Company settings' })).toHaveTextContent('Audit log');
+  });
+
+  it('says so when nothing was exported or erased yet', async () => {
+    server.use(http.get(api('/api/collections/audit_log/records'), () => HttpResponse.json(fullList([]))));
+    signInAs({ primaryCompany: 'c1' });
+    managerShellApi();
+    renderRoute('/companies/c1/audit-log');
+    expect(await screen.findByText('No exports or erasures yet.')).toBeInTheDocument();
+  });
+});

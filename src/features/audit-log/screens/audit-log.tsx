@@ -1,0 +1,70 @@
+import { Code, Flex, Table, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+
+import { QueryState } from '@/components/query-state';
+import { CompanySettingsLayout } from '@/features/companies/components/company-settings-layout';
+import { formatDate } from '@/lib/format-date';
+
+import { auditLogQueries, type AuditEntry } from '../api/audit-log-queries';
+
+export const ACTION_LABELS: Readonly<Record<string, string>> = {
+  export: 'Exported data',
+  erase: 'Erased candidate',
+  retention_erase: 'Erased by retention',
+};
+
+/** Who acted: the manager's name, or the retention period, or a deleted account. */
+export function actorLabel(entry: AuditEntry): string {
+  const actor = entry.expand?.actor;
+  if (actor) return `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+  return entry.action === 'retention_erase' ? 'Retention period' : 'A deleted account';
+}
+
+/** Company settings, 'Audit log' (issue 19): every export and erasure of a candidate, read-only. */
+export function AuditLogScreen() {
+  const { companyId = '' } = useParams();
+  const log = useQuery(auditLogQueries.list(companyId));
+  return (
+    <CompanySettingsLayout companyId={companyId} title="Audit log">
+      <Flex direction="column" gap="4">
+        <Text as="p" size="2" color="gray">
+          Every export and erasure of a candidate&apos;s data. Nobody can change or remove an entry. A candidate is named by
+          their internal id only: an erased candidate&apos;s e-mail and name are gone.
+        </Text>
+        <QueryState query={log}>
+          {(entries) =>
+            entries.length === 0 ? (
+              <Text size="2" color="gray">
+                No exports or erasures yet.
+              </Text>
+            ) : (
+              <Table.Root variant="surface">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Candidate id</Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {entries.map((entry) => (
+                    <Table.Row key={entry.id}>
+                      <Table.Cell>{formatDate(entry.created)}</Table.Cell>
+                      <Table.Cell>{actorLabel(entry)}</Table.Cell>
+                      <Table.Cell>{ACTION_LABELS[entry.action] ?? entry.action}</Table.Cell>
+                      <Table.Cell>
+                        <Code>{entry.candidateId}</Code>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            )
+          }
+        </QueryState>
+      </Flex>
+    </CompanySettingsLayout>
+  );
+}

@@ -1,0 +1,157 @@
+// Issue 19 point 6, as an attacker: the audit log (pb_migrations/1733200100_audit_log.js, pb_hooks/audit-log.pb.js)
+// and the export and erase routes (pocketbase/export.go, pb_hooks/erasure.pb.js). Another company's manager and a
+// candidate learn nothing of a company's log by any filter (back-relations `_via_` included), sort, expand or
+// realtime event; nobody writes, changes or removes an entry through the records API or a batch, a superuser
+// included; the routes do nothing for anyone but the company's managers.
+import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
+import { beforeAll, describe, expect, it } from "vitest";
+import { anonymous, answerText, asCandidate, pbUrl, statusOf, superuser, world } from "../helpers";
+import { listOutcome } from "../support";
+
+let a: Awaited<ReturnType<typeof world>>;
+let b: Awaited<ReturnType<typeof world>>;
+let su: PocketBase;
+let entry: RecordModel;
+
+async function exportAs(pb: PocketBase, candidate: string) {
+  const headers: Record<string, string> = pb.authStore.token ? { Authorization: pb.authStore.token } : {};
+  const res = await fetch(`${pbUrl()}/api/screenroom/candidates/${encodeURIComponent(candidate)}/export`, { headers });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+beforeAll(async () => {
+  a = await world("audit-victim");
+  b = await world("audit-attacker");
+  su = await superuser();
+  expect(await exportAs(a.manager.pb, a.candidate.id)).toBe(200);
+  entry = await su.collection("audit_log").getFirstListItem(su.filter("candidateId = {:c}", { c: a.candidate.id }));
+});
+
+describe("the filter oracle on a company's log", () => {
+  it("gives another company's manager and a candidate identical answers to a true and a false guess", async () => {
+    const truth = a.candidate.id;
+    const lie = truth.slice(0, -1) + (truth.endsWith("a") ? "b" : "a");
+    const probes: [string, string, (g: string) => Record<string, string>][] = [
+      ["audit_log", "=", (g) => ({ filter: `candidateId = '${g}'` })],
+      ["audit_log", ">=", (g) => ({ filter: `candidateId >= '${g}'` })],
+      ["audit_log", "!=", (g) => ({ filter: `candidateId != '${g}' && company = '${a.company.id}'` })],
+      ["audit_log", "sort", (g) => ({ filter: `candidateId >= '${g}'`, sort: "candidateId" })],
+      ["companies", "_via_ =", (g) => ({ filter: `audit_log_via_company.candidateId ?= '${g}'` })],
+      ["companies", "_via_ >=", (g) => ({ filter: `audit_log_via_company.candidateId ?>= '${g}'` })],
+      ["companies", "_via_ !=", (g) => ({ filter: `audit_log_via_company.candidateId ?!= '${g}'` })],
+      ["users", "_via_ actor", (g) => ({ filter: `audit_log_via_actor.candidateId ?= '${g}'` })],
+      ["candidates", "@collection", (g) => ({ filter: `@collection.audit_log.candidateId ?= '${g}'` })],
+      ["jobs", "expand", (g) => ({ filter: `company.audit_log_via_company.candidateId ?= '${g}'`, expand: "company.audit_log_via_company" })],
+    ];
+    for (const pb of [b.manager.pb, asCandidate(a.candidate.id), anonymous()]) {
+      for (const [collection, what, query] of probes) {
+        const right = await listOutcome(pb, collection, query(truth));
+        const wrong = await listOutcome(pb, collection, query(lie));
+        expect({ collection, what, right }).toEqual({ collection, what, right: wrong });
+      }
+    }
+  });
+});
+
+describe("reads", () => {
+  it("another company's manager, a candidate and a visitor see no entry, listed, viewed or expanded", async () => {
+    for (const pb of [b.manager.pb, asCandidate(a.candidate.id), anonymous()]) {
+      expect(await pb.collection("audit_log").getFullList({ filter: pb.filter("company = {:c}", { c: a.company.id }) })).toEqual([]);
+      expect(await statusOf(() => pb.collection("audit_log").getOne(entry.id))).toBe(404);
+    }
+    // the candidate views its company: the log is not expanded into it
+    const company = await asCandidate(a.candidate.id).collection("companies").getOne(a.company.id, { expand: "audit_log_via_company" });
+    expect(JSON.stringify(company)).not.toContain(entry.id);
+    // the company's own manager reads it, expanded from the company too
+    const own = await a.manager.pb.collection("companies").getOne(a.company.id, { expand: "audit_log_via_company" });
+    expect(JSON.stringify(own.expand)).toContain(entry.id);
+  });
+
+  it("a realtime subscriber of another company receives none of its entries", async () => {
+    const other = await b.manager.pb.collection("candidates").create({ job: b.job.id, email: `rt-${Date.now()}@screenroom.test` });
+    const data = await firstEvent(b.manager.pb.authStore.token, "audit_log/*", async () => {
+      expect(await exportAs(a.manager.pb, a.candidate.id)).toBe(200);
+      // b's own export, which b may see: the first event b receives must be this one
+      expect(await exportAs(b.manager.pb, other.id)).toBe(200);
+    });
+    expect(data).toContain(other.id);
+    expect(data).not.toContain(a.candidate.id);
+  });
+});
+
+describe("writes", () => {
+  it("nobody creates, changes or removes an entry through the records API or a batch, a superuser included", async () => {
+    const forged = { company: a.company.id, action: "erase", candidateId: "forgedcandidat" };
+    for (const pb of [a.manager.pb, b.manager.pb, asCandidate(a.candidate.id), anonymous()]) {
+      expect([400, 403, 404]).toContain(await statusOf(() => pb.collection("audit_log").create(forged)));
+      expect([403, 404]).toContain(await statusOf(() => pb.collection("audit_log").update(entry.id, { action: "erase" })));
+      expect([403, 404]).toContain(await statusOf(() => pb.collection("audit_log").delete(entry.id)));
+    }
+    const batch = a.manager.pb.createBatch();
+    batch.collection("audit_log").create(forged);
+    batch.collection("audit_log").update(entry.id, { candidateId: "x" });
+    batch.collection("audit_log").delete(entry.id);
+    expect(await statusOf(() => batch.send())).toBeGreaterThanOrEqual(400);
+    const suBatch = su.createBatch();
+    suBatch.collection("audit_log").update(entry.id, { candidateId: "x" });
+    suBatch.collection("audit_log").delete(entry.id);
+    expect(await statusOf(() => suBatch.send())).toBeGreaterThanOrEqual(400);
+    expect(await su.collection("audit_log").getOne(entry.id)).toMatchObject({ action: "export", candidateId: a.candidate.id, actor: a.manager.user.id });
+    expect(await su.collection("audit_log").getFullList({ filter: su.filter("candidateId = 'forgedcandidat'") })).toEqual([]);
+  });
+});
+
+describe("the routes", () => {
+  it("export and erase nothing for another company's manager or a candidate, even by the candidate's key in the path", async () => {
+    const { answer } = await answerText(a.candidate.id, a.text.question.id);
+    const key = (await su.collection("candidates").getOne(a.candidate.id)).secret as string;
+    for (const pb of [b.manager.pb, asCandidate(a.candidate.id)]) {
+      for (const id of [a.candidate.id, key]) {
+        expect(await exportAs(pb, id)).toBe(404);
+        expect(await statusOf(() => pb.send(`/api/screenroom/candidates/${id}/erase`, { method: "POST" }))).toBe(404);
+      }
+    }
+    // the company's manager with the key instead of the id: the key is no record id
+    expect(await exportAs(a.manager.pb, key)).toBe(404);
+    expect((await su.collection("answers").getOne(answer.id)).id).toBe(answer.id);
+    // a GET does not erase, a POST does not export
+    expect(await statusOf(() => a.manager.pb.send(`/api/screenroom/candidates/${a.candidate.id}/erase`, { method: "GET" }))).toBe(404);
+    expect((await su.collection("candidates").getOne(a.candidate.id)).id).toBe(a.candidate.id);
+  });
+});
+
+/** The data of the first realtime event on `topic` for the holder of `token`, after `act` runs. */
+async function firstEvent(token: string, topic: string, act: () => Promise<unknown>): Promise<string> {
+  const controller = new AbortController();
+  const stream = await fetch(`${pbUrl()}/api/realtime`, { signal: controller.signal });
+  const reader = stream.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const next = async () => {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        return { event: /^event:(.*)$/m.exec(block)?.[1]?.trim() ?? "", data: /^data:(.*)$/m.exec(block)?.[1] ?? "" };
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the realtime stream ended");
+      buffer += decoder.decode(value);
+    }
+  };
+  const connect = await next();
+  const clientId = (JSON.parse(connect.data) as { clientId: string }).clientId;
+  const res = await fetch(`${pbUrl()}/api/realtime`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: token },
+    body: JSON.stringify({ clientId, subscriptions: [topic] }),
+  });
+  expect(res.status).toBe(204);
+  await act();
+  const event = await next();
+  controller.abort();
+  return event.data;
+}

@@ -1,0 +1,296 @@
+// Issue 19 point 6: export and erasure (pocketbase/export.go, pocketbase/pb_hooks/erasure.pb.js, lib/erasure.js)
+// and the audit log (pb_migrations/1733200100_audit_log.js, pb_hooks/audit-log.pb.js). On a server of the suite's
+// own, so its storage folder, mail queue and request log hold nobody else's rows, and "gone from the disk" can be
+// read there.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type PocketBase from "pocketbase";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  anonymous,
+  answerText,
+  answerVideo,
+  asCandidate,
+  consent,
+  createJob,
+  createQuestion,
+  errorOf,
+  fixture,
+  putPart,
+  randomId,
+  signUp,
+  superuser,
+  uniqueEmail,
+  useOwnServer,
+  world,
+  type OwnServer,
+} from "./helpers";
+import { createLink } from "./share-link-support";
+import { readZip } from "./zip-reader";
+
+let server: OwnServer;
+let su: PocketBase;
+
+beforeAll(async () => {
+  server = await useOwnServer({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1" });
+  su = await superuser();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function storageOf(collection: string, recordId = "") {
+  const { id } = await su.collections.getOne(collection);
+  return join(server.dataDir, "storage", id, recordId);
+}
+const takeDirOf = (take: string) => join(server.dataDir, "screenroom_takes", take);
+const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+
+async function until(check: () => boolean | Promise<boolean>) {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+async function count(collection: string, filter: string, params: Record<string, unknown>) {
+  return (await su.collection(collection).getList(1, 1, { filter: su.filter(filter, params) })).totalItems;
+}
+
+/** GET the export with `pb`'s token (none for an anonymous client): the status and the body's bytes. */
+async function exportOf(pb: PocketBase, candidate: string) {
+  const headers: Record<string, string> = {};
+  if (pb.authStore.token) headers.Authorization = pb.authStore.token;
+  const res = await fetch(`${server.url}/api/screenroom/candidates/${encodeURIComponent(candidate)}/export`, { headers });
+  return { status: res.status, type: res.headers.get("content-type"), body: Buffer.from(await res.arrayBuffer()) };
+}
+
+const erase = (pb: PocketBase, candidate: string) =>
+  pb.send<{ answers: number; videos: number }>(`/api/screenroom/candidates/${encodeURIComponent(candidate)}/erase`, { method: "POST" });
+
+const word = (prefix: string) => `${prefix}${randomId().replace(/[0-9]/g, "")}`;
+
+/**
+ * A company with a webhook endpoint, two jobs, and the same person (one e-mail) invited to both: `candidate` (job 1)
+ * has answered a video (transcribed) and a text question, has a staged take for a third, a rating, a comment, a
+ * decision and a share link; `twin` (job 2) answered a text question.
+ */
+async function erasureWorld(label: string) {
+  const w = await world(label);
+  const third = await createQuestion(w.manager.pb, w.company.id, "video", { title: "Third question" });
+  await w.manager.pb.collection("jobs").update(w.job.id, { questions: [w.video.question.id, w.text.question.id, third.question.id] });
+  const job2 = await createJob(w.manager.pb, w.company.id, [w.text.question.id]);
+  await w.manager.pb.collection("webhook_endpoints").create({ company: w.company.id, url: "http://127.0.0.1:9/hook", events: ["candidate.invited", "candidate.decided"] });
+
+  const email = uniqueEmail(`${label}-person`);
+  const candidate = await w.manager.pb.collection("candidates").create({ job: w.job.id, email, firstName: "Grace", lastName: "Hopper" });
+  const twin = await w.manager.pb.collection("candidates").create({ job: job2.id, email });
+  for (const c of [candidate, twin]) await consent(c.id);
+
+  const topic = word("zorbex");
+  const video = await answerVideo(candidate.id, w.video.question.id);
+  const segments = [
+    { start: 0, end: 1.5, text: "Hello." },
+    { start: 2, end: 4, text: `I led the ${topic} project.` },
+  ];
+  await su.collection("video_answers").update(video.kind.id, { transcript: `Hello. I led the ${topic} project.`, transcriptSegments: segments, transcriptStatus: "done" });
+  const text = await answerText(candidate.id, w.text.question.id, `My ${topic} answer in words.`);
+  const twinText = await answerText(twin.id, w.text.question.id, `The twin's ${topic} answer.`);
+  const take = randomId();
+  await putPart(asCandidate(candidate.id), take, 0, new Uint8Array(fixture("answer.webm")).subarray(0, 1000), third.question.id);
+  await w.manager.pb.collection("ratings").create({ answer: video.answer.id, candidate: candidate.id, manager: w.manager.user.id, stars: 4 });
+  await w.manager.pb.collection("comments").create({ candidate: candidate.id, author: w.manager.user.id, text: "Calm and clear." });
+  await w.manager.pb.send(`/api/screenroom/candidates/${candidate.id}/decision`, { method: "POST", body: { decision: "advance" } });
+  await createLink(w.manager.pb, { candidate: candidate.id });
+  return { ...w, job2, email, candidate, twin, topic, video, text, twinText, take, segments };
+}
+
+/** Every row of the candidate's, in every collection that names them, counted by a superuser. */
+async function leftOf(candidate: string, secret: string) {
+  const c = { c: candidate };
+  return {
+    candidates: await count("candidates", "id = {:c}", c),
+    answers: await count("answers", "candidate = {:c}", c),
+    video_answers: await count("video_answers", "answer.candidate = {:c}", c),
+    text_answers: await count("text_answers", "answer.candidate = {:c}", c),
+    ratings: await count("ratings", "candidate = {:c}", c),
+    comments: await count("comments", "candidate = {:c}", c),
+    share_links: await count("share_links", "candidate = {:c}", c),
+    question_progress: await count("question_progress", "candidate = {:c}", c),
+    staged_takes: await count("staged_takes", "candidate = {:c}", c),
+    webhook_deliveries: await count("webhook_deliveries", "candidate = {:c}", c),
+    mail_queue: await count("mail_queue", "html ~ {:s} || text ~ {:s} || html ~ {:c} || text ~ {:c}", { s: secret, c: candidate }),
+  };
+}
+
+const search = (pb: PocketBase, company: string, q: string) =>
+  pb.send<{ items: { answer: string }[] }>(`/api/screenroom/companies/${company}/search`, { query: { q } });
+
+describe("export", () => {
+  it("gives a manager of the company a zip of the candidate's videos, transcripts, answers, ratings, comments and decision, with a README", async () => {
+    const w = await erasureWorld("export");
+    const res = await exportOf(w.manager.pb, w.candidate.id);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe("application/zip");
+    const zip = readZip(res.body);
+    const videoName = `videos/1-${w.video.answer.id}.webm`;
+    const transcriptName = `transcripts/1-${w.video.answer.id}.txt`;
+    const segmentsName = `transcripts/1-${w.video.answer.id}.segments.json`;
+    expect([...zip.keys()].sort()).toEqual(
+      ["README.txt", "answers.json", "candidate.json", "comments.json", "decision.json", "job.json", "ratings.json", videoName, transcriptName, segmentsName].sort(),
+    );
+    const json = (name: string) => JSON.parse(zip.get(name)!.toString("utf8"));
+
+    // the original video, byte for byte
+    const stored = await su.collection("video_answers").getOne(w.video.kind.id);
+    const token = await su.files.getToken();
+    const original = Buffer.from(await (await fetch(su.files.getURL(stored, stored.file as string, { token }))).arrayBuffer());
+    expect(zip.get(videoName)!.equals(original)).toBe(true);
+    expect(original.length).toBeGreaterThan(1000);
+
+    expect(zip.get(transcriptName)!.toString("utf8").trim()).toBe(`Hello. I led the ${w.topic} project.`);
+    expect(json(segmentsName)).toEqual(w.segments);
+    const candidate = json("candidate.json");
+    expect(candidate).toMatchObject({ id: w.candidate.id, email: w.email, firstName: "Grace", lastName: "Hopper", decision: "advance" });
+    expect(candidate.secret).toBeUndefined();
+    expect(JSON.stringify(json("candidate.json"))).not.toContain((await su.collection("candidates").getOne(w.candidate.id)).secret as string);
+    expect(json("job.json")).toMatchObject({ id: w.job.id, title: "Support engineer" });
+    const answers = json("answers.json");
+    expect(answers).toHaveLength(2);
+    expect(answers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: w.video.answer.id, questionTitle: "video question", questionKind: "video", video: expect.objectContaining({ file: videoName, transcript: transcriptName, transcriptSegments: segmentsName, transcriptStatus: "done" }) }),
+        expect.objectContaining({ id: w.text.answer.id, questionTitle: "text question", questionDescription: "Tell us about yourself", questionKind: "text", text: `My ${w.topic} answer in words.` }),
+      ]),
+    );
+    expect(json("ratings.json")).toEqual([expect.objectContaining({ answer: w.video.answer.id, manager: w.manager.user.id, stars: 4 })]);
+    expect(json("comments.json")).toEqual([expect.objectContaining({ author: w.manager.user.id, text: "Calm and clear." })]);
+    expect(json("decision.json")).toMatchObject({ decision: "advance", decisionBy: w.manager.user.id });
+    const readme = zip.get("README.txt")!.toString("utf8");
+    for (const name of ["candidate.json", "answers.json", "videos/", "transcripts/", "ratings.json", "comments.json", "decision.json"]) expect(readme).toContain(name);
+    // the twin's answer is not in it
+    expect(res.body.includes(Buffer.from(w.twinText.answer.id))).toBe(false);
+
+    // written to the audit log: who, which candidate, no e-mail or name
+    const log = await w.manager.pb.collection("audit_log").getFullList({ filter: w.manager.pb.filter("company = {:c}", { c: w.company.id }) });
+    expect(log).toEqual([expect.objectContaining({ action: "export", actor: w.manager.user.id, candidateId: w.candidate.id, company: w.company.id })]);
+    expect(JSON.stringify(log)).not.toContain(w.email);
+    expect(JSON.stringify(log)).not.toContain("Grace");
+  });
+
+  it("answers 404 to everyone else, an unknown candidate included, and logs nothing", async () => {
+    const w = await world("export-others");
+    const other = await world("export-other-company");
+    const unverified = await signUp({ email: uniqueEmail("export-unverified") });
+    await su.collection("companies").update(w.company.id, { "managers+": unverified.user.id });
+    await su.collection("users").update(unverified.user.id, { verified: false });
+    for (const pb of [other.manager.pb, asCandidate(w.candidate.id), anonymous(), unverified.pb]) {
+      expect((await exportOf(pb, w.candidate.id)).status).toBe(404);
+    }
+    expect((await exportOf(w.manager.pb, "nosuchcandidat")).status).toBe(404);
+    expect(await count("audit_log", "company = {:c}", { c: w.company.id })).toBe(0);
+  });
+
+  it("of a candidate without answers holds the README, the candidate and empty lists", async () => {
+    const w = await world("export-empty");
+    const zip = readZip((await exportOf(w.manager.pb, w.candidate.id)).body);
+    expect(JSON.parse(zip.get("answers.json")!.toString("utf8"))).toEqual([]);
+    expect(JSON.parse(zip.get("candidate.json")!.toString("utf8"))).toMatchObject({ id: w.candidate.id, email: w.candidate.email });
+    expect([...zip.keys()].some((name) => name.startsWith("videos/"))).toBe(false);
+  });
+});
+
+describe("erasure", () => {
+  it("removes the candidate from every store, files and search included, keeps the same person's other candidacy, and logs it", async () => {
+    const w = await erasureWorld("erase");
+    const secret = (await su.collection("candidates").getOne(w.candidate.id)).secret as string;
+    const twinSecret = (await su.collection("candidates").getOne(w.twin.id)).secret as string;
+    const videoDir = await storageOf("video_answers", w.video.kind.id);
+    expect(entries(videoDir).length).toBeGreaterThan(0);
+    expect(entries(takeDirOf(w.take))).toEqual(["0"]);
+    await until(async () => (await count("webhook_deliveries", "candidate = {:c}", { c: w.candidate.id })) >= 2);
+    const before = await leftOf(w.candidate.id, secret);
+    expect(before).toMatchObject({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, staged_takes: 1 });
+    expect(before.question_progress).toBeGreaterThan(0);
+    expect(before.webhook_deliveries).toBeGreaterThanOrEqual(2);
+    expect(before.mail_queue).toBeGreaterThanOrEqual(1);
+    const twinBefore = await leftOf(w.twin.id, twinSecret);
+    expect((await search(w.manager.pb, w.company.id, w.topic)).items.map((hit) => hit.answer).sort()).toEqual(
+      [w.video.answer.id, w.text.answer.id, w.twinText.answer.id].sort(),
+    );
+
+    expect(await erase(w.manager.pb, w.candidate.id)).toEqual({ answers: 2, videos: 1 });
+
+    expect(await leftOf(w.candidate.id, secret)).toEqual({
+      candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0,
+      question_progress: 0, staged_takes: 0, webhook_deliveries: 0, mail_queue: 0,
+    });
+    await until(() => !existsSync(videoDir));
+    await until(() => !existsSync(takeDirOf(w.take)));
+    // the search index: no row left for their answers, no hit
+    expect((await search(w.manager.pb, w.company.id, w.topic)).items.map((hit) => hit.answer)).toEqual([w.twinText.answer.id]);
+    // the same person's candidacy for the other job, and its e-mail to the same address, stay
+    expect(await leftOf(w.twin.id, twinSecret)).toEqual(twinBefore);
+    expect(twinBefore.mail_queue).toBeGreaterThanOrEqual(1);
+    expect(await count("mail_queue", "to = {:e}", { e: w.email })).toBe(twinBefore.mail_queue);
+    // nothing in the database names them: the raw tables
+    const dump = JSON.stringify(await su.collection("audit_log").getFullList());
+    expect(dump).not.toContain(w.email);
+    // the job and the company's questions stay
+    expect((await su.collection("jobs").getOne(w.job.id)).id).toBe(w.job.id);
+
+    const log = await w.manager.pb.collection("audit_log").getFullList({ filter: w.manager.pb.filter("company = {:c}", { c: w.company.id }), sort: "created" });
+    expect(log).toEqual([expect.objectContaining({ action: "erase", actor: w.manager.user.id, candidateId: w.candidate.id })]);
+
+    // erased means gone: the export, the review and a second erase find nothing
+    expect((await exportOf(w.manager.pb, w.candidate.id)).status).toBe(404);
+    expect((await errorOf(() => erase(w.manager.pb, w.candidate.id))).status).toBe(404);
+  });
+
+  it("works for a candidate without answers (no confirmation needed server-side)", async () => {
+    const w = await world("erase-plain");
+    expect(await erase(w.manager.pb, w.candidate.id)).toEqual({ answers: 0, videos: 0 });
+    expect(await count("candidates", "id = {:c}", { c: w.candidate.id })).toBe(0);
+  });
+
+  it("answers 404 to everyone else and erases nothing", async () => {
+    const w = await world("erase-others");
+    await answerText(w.candidate.id, w.text.question.id);
+    const other = await world("erase-other-company");
+    for (const pb of [other.manager.pb, asCandidate(w.candidate.id), anonymous()]) {
+      expect((await errorOf(() => erase(pb, w.candidate.id))).status).toBe(404);
+    }
+    expect(await count("answers", "candidate = {:c}", { c: w.candidate.id })).toBe(1);
+    expect(await count("audit_log", "company = {:c}", { c: w.company.id })).toBe(0);
+  });
+});
+
+describe("the audit log is append-only", () => {
+  it("refuses a superuser's update and delete, and goes only with its company", async () => {
+    const w = await world("audit");
+    await exportOf(w.manager.pb, w.candidate.id);
+    const [entry] = await su.collection("audit_log").getFullList({ filter: su.filter("company = {:c}", { c: w.company.id }) });
+    expect(entry).toBeDefined();
+    expect((await errorOf(() => su.collection("audit_log").update(entry!.id, { action: "erase" }))).status).toBe(400);
+    expect((await errorOf(() => su.collection("audit_log").update(entry!.id, { actor: "" }))).status).toBe(400);
+    expect((await errorOf(() => su.collection("audit_log").delete(entry!.id))).status).toBe(400);
+    expect(await su.collection("audit_log").getOne(entry!.id)).toMatchObject({ action: "export", actor: w.manager.user.id });
+    // the managers themselves: no rule lets anyone but a superuser write (PocketBase answers 403 to a null rule)
+    expect((await errorOf(() => w.manager.pb.collection("audit_log").update(entry!.id, { action: "erase" }))).status).toBe(403);
+    expect((await errorOf(() => w.manager.pb.collection("audit_log").delete(entry!.id))).status).toBe(403);
+    expect((await errorOf(() => w.manager.pb.collection("audit_log").create({ company: w.company.id, action: "erase", candidateId: "x" }))).status).toBe(403);
+    expect(await count("audit_log", "company = {:c}", { c: w.company.id })).toBe(1);
+    // deleting the company takes its log with it (PocketBase's cascade, the one delete the hooks allow)
+    await su.collection("companies").delete(w.company.id);
+    expect(await count("audit_log", "id = {:id}", { id: entry!.id })).toBe(0);
+  });
+
+  it("keeps an entry when its manager deletes their account, with the actor emptied", async () => {
+    const w = await world("audit-actor");
+    const second = await signUp({ email: uniqueEmail("audit-second") });
+    await su.collection("companies").update(w.company.id, { "managers+": second.user.id });
+    await exportOf(second.pb, w.candidate.id);
+    await su.collection("companies").update(w.company.id, { "managers-": second.user.id });
+    await second.pb.collection("users").delete(second.user.id);
+    const log = await w.manager.pb.collection("audit_log").getFullList({ filter: w.manager.pb.filter("company = {:c}", { c: w.company.id }) });
+    expect(log).toEqual([expect.objectContaining({ action: "export", actor: "", candidateId: w.candidate.id })]);
+  });
+});
