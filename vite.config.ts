@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { cspManifestPlugin } from './scripts/vite-csp';
+import { interviewPrefetch } from './scripts/vite-interview-prefetch';
 import { radixSubset } from './scripts/vite-radix-subset';
 import { routePreload } from './scripts/vite-route-preload';
 
@@ -28,6 +29,8 @@ export default defineConfig({
       },
       { path: /^\/(companies|preferences)\//, modules: ['src/app/layouts/manager-shell.tsx'] },
     ]),
+    // The candidate's interview read starts from an inline script, in parallel with the JS (issue 20); see the plugin.
+    interviewPrefetch(),
     // dist/csp.json: the production CSP with the sha256 of the inline script above (pb_hooks/static.pb.js sends it)
     cspManifestPlugin(),
   ],

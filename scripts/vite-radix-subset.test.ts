@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import postcss from 'postcss';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { radixSubset } from './vite-radix-subset';
+import { radixSubset, specificity } from './vite-radix-subset';
 
 const require = createRequire(import.meta.url);
 const radixCss = readFileSync(require.resolve('@radix-ui/themes/styles.css'), 'utf8');
@@ -86,5 +86,61 @@ describe('radix-subset auto', () => {
     }
     expect(css).toContain('--red-9:');
     expect(css).toContain('--amber-9:');
+  });
+});
+
+describe('radix-subset after(...)', () => {
+  const earlier = (css: string) => {
+    const dir = sourceTree({ 'core.css': `${css}\n@radix-subset components(*) colors(*) responsive;\n` });
+    return join(dir, 'core.css');
+  };
+  const run = async (css: string, core: string) =>
+    (await postcss([radixSubset()]).process(`${css}\n@radix-subset components(*) colors(*) responsive after(${core});`, { from: undefined })).css;
+  const rules = (css: string) => postcss.parse(css).nodes.map((n) => n.toString().replace(/\s+/g, ' '));
+
+  it('drops what the earlier stylesheet holds word for word, unless an earlier rule of its own could then win', async () => {
+    const core = earlier('.a { color: red }\n.u { color: blue }\n.v { margin: 0 }\n@keyframes k { to { opacity: 1 } }');
+    const css = await run(
+      '.a { color: red }\n.c { color: green }\n.c::before { margin: 1px }\n.u { color: blue }\n.v { margin: 0 }\n' +
+        '.x:where(.y) { padding: 0 }\n@keyframes k { to { opacity: 1 } }\n.w { padding: 0 }',
+      core,
+    );
+    // .a: first in the file, nothing before it can win; .v: the rule before setting margin styles a ::before;
+    // the keyframes are the same
+    expect(rules(css)).toEqual([
+      '.c { color: green }',
+      '.c::before { margin: 1px }',
+      // kept: .c, earlier and of the same specificity, would otherwise come after the core's .u and win
+      '.u { color: blue }',
+      '.x:where(.y) { padding: 0 }',
+      '.w { padding: 0 }',
+    ]);
+  });
+
+  it("on the app's stylesheets keeps every component of the manager screens and drops the core's tokens", async () => {
+    const core = join(process.cwd(), 'src', 'app', 'core-styles.css');
+    const full = await subset('components(auto) colors(auto) responsive(auto) srgb');
+    const css = await subset(`components(auto) colors(auto) responsive(auto) srgb after(${core})`);
+    expect(css.length).toBeLessThan(full.length * 0.8);
+    for (const selector of ['.rt-TableRoot', '.rt-SelectTrigger', '.rt-DropdownMenuContent', '.rt-BaseDialogContent']) {
+      expect(css, selector).toContain(selector);
+    }
+    // the indigo scale is the core's: defined there, not again
+    expect(full).toContain('--indigo-9:');
+    expect(css).not.toContain('--indigo-9:');
+  });
+});
+
+describe('specificity', () => {
+  it('reads classes, attributes, pseudo-classes, types and pseudo-elements, and :where() as nothing', () => {
+    expect(specificity('.rt-Button:where(.rt-variant-ghost)')).toBe('0,1,0');
+    expect(specificity('[data-accent-color=indigo]')).toBe('0,1,0');
+    expect(specificity('.md\\:rt-r-gtc')).toBe('0,1,0');
+    expect(specificity('a:hover .x')).toBe('0,2,1');
+    expect(specificity('#id .c')).toBe('1,1,0');
+    expect(specificity('.rt-TableRoot :where(.rt-TableRow) td')).toBe('0,1,1');
+    expect(specificity('.rt-BaseDialogOverlay:before')).toBe('0,1,1::before');
+    expect(specificity('.x::-webkit-scrollbar')).toBe('0,1,1::-webkit-scrollbar');
+    expect(specificity('.a:not(.b)')).toBe('?');
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 
-import type { AtRule, Container, Plugin, Rule } from 'postcss';
+import postcss, { type AtRule, type Container, type Message, type Node, type Plugin, type Result, type Root, type Rule } from 'postcss';
 
 /**
  * A PostCSS plugin that cuts Radix Themes' full stylesheet (81 KB gzip) down to what a few screens use, for
@@ -26,6 +26,13 @@ import type { AtRule, Container, Plugin, Rule } from 'postcss';
  * `colors(auto)` keeps gray plus every colour scale named in a `color`, `accentColor` or `grayColor` attribute,
  * and `responsive(auto)` keeps the breakpoint variants only of the props given responsive values
  * (`direction={{ initial: 'column', sm: 'row' }}`). The stylesheet is rebuilt when a source file changes.
+ *
+ * `after(src/app/core-styles.css)` (the manager shell's stylesheet, which always loads after the entry's): drops
+ * the rules and the `@font-face`/`@keyframes` that the named stylesheet (a subset of the same Radix file) already
+ * holds word for word, where dropping cannot change the cascade: a repeated rule is kept when a rule this
+ * stylesheet keeps, earlier in Radix's file, sets one of its properties (with the repeat gone, that earlier rule
+ * would come after the entry's copy and could win). Tokens, colour scales and the shared components go; issue 20: the
+ * company home's CSS from 39 to about 30 KB gzip.
  *
  * `components` lists Radix class names without the `rt-` prefix (the exact classes, e.g. `CalloutRoot`,
  * `BaseButton`): rules for any other component class are dropped. `colors` lists the colour scales kept (the
@@ -107,10 +114,123 @@ export function radixSubset({ sourceDir = resolve('src') }: { sourceDir?: string
         if (scale && RADIX_COLORS.has(scale) && !allColors && !colors.has(scale)) decl.remove();
       });
       removeEmpty(root);
+
+      const after = /\bafter\(([^)]+)\)/.exec(params)?.[1]?.trim();
+      if (after) {
+        const file = resolve(after);
+        result.messages.push({ type: 'dependency', plugin: 'radix-subset', file, parent: result.opts.from });
+        withoutRepeats(root, stylesheetSubset(file, sourceDir));
+        removeEmpty(root);
+      }
     },
   };
 }
 radixSubset.postcss = true as const;
+
+/**
+ * The CSS a stylesheet of this app made of `@import`s and a `@radix-subset` line turns into (before minifying), as
+ * Vite builds it: its imports inlined (package paths only), then this plugin.
+ */
+function stylesheetSubset(file: string, sourceDir: string): Root {
+  const require = createRequire(file);
+  const text = readFileSync(file, 'utf8').replace(/@import\s+['"]([^'"]+)['"]\s*;/g, (_, path: string) =>
+    readFileSync(require.resolve(path), 'utf8'),
+  );
+  const root = postcss.parse(text, { from: file });
+  const plugin = radixSubset({ sourceDir });
+  const messages: Message[] = [];
+  (plugin.OnceExit as (root: Root, helpers: { result: Pick<Result, 'messages' | 'opts'> }) => void)(root, {
+    result: { messages, opts: { from: file } },
+  });
+  return root;
+}
+
+/** Removes from `root` what `earlier` (loaded before it) holds word for word, where the cascade stays the same. */
+function withoutRepeats(root: Root, earlier: Root): void {
+  const context = (node: Node) => {
+    const parts: string[] = [];
+    for (let parent = node.parent; parent && parent.type !== 'root'; parent = parent.parent) {
+      if (parent.type === 'atrule') parts.push(`@${(parent as AtRule).name} ${(parent as AtRule).params}`);
+    }
+    return parts.join(' ');
+  };
+  const key = (rule: Rule) => `${context(rule)}|${rule.selector}|${rule.nodes.map((n) => n.toString()).join(';')}`;
+  const isFrames = (rule: Rule) => rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as AtRule).name);
+  const ATS = /^(font-face|(-webkit-)?keyframes)$/;
+
+  const rules = new Set<string>();
+  earlier.walkRules((rule) => {
+    if (!isFrames(rule)) rules.add(key(rule));
+  });
+  const ats = new Set<string>();
+  earlier.walkAtRules(ATS, (at) => {
+    ats.add(at.toString());
+  });
+
+  root.walkAtRules(ATS, (at) => {
+    if (ats.has(at.toString())) at.remove();
+  });
+  // for each property, the specificities of the rules this stylesheet keeps that set it, so far in the file's order
+  const kept = new Map<string, Set<string>>();
+  root.walkRules((rule) => {
+    if (isFrames(rule)) return;
+    const properties = rule.nodes.flatMap((n) => (n.type === 'decl' ? [n.prop] : []));
+    const specificities = rule.selectors.map(specificity);
+    // an earlier kept rule decides the order against this one only at the same specificity (or one not computed)
+    const ordered = (p: string) => {
+      const earlier = kept.get(p);
+      return !!earlier && (earlier.has(UNKNOWN) || specificities.some((s) => s === UNKNOWN || earlier.has(s)));
+    };
+    if (rules.has(key(rule)) && !properties.some(ordered)) {
+      rule.remove();
+      return;
+    }
+    for (const p of properties) {
+      const set = kept.get(p) ?? new Set<string>();
+      specificities.forEach((s) => set.add(s));
+      kept.set(p, set);
+    }
+  });
+}
+
+const UNKNOWN = '?';
+
+/**
+ * A selector's specificity as "a,b,c" (then "::before" when it styles a pseudo-element), or UNKNOWN where this simple reading cannot tell (`:is()`, `:not()`,
+ * `:has()`); `:where(...)` counts nothing. Only used to prove two rules never compete, so UNKNOWN competes with all.
+ */
+export function specificity(selector: string): string {
+  let text = '';
+  // drop every :where(...) with what it holds, brackets balanced
+  for (let i = 0; i < selector.length; i++) {
+    if (selector.startsWith(':where(', i)) {
+      let depth = 0;
+      for (i += ':where'.length; i < selector.length; i++) {
+        if (selector[i] === '(') depth++;
+        else if (selector[i] === ')' && --depth === 0) break;
+      }
+      continue;
+    }
+    text += selector[i];
+  }
+  if (/:(is|not|has|matches|-webkit-any|-moz-any)\(|\bof\b/.test(text)) return UNKNOWN;
+  let [a, b, c] = [0, 0, 0];
+  // a rule on an element and one on its ::before never compete
+  const pseudo: string[] = [];
+  text = text
+    .replace(/\[[^\]]*\]/g, () => (b++, ' '))
+    .replace(/::?([\w-]+)(\([^)]*\))?/g, (match: string, name: string) => {
+      if (!match.startsWith('::') && !/^(before|after|first-line|first-letter)$/.test(name)) return match;
+      c++;
+      pseudo.push(name);
+      return ' ';
+    })
+    .replace(/#(?:\\.|[\w-])+/g, () => (a++, ' '))
+    .replace(/\.(?:\\.|[\w-])+/g, () => (b++, ' '))
+    .replace(/:[\w-]+(\([^)]*\))?/g, () => (b++, ' '));
+  c += [...text.matchAll(/(?:^|[\s>+~])[a-zA-Z][\w-]*/g)].length;
+  return `${a},${b},${c}${pseudo.length ? `::${pseudo.sort().join('::')}` : ''}`;
+}
 
 type AppUsage = { components: Set<string>; colors: Set<string>; responsive: Set<string> };
 

@@ -1,9 +1,16 @@
-// The budgets of issue 8 (read p95 tightened by issue 20), and the checks of the figures against them.
+// The budgets of issue 8 and issue 20 (first visit bytes, LCP, read p95 at any --scale), and the checks of the figures
+// against them.
 import { ONLY } from "./options.mjs";
 
 const BUDGETS = {
-  candidateJsGzip: 150 * 1024,
-  candidateCssGzip: 30 * 1024,
+  // issue 20: first visit bytes, gzip
+  candidateJsGzip: 100 * 1024,
+  candidateCssGzip: 16 * 1024,
+  signInJsGzip: 110 * 1024,
+  companyHomeJsGzip: 150 * 1024,
+  companyHomeCssGzip: 30 * 1024,
+  // issue 20: Largest Contentful Paint, Lighthouse mobile, simulated throttling
+  lcpMs: { candidate: 1500, signIn: 1800, companyHome: 1800 },
   // issue 20: every screen's read at --scale=10 as at 1; the transcript search (issue 18's routes) has its own
   p95Ms: 20,
   searchP95Ms: 50,
@@ -27,6 +34,11 @@ export function evaluate(f) {
   add("candidate first visit JS gzip (bytes)", cand?.js.gzip, `<= ${BUDGETS.candidateJsGzip}`, cand?.js.gzip <= BUDGETS.candidateJsGzip);
   add("candidate first visit CSS gzip (bytes)", cand?.css.gzip, `<= ${BUDGETS.candidateCssGzip}`, cand?.css.gzip <= BUDGETS.candidateCssGzip);
   add("candidate first visit manager chunks", cand?.managerChunks.length, "0", cand?.managerChunks.length === 0);
+  const signIn = f.bytes.signIn;
+  add("sign-in first visit JS gzip (bytes)", signIn?.js.gzip, `<= ${BUDGETS.signInJsGzip}`, signIn?.js.gzip <= BUDGETS.signInJsGzip);
+  const home = f.bytes.companyHome;
+  add("company home first visit JS gzip (bytes)", home?.js.gzip, `<= ${BUDGETS.companyHomeJsGzip}`, home?.js.gzip <= BUDGETS.companyHomeJsGzip);
+  add("company home first visit CSS gzip (bytes)", home?.css.gzip, `<= ${BUDGETS.companyHomeCssGzip}`, home?.css.gzip <= BUDGETS.companyHomeCssGzip);
   for (const [name, l] of Object.entries(f.latency)) {
     const limit = name.startsWith("search") ? BUDGETS.searchP95Ms : BUDGETS.p95Ms;
     add(`${name} p95 (ms)`, l.p95, `<= ${limit}`, l.p95 <= limit && l.errors === 0);
@@ -34,6 +46,8 @@ export function evaluate(f) {
   for (const name of ["candidate", "signIn", "companyHome"]) {
     const score = f.lighthouse?.[name]?.score;
     add(`Lighthouse performance, ${name}`, score, `>= ${BUDGETS.lighthouseScore}`, score >= BUDGETS.lighthouseScore);
+    const lcp = f.lighthouse?.[name]?.lcpMs;
+    add(`Lighthouse LCP, ${name} (ms)`, lcp, `<= ${BUDGETS.lcpMs[name]}`, lcp <= BUDGETS.lcpMs[name]);
   }
   add("upload ratio (stop→confirmed / plain multipart)", f.upload?.ratio, `<= ${BUDGETS.uploadRatio}`, f.upload?.ratio <= BUDGETS.uploadRatio);
   const ms = f.managerSession;

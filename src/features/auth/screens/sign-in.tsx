@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,11 +12,15 @@ import { isUnverifiedAccountError, useSignIn } from '../api/sign-in';
 import { ResendVerification, USE_ANOTHER_ADDRESS_LABEL } from '../components/check-inbox';
 import { OrDivider } from '../components/or-divider';
 import { TextInput } from '@/components/text-input';
-import { signInSchema, type SignInInput, type SignInValues } from '../schemas';
+import type { SignInInput, SignInValues } from '../schemas';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+
+// zod and the schema load once the form is used (issue 20: a first visit does without them)
+const resolver = lazyZodResolver(() => import('../schemas').then((m) => m.signInSchema));
 
 export function SignInScreen() {
   const form = useForm<SignInInput, unknown, SignInValues>({
-    resolver: zodResolver(signInSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -47,7 +50,7 @@ export function SignInScreen() {
         Sign In
       </Heading>
       {unverifiedEmail ? <UnverifiedAccountNotice email={unverifiedEmail} /> : null}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
         <Flex direction="column" gap="3">
           <TextInput
             label="Email"

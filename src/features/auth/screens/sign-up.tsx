@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Heading } from '@radix-ui/themes';
 import { useForm } from 'react-hook-form';
 import { useState } from 'react';
@@ -12,7 +11,11 @@ import { useSignUp } from '../api/sign-up';
 import { CheckInbox } from '../components/check-inbox';
 import { OrDivider } from '../components/or-divider';
 import { TextInput } from '@/components/text-input';
-import { signUpSchema, type SignUpInput, type SignUpValues } from '../schemas';
+import type { SignUpInput, SignUpValues } from '../schemas';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
+
+// zod and the schema load once the form is used (issue 20: a first visit does without them)
+const resolver = lazyZodResolver(() => import('../schemas').then((m) => m.signUpSchema));
 
 /** Sign-up, also the acceptance of a manager invite (`?invite=...&email=...`). */
 export function SignUpScreen() {
@@ -23,7 +26,7 @@ export function SignUpScreen() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const form = useForm<SignUpInput, unknown, SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+    resolver,
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -67,7 +70,7 @@ export function SignUpScreen() {
       <Heading as="h1" size="6" align="center">
         Sign Up
       </Heading>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate>
         <Flex direction="column" gap="3">
           <TextInput
             label="First name"

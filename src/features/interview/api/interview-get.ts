@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { candidateOptions, pb } from '@/lib/pocketbase';
 
+import { takeEarlyInterview } from './early-interview';
+
 export type InterviewQuestion = {
   id: string;
   title: string;
@@ -71,7 +73,10 @@ export type Interview = {
  * request: the server's interview route (pocketbase/pb_hooks/interview.pb.js) answers with the job's questions in
  * the job's order, each with its kind, and the questions already answered. An unknown id answers 404.
  */
-export function getInterview(candidateId: string, signal?: AbortSignal): Promise<Interview> {
+export async function getInterview(candidateId: string, signal?: AbortSignal): Promise<Interview> {
+  // the first read of a page load may already be under way from index.html (issue 20)
+  const early = await takeEarlyInterview(candidateId);
+  if (early) return early;
   return pb.send<Interview>(
     `/api/screenroom/interviews/${encodeURIComponent(candidateId)}`,
     candidateOptions(candidateId, { method: 'GET', signal }),
