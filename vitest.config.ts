@@ -14,10 +14,10 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
             setupFiles: ['src/testing/setup.ts'],
-            // above every inner wait (Testing Library's 20 s, src/testing/setup.ts), so a slow run fails with the
+            // above every inner wait (Testing Library's 60 s, src/testing/setup.ts), so a slow run fails with the
             // message of what did not happen rather than as a bare timeout
-            testTimeout: 60_000,
-            hookTimeout: 60_000,
+            testTimeout: 240_000,
+            hookTimeout: 240_000,
           },
         },
         {

@@ -17,8 +17,10 @@ globalThis.ResizeObserver ??= class {
 
 // findBy* and waitFor wait for an event, not a time: Testing Library's 1 s default fails a busy 2-core machine
 // (a screen that takes 1.2 s to appear under load is not a bug). A wait that truly never ends still fails,
-// with the query's message, well inside the unit project's test timeout (vitest.config.ts).
-configure({ asyncUtilTimeout: 20_000 });
+// with the query's message, well inside the unit project's test timeout (vitest.config.ts). 60 s: a stress run
+// (npm test beside busy processes and other engineers' runs, load average 15 on 2 cores) saw a take's check at Stop
+// and a Radix menu each take over 20 s to appear.
+configure({ asyncUtilTimeout: 60_000 });
 
 // Screens are rendered on their own too, outside the layouts that mount the toaster in the app.
 enableToaster();

@@ -164,7 +164,14 @@ describe("two media workers on one PocketBase", () => {
         expect(row.transcriptAttempts).toBe(row.id === killedJob ? 2 : 1);
       }
       // exactly one successful processing of each answer across both workers; the killed one finished none of its last
-      const finished = [...doneIn(a.lines), ...doneIn(b.lines)].sort();
+      // (a worker logs "transcript done" after its save: on a loaded machine its line can reach us after the server
+      // shows the answer done, so wait for the lines, then compare: any answer done twice would show twice)
+      const finished = await waitFor(
+        async () => [...doneIn(a.lines), ...doneIn(b.lines)].sort(),
+        (lines) => ids.every((id) => lines.includes(id)),
+        "every answer's done line",
+        30_000,
+      );
       expect(finished).toEqual([...ids].sort());
       expect(doneIn(a.lines)).not.toContain(killedJob);
       // the survivor took over the killed worker's job

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,11 @@ describe('Company switcher', () => {
     const user = userEvent.setup();
 
     const nav = await screen.findByRole('navigation', { name: 'Company' });
-    await user.click(await within(nav).findByRole('combobox', { name: 'Company' }));
+    const switcher = await within(nav).findByRole('combobox', { name: 'Company' });
+    // the companies are loaded (the current one is shown) before it is opened: a slow machine may render the switcher
+    // before its list arrives, and the list re-rendering under an open menu closes it
+    await waitFor(() => expect(switcher).toHaveTextContent('Acme'));
+    await user.click(switcher);
     const listbox = await screen.findByRole('listbox');
     expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Acme', 'New company']);
     await user.click(within(listbox).getByRole('option', { name: 'New company' }));
