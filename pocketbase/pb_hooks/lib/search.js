@@ -201,10 +201,14 @@ function searchCompany(app, companyId, terms, offset) {
   const videoIds = page.filter((row) => row.kind === "video").map((row) => row.record);
   const segmentsByRecord = {};
   if (videoIds.length) {
-    for (const video of app.findRecordsByIds("video_answers", videoIds)) {
+    // only the segments, as text: hydrating whole records (transcript and all) for a page of 50 cost more than the
+    // search itself
+    const videos = arrayOf(new DynamicModel({ id: "", segments: "" }));
+    app.db().select("id", "coalesce(transcriptSegments, '') AS segments").from("video_answers").where($dbx.in("id", ...videoIds)).all(videos);
+    for (const video of videos) {
       let segments = null;
       try {
-        segments = JSON.parse(video.getString("transcriptSegments") || "null");
+        segments = JSON.parse(video.segments || "null");
       } catch (_) {
         segments = null;
       }
