@@ -118,7 +118,7 @@ describe("transcript search", () => {
     expect(items.map((hit) => [hit.answer, hit.question.title])).toEqual([[answer.answer.id, w.text.question.title]]);
   });
 
-  it("pages by 50, best matches first", async () => {
+  it("pages by 20, best matches first", async () => {
     const w = await world("search-pages");
     const term = word("brinmar");
     const admin = await superuser();
@@ -132,9 +132,12 @@ describe("transcript search", () => {
       await admin.collection("text_answers").create({ answer: answer.id, content: i === 0 ? `${term} ${term} ${term}` : `something about ${term} and a lot of other words to dilute it` });
     }
     const first = await search(w.manager.pb, w.company.id, term);
-    expect(first.items).toHaveLength(50);
+    expect(first.items).toHaveLength(20);
     expect(first.more).toBe(true);
     expect(first.items[0]?.candidate.id).toBe(candidates[0]?.id);
+    const third = await w.manager.pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${w.company.id}/search`, { query: { q: term, offset: "40" } });
+    expect(third.items).toHaveLength(11);
+    expect(third.more).toBe(false);
     const second = await w.manager.pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${w.company.id}/search`, { query: { q: term, offset: "50" } });
     expect(second.items).toHaveLength(1);
     expect(second.more).toBe(false);
@@ -142,54 +145,54 @@ describe("transcript search", () => {
 });
 
 // Ranking in windows (lib/search.js rankWindow): the newest SEARCH_RANK_WINDOW matches best first, then the next
-// window's, so a common word costs the same in a company of any size. Here a window of 20 (the product's is 200) on a
-// server of the suite's own, 51 answers: pages of 50 straddle the windows, and nothing is lost or repeated.
+// window's, so a common word costs the same in a company of any size. Here a window of 15 (the product's is 200) on a
+// server of the suite's own, 51 answers: pages of 20 straddle the windows, and nothing is lost or repeated.
 describe("transcript search, ranked in windows of the newest matches", () => {
   let server: Awaited<ReturnType<typeof useOwnServer>>;
   beforeAll(async () => {
-    server = await useOwnServer({ SEARCH_RANK_WINDOW: "20" });
+    server = await useOwnServer({ SEARCH_RANK_WINDOW: "15" });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  it("ranks the newest 20 matches best first, then the next 20, and pages through every match once", async () => {
+  it("ranks the newest 15 matches best first, then the next 15, and pages through every match once", async () => {
     const w = await world("search-windows");
     const term = word("velmora");
     const admin = await superuser();
-    const strong = new Set([5, 30, 45]); // the word three times: best in their windows
+    // windows, newest first: answers 50..36, 35..21, 20..6, 5..0; one answer in each says the word three times
+    const windows = [[36, 50], [21, 35], [6, 20], [0, 5]] as const;
+    const strong = [45, 30, 10, 3];
     const candidates: string[] = [];
     // stored one after another: answer 0 is the oldest, 50 the newest
     for (let i = 0; i < 51; i++) {
       const candidate = await admin.collection("candidates").create({ job: w.job.id, email: uniqueEmail(`win-${i}`), consentedAt: new Date().toISOString() });
       const answer = await admin.collection("answers").create({ candidate: candidate.id, question: w.text.question.id });
-      await admin.collection("text_answers").create({ answer: answer.id, content: strong.has(i) ? `${term} ${term} ${term}` : `something about ${term} and a lot of other words to dilute it ${i}` });
+      await admin.collection("text_answers").create({ answer: answer.id, content: strong.includes(i) ? `${term} ${term} ${term}` : `something about ${term} and a lot of other words to dilute it ${i}` });
       candidates.push(candidate.id);
     }
     const page = (offset: number) =>
       w.manager.pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${w.company.id}/search`, { query: { q: term, offset: String(offset) } });
-    const first = await page(0);
-    const second = await page(50);
-    expect(first.items).toHaveLength(50);
-    expect(first.more).toBe(true);
-    expect(second.items).toHaveLength(1);
-    expect(second.more).toBe(false);
-    const order = [...first.items, ...second.items].map((hit) => candidates.indexOf(hit.candidate.id));
+    const pages = [await page(0), await page(20), await page(40)];
+    expect(pages.map((p) => [p.items.length, p.more])).toEqual([[20, true], [20, true], [11, false]]);
+    const order = pages.flatMap((p) => p.items).map((hit) => candidates.indexOf(hit.candidate.id));
     // every answer once
     expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: 51 }, (_, i) => i));
-    // windows newest first: answers 50..31, then 30..11, then 10..0; within each, the strong answer first
-    expect(order.slice(0, 20).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 31 + i));
-    expect(order[0]).toBe(45);
-    expect(order.slice(20, 40).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => 11 + i));
-    expect(order[20]).toBe(30);
-    expect(order.slice(40).sort((a, b) => a - b)).toEqual(Array.from({ length: 11 }, (_, i) => i));
-    expect(order[40]).toBe(5);
-    // a page that starts inside a window and ends in the next: the same order from there
-    const middle = await page(15);
-    expect(middle.items.map((hit) => candidates.indexOf(hit.candidate.id))).toEqual(order.slice(15, 51));
-    expect(middle.more).toBe(false);
-    // a page that ends exactly at a window's end says whether more follow
-    const atEdge = await w.manager.pb.send<{ items: Hit[]; more: boolean }>(`/api/screenroom/companies/${w.company.id}/search`, { query: { q: term, offset: "40" } });
-    expect(atEdge.items.map((hit) => candidates.indexOf(hit.candidate.id))).toEqual(order.slice(40));
+    // each window in turn, newest first, its strong answer at its head
+    let at = 0;
+    for (const [index, [low, high]] of windows.entries()) {
+      const size = high - low + 1;
+      expect(order.slice(at, at + size).sort((a, b) => a - b)).toEqual(Array.from({ length: size }, (_, i) => low + i));
+      expect(order[at]).toBe(strong[index]);
+      at += size;
+    }
+    // a page that starts inside a window and ends in another: the same order from there
+    const middle = await page(7);
+    expect(middle.items.map((hit) => candidates.indexOf(hit.candidate.id))).toEqual(order.slice(7, 27));
+    expect(middle.more).toBe(true);
+    // a page that ends exactly at the last match says nothing more follows
+    const last = await page(31);
+    expect(last.items.map((hit) => candidates.indexOf(hit.candidate.id))).toEqual(order.slice(31, 51));
+    expect(last.more).toBe(false);
   });
 });

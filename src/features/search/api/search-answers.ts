@@ -20,7 +20,7 @@ export type SearchPage = { items: SearchHit[]; more: boolean };
 export const MATCH_START = '\u0002';
 export const MATCH_END = '\u0003';
 /** Hits per page, as the server sends them. */
-export const SEARCH_PAGE_SIZE = 50;
+export const SEARCH_PAGE_SIZE = 20;
 
 export function searchAnswers(companyId: string, q: string, offset: number, signal?: AbortSignal): Promise<SearchPage> {
   return pb.send<SearchPage>(`/api/screenroom/companies/${encodeURIComponent(companyId)}/search`, {

@@ -72,14 +72,14 @@ describe('search answers', () => {
 
   it('says when nothing matches, and reads more pages on demand', async () => {
     const user = userEvent.setup();
-    const first = Array.from({ length: 50 }, (_, i) => hit(i));
-    const asked = searchApi({ '0': { items: first, more: true }, '50': { items: [hit(50)], more: false } });
+    const first = Array.from({ length: 20 }, (_, i) => hit(i));
+    const asked = searchApi({ '0': { items: first, more: true }, '20': { items: [hit(20)], more: false } });
     open('/companies/c1/search?q=migrated');
-    expect(await screen.findByText('The best 50 answers for “migrated”')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('The best 20 answers for “migrated”')).toHaveAttribute('role', 'status');
     await user.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(await screen.findByText('candidate50@example.com')).toBeInTheDocument();
+    expect(await screen.findByText('candidate20@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    expect(asked.map((a) => a.offset)).toEqual(['0', '50']);
+    expect(asked.map((a) => a.offset)).toEqual(['0', '20']);
 
     searchApi({});
     await user.clear(screen.getAllByRole('searchbox', { name: 'Search answers' })[1]!);
