@@ -12,7 +12,7 @@ import { useSetJobClosed } from '../api/close-job';
 export function JobClosedBadge({ closedAt }: { closedAt?: string | undefined }) {
   if (!closedAt) return null;
   return (
-    <Badge color="orange" highContrast>
+    <Badge color="amber" highContrast>
       Closed
     </Badge>
   );
@@ -49,7 +49,7 @@ export function JobCloseButton({ jobId, title, closedAt }: { jobId: string; titl
   return (
     <ConfirmDialog
       trigger={
-        <Button type="button" variant="soft" color="orange">
+        <Button type="button" variant="soft" color="amber">
           Close job
         </Button>
       }
@@ -77,7 +77,7 @@ export function JobCloseButton({ jobId, title, closedAt }: { jobId: string; titl
 /** Above the invite forms of a closed job: why they are off, and what to do. */
 export function JobClosedNotice({ closedAt }: { closedAt: string }) {
   return (
-    <Callout.Root color="orange" role="status">
+    <Callout.Root color="amber" role="status">
       <Callout.Text>
         This job was closed on {formatDay(closedAt)}, so no one new can be invited. Reopen the job to invite
         candidates.
