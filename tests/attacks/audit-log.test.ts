@@ -61,9 +61,14 @@ describe("reads", () => {
       expect(await pb.collection("audit_log").getFullList({ filter: pb.filter("company = {:c}", { c: a.company.id }) })).toEqual([]);
       expect(await statusOf(() => pb.collection("audit_log").getOne(entry.id))).toBe(404);
     }
-    // the candidate views its company: the log is not expanded into it
-    const company = await asCandidate(a.candidate.id).collection("companies").getOne(a.company.id, { expand: "audit_log_via_company" });
-    expect(JSON.stringify(company)).not.toContain(entry.id);
+    // nor expanded from a record they may read: another company's manager from their own company, the candidate
+    // from their own candidate record (the candidate no longer views its company through the records API: issue 20's
+    // 1733200200_manager_only_views.js)
+    const theirs = await b.manager.pb.collection("companies").getOne(b.company.id, { expand: "audit_log_via_company" });
+    expect(JSON.stringify(theirs)).not.toContain(entry.id);
+    const self = await asCandidate(a.candidate.id).collection("candidates").getOne(a.candidate.id, { expand: "job.company.audit_log_via_company" });
+    expect(JSON.stringify(self)).not.toContain(entry.id);
+    expect(await statusOf(() => asCandidate(a.candidate.id).collection("companies").getOne(a.company.id, { expand: "audit_log_via_company" }))).toBe(404);
     // the company's own manager reads it, expanded from the company too
     const own = await a.manager.pb.collection("companies").getOne(a.company.id, { expand: "audit_log_via_company" });
     expect(JSON.stringify(own.expand)).toContain(entry.id);
