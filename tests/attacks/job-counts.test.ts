@@ -41,7 +41,8 @@ describe("job-counts, attacked", () => {
 
   it("reads only the company in the path, whatever the query says", async () => {
     const own = await counts(b.manager.pb, b.company.id);
-    for (const query of [{ company: a.company.id }, { filter: `company = "${a.company.id}"` }, { expand: "company" }, { id: a.company.id }]) {
+    const queries: Record<string, string>[] = [{ company: a.company.id }, { filter: `company = "${a.company.id}"` }, { expand: "company" }, { id: a.company.id }];
+    for (const query of queries) {
       const read = await counts(b.manager.pb, b.company.id, query);
       expect(read).toEqual(own);
       expect(Object.keys(read.jobs)).not.toContain(a.job.id);
