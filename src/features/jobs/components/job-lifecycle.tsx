@@ -49,7 +49,7 @@ export function JobCloseButton({ jobId, title, closedAt }: { jobId: string; titl
   return (
     <ConfirmDialog
       trigger={
-        <Button type="button" variant="soft" color="amber">
+        <Button type="button" variant="soft" color="amber" highContrast>
           Close job
         </Button>
       }
