@@ -7,7 +7,8 @@
 // Ends with one line
 // "Total: N passed, N failed".
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import { failedTestLines, playwrightCounts, vitestCounts } from "./lib/test-report.mjs";
 import { join } from "node:path";
 import { ensureNodeModules, ensureSystemPackages } from "./lib/deps.mjs";
 import { ensureWebKit } from "./lib/webkit.mjs";
@@ -28,22 +29,6 @@ function step(name, command, args, { count } = {}) {
   return r.status === 0;
 }
 
-function vitestCounts(file) {
-  return () => {
-    if (!existsSync(file)) return null;
-    const json = JSON.parse(readFileSync(file, "utf8"));
-    return { passed: json.numPassedTests, failed: json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0), skipped: json.numPendingTests + json.numTodoTests };
-  };
-}
-
-function playwrightCounts(file) {
-  return () => {
-    if (!existsSync(file)) return null;
-    const { stats } = JSON.parse(readFileSync(file, "utf8"));
-    return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
-  };
-}
-
 try {
   ensureNodeModules();
   ensureSystemPackages();
@@ -60,15 +45,15 @@ mkdirSync(reports, { recursive: true });
 step("lint", bin("eslint"), [".", "--max-warnings=0"]);
 step("type-check", bin("tsc"), ["-b"]);
 const unitReport = join(reports, "unit.json");
-step("unit tests", bin("vitest"), ["run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile=${unitReport}`], { count: vitestCounts(unitReport) });
+step("unit tests", bin("vitest"), ["run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile=${unitReport}`], { count: vitestCounts(unitReport, root) });
 const itReport = join(reports, "integration.json");
-step("integration tests (real PocketBase + MailDev)", bin("vitest"), ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile=${itReport}`], { count: vitestCounts(itReport) });
+step("integration tests (real PocketBase + MailDev)", bin("vitest"), ["run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile=${itReport}`], { count: vitestCounts(itReport, root) });
 const built = step("production build", bin("vite"), ["build"]);
 if (built) {
   step("end-to-end tests (Chromium, Firefox ESR)", bin("playwright"), ["test"], { count: playwrightCounts(join(reports, "e2e.json")) });
   // Its own ports (e2e-webkit/vitest.config.ts: 8192/1192/1127, driver 4192), a stack of its own.
   const webkitReport = join(reports, "e2e-webkit.json");
-  step("end-to-end tests (WebKitGTK)", bin("vitest"), ["run", "--config", "e2e-webkit/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${webkitReport}`], { count: vitestCounts(webkitReport) });
+  step("end-to-end tests (WebKitGTK)", bin("vitest"), ["run", "--config", "e2e-webkit/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile=${webkitReport}`], { count: vitestCounts(webkitReport, root) });
 } else {
   results.push({ name: "end-to-end tests (Chromium, Firefox ESR)", ok: false, seconds: "0", counts: null });
   results.push({ name: "end-to-end tests (WebKitGTK)", ok: false, seconds: "0", counts: null });
@@ -87,5 +72,9 @@ for (const r of results) {
   const detail = c ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ""}` : "";
   console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.name.padEnd(48)} ${String(r.seconds).padStart(6)} s  ${detail}`);
 }
+// The failed tests by name, with the start of their message, so that the end of the log (all a CI page may keep)
+// says what failed.
+const failureLines = failedTestLines(results);
+if (failureLines.length > 0) console.log(["\n=== failed ===", ...failureLines].join("\n"));
 console.log(`Total: ${passed} passed, ${failed} failed`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,57 @@
+// Reading the JSON reports of Vitest and Playwright for scripts/test.mjs's summary: counts, and the failed tests by
+// name with the start of their message.
+import { existsSync, readFileSync } from "node:fs";
+import { relative } from "node:path";
+
+export function vitestCounts(file, root) {
+  return () => {
+    if (!existsSync(file)) return null;
+    const json = JSON.parse(readFileSync(file, "utf8"));
+    const failures = [];
+    for (const file of json.testResults ?? []) {
+      const path = relative(root, file.name);
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((a) => a.status === "failed")) failures.push({ title: path, message: file.message ?? "" });
+      for (const a of file.assertionResults ?? []) {
+        if (a.status === "failed") failures.push({ title: `${path} › ${a.fullName}`, message: (a.failureMessages ?? []).join("\n") });
+      }
+    }
+    return { passed: json.numPassedTests, failed: json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0), skipped: json.numPendingTests + json.numTodoTests, failures };
+  };
+}
+
+export function playwrightCounts(file) {
+  return () => {
+    if (!existsSync(file)) return null;
+    const { stats, suites } = JSON.parse(readFileSync(file, "utf8"));
+    const failures = [];
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== "unexpected" && t.status !== "flaky") continue;
+          const errors = (t.results ?? []).flatMap((r) => (r.errors ?? []).map((e) => e.message ?? ""));
+          failures.push({ title: `[${t.projectName}] ${spec.file} › ${[...titles, spec.title].join(" › ")}${t.status === "flaky" ? " (flaky)" : ""}`, message: errors.join("\n") });
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of suites ?? []) walk(suite, []);
+    return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped, failures };
+  };
+}
+
+/** One line per failed test of the steps' counts, then its message's first lines. */
+export function failedTestLines(results) {
+  const lines = [];
+  for (const f of results.flatMap((r) => r.counts?.failures ?? [])) {
+    const message = f.message
+      // eslint-disable-next-line no-control-regex -- the terminal colour codes in messages
+      .replace(/\u001b\[[0-9;]*m/g, "")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .slice(0, 4)
+      .join(" | ");
+    lines.push(`- ${f.title}`, `    ${message.slice(0, 400)}`);
+  }
+  return lines;
+}

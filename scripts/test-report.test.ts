@@ -1,0 +1,82 @@
+// scripts/lib/test-report.mjs: the end of `npm test`'s log names each failed test with its message, from Vitest's and
+// Playwright's JSON reports (a CI page may keep only the log's end).
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { failedTestLines, playwrightCounts, vitestCounts } from "./lib/test-report.mjs";
+
+const dir = mkdtempSync(join(tmpdir(), "test-report-"));
+
+describe("test report", () => {
+  it("names a failed Vitest test, and a file that failed to load, with their messages", () => {
+    const file = join(dir, "unit.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        numPassedTests: 3,
+        numFailedTests: 1,
+        numRuntimeErrorTestSuites: 1,
+        numPendingTests: 0,
+        numTodoTests: 0,
+        testResults: [
+          {
+            name: "/repo/src/a.test.tsx",
+            status: "failed",
+            assertionResults: [
+              { status: "passed", fullName: "a passes", failureMessages: [] },
+              { status: "failed", fullName: "a › shows the alert", failureMessages: ["\u001b[31mUnable to find role=\"alert\"\u001b[39m\n\n  at x"] },
+            ],
+          },
+          { name: "/repo/tests/b.test.ts", status: "failed", message: "SyntaxError: bad", assertionResults: [] },
+        ],
+      }),
+    );
+    const counts = vitestCounts(file, "/repo")();
+    expect(counts).toMatchObject({ passed: 3, failed: 2, skipped: 0 });
+    expect(failedTestLines([{ counts }])).toEqual([
+      "- src/a.test.tsx › a › shows the alert",
+      '    Unable to find role="alert" | at x',
+      "- tests/b.test.ts",
+      "    SyntaxError: bad",
+    ]);
+  });
+
+  it("names a failed and a flaky Playwright test with their project and describe titles", () => {
+    const file = join(dir, "e2e.json");
+    const test = (status: string, message: string) => ({ projectName: "chromium", status, results: [{ errors: [{ message }] }] });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        stats: { expected: 5, unexpected: 1, flaky: 1, skipped: 0 },
+        suites: [
+          {
+            title: "review.spec.ts",
+            specs: [{ file: "review.spec.ts", title: "top-level", tests: [test("expected", "")] }],
+            suites: [
+              {
+                title: "review",
+                specs: [
+                  { file: "review.spec.ts", title: "rates an answer", tests: [test("unexpected", "expect(locator).toBeVisible() failed")] },
+                  { file: "review.spec.ts", title: "comments", tests: [test("flaky", "Timeout 30000ms exceeded")] },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const counts = playwrightCounts(file)();
+    expect(counts).toMatchObject({ passed: 5, failed: 2, skipped: 0 });
+    expect(failedTestLines([{ counts }, { counts: null }])).toEqual([
+      "- [chromium] review.spec.ts › review › rates an answer",
+      "    expect(locator).toBeVisible() failed",
+      "- [chromium] review.spec.ts › review › comments (flaky)",
+      "    Timeout 30000ms exceeded",
+    ]);
+  });
+
+  it("prints nothing when nothing failed, or a report is missing", () => {
+    expect(failedTestLines([{ counts: vitestCounts(join(dir, "missing.json"), "/repo")() }])).toEqual([]);
+  });
+});
