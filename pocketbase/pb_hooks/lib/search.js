@@ -127,6 +127,31 @@ function nthNewest(app, match, range, n) {
 }
 
 /**
+ * The snippet of each of the docids (a page's: whole numbers from answer_search_docs), by docid: up to 24 words
+ * around the matches, MARK_START / MARK_END around each. The rowid range bounds FTS5's walk to the page's span of
+ * matches; the list itself is a filter (`+rowid`), since a rowid IN constraint makes FTS5 walk every match.
+ */
+function snippetsOf(app, match, docids) {
+  const ids = docids.filter((id) => Number.isSafeInteger(id));
+  if (!ids.length) return {};
+  const lo = Math.min(...ids);
+  const hi = Math.max(...ids);
+  const found = arrayOf(new DynamicModel({ docid: 0, snippet: "" }));
+  app
+    .db()
+    .newQuery(
+      `SELECT rowid AS docid, snippet(answer_search, 0, char(2), char(3), '…', 24) AS snippet
+       FROM answer_search
+       WHERE answer_search MATCH {:match} AND rowid BETWEEN ${lo} AND ${hi} AND +rowid IN (${ids.join(",")})`,
+    )
+    .bind({ match: match })
+    .all(found);
+  const byDocid = {};
+  for (const row of found) byDocid[Math.trunc(row.docid)] = row.snippet;
+  return byDocid;
+}
+
+/**
  * The company's hits for the terms, best first within each window of the newest matches (rankWindow above), at most
  * PAGE_SIZE from `offset`; `more` when there are others after them. Each hit: the answer, its kind, candidate (id,
  * e-mail), job (id, title), question (id, title), a snippet with MARK_START / MARK_END around each match, and for a
@@ -150,12 +175,13 @@ function searchCompany(app, companyId, terms, offset) {
     const oldest = nthNewest(app, match, range, (index + 1) * windowSize - 1);
     const lower = oldest === null ? range.lo : oldest;
     const need = PAGE_SIZE - rows.length;
-    const found = arrayOf(new DynamicModel({ record: "", kind: "", answer: "", candidate: "", snippet: "" }));
+    // ranked without snippets: snippet() in this query would run for every match of the window before the sort
+    const found = arrayOf(new DynamicModel({ docid: 0, record: "", kind: "", answer: "", candidate: "" }));
     app
       .db()
       .newQuery(
-        `SELECT d.record AS record, d.kind AS kind, d.answer AS answer, d.candidate AS candidate, s.snippet AS snippet
-         FROM (SELECT rowid AS docid, rank AS score, snippet(answer_search, 0, char(2), char(3), '…', 24) AS snippet
+        `SELECT s.docid AS docid, d.record AS record, d.kind AS kind, d.answer AS answer, d.candidate AS candidate
+         FROM (SELECT rowid AS docid, rank AS score
                FROM answer_search
                WHERE answer_search MATCH {:match} AND rowid BETWEEN ${lower} AND ${upper}
                ORDER BY rank, rowid DESC LIMIT {:limit} OFFSET {:offset}) s
@@ -180,6 +206,7 @@ function searchCompany(app, companyId, terms, offset) {
   }
   const page = rows;
   if (!page.length) return { items: [], more: false };
+  const snippets = snippetsOf(app, match, page.map((row) => Math.trunc(row.docid)));
 
   // what each hit names, read once for the page: answers with their question (as the candidate was asked it: the
   // answer's snapshot, issue 16), candidate and job
@@ -227,7 +254,7 @@ function searchCompany(app, companyId, terms, offset) {
       candidate: { id: detail.candidate, email: detail.email },
       job: { id: detail.job, title: detail.jobTitle },
       question: { id: detail.question, title: detail.questionTitle },
-      snippet: row.snippet,
+      snippet: snippets[Math.trunc(row.docid)] || "",
       startSeconds: row.kind === "video" ? segmentStart(segmentsByRecord[row.record], terms) : null,
     });
   }
