@@ -48,6 +48,7 @@ test("a manager exports a candidate's data as a zip, then erases the candidate; 
   await page.getByRole("button", { name: "Erase candidate" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Erase this candidate?" });
   await expect(dialog).toContainText("This removes everything and cannot be undone.");
+  await expectAccessible(page, "the open 'Erase this candidate?' dialog", '[role="alertdialog"]');
   await dialog.getByRole("button", { name: "Erase everything" }).click();
   // back to the job's pipeline, which no longer lists them
   await expect(page).not.toHaveURL(new RegExp(world.candidate.id));

@@ -47,7 +47,7 @@ function LeavePrompt({ when }: { when: boolean }) {
           <Button variant="soft" color="gray" onClick={() => blocker.reset?.()}>
             Stay
           </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
+          <Button color="red" highContrast onClick={() => blocker.proceed?.()}>
             Leave
           </Button>
         </Flex>
