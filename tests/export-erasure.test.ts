@@ -212,6 +212,13 @@ describe("erasure", () => {
     expect(before.question_progress).toBeGreaterThan(0);
     expect(before.webhook_deliveries).toBeGreaterThanOrEqual(2);
     expect(before.mail_queue).toBeGreaterThanOrEqual(1);
+    // the interview e-mail names its candidate (mail_queue.candidate); an e-mail queued before that field existed
+    // names nobody, and goes by the id in its link (a legacy link)
+    expect(await count("mail_queue", "candidate = {:c}", { c: w.candidate.id })).toBe(before.mail_queue);
+    await su.collection("mail_queue").create({
+      to: w.email, subject: "Your interview (old link)", html: `<a href="http://x/candidates/${w.candidate.id}">open</a>`, status: "failed", attempts: 5,
+    });
+    expect((await leftOf(w.candidate.id, secret)).mail_queue).toBe(before.mail_queue + 1);
     const twinBefore = await leftOf(w.twin.id, twinSecret);
     expect((await search(w.manager.pb, w.company.id, w.topic)).items.map((hit) => hit.answer).sort()).toEqual(
       [w.video.answer.id, w.text.answer.id, w.twinText.answer.id].sort(),
@@ -243,6 +250,25 @@ describe("erasure", () => {
     // erased means gone: the export, the review and a second erase find nothing
     expect((await exportOf(w.manager.pb, w.candidate.id)).status).toBe(404);
     expect((await errorOf(() => erase(w.manager.pb, w.candidate.id))).status).toBe(404);
+  });
+
+  it("removes PocketBase's request log lines that hold the candidate's key", async () => {
+    const w = await world("erase-logs");
+    const secret = (await su.collection("candidates").getOne(w.candidate.id)).secret as string;
+    const logsWith = async (needle: string) =>
+      (await su.logs.getList(1, 50, { filter: su.filter("data.url ~ {:n} || message ~ {:n}", { n: needle }) })).items;
+    // the candidate opens the interview: GET /api/screenroom/interviews/{key} is logged with the key in its URL
+    await asCandidate(w.candidate.id).send(`/api/screenroom/interviews/${secret}`, {});
+    // PocketBase writes its request log in batches: wait for the line
+    await until(async () => (await logsWith(secret)).length > 0);
+
+    await erase(w.manager.pb, w.candidate.id);
+
+    expect(await logsWith(secret)).toEqual([]);
+    // the erase request's own line, written after it, holds only the record id (no key, no e-mail)
+    await until(async () => (await logsWith(`/candidates/${w.candidate.id}/erase`)).length > 0);
+    expect(JSON.stringify(await logsWith(w.candidate.id))).not.toContain(w.candidate.email);
+    expect(await logsWith(secret)).toEqual([]);
   });
 
   it("works for a candidate without answers (no confirmation needed server-side)", async () => {

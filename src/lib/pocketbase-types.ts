@@ -146,6 +146,7 @@ export type MailQueueRecord = {
   sentAt?: IsoDateString;
   created: IsoDateString;
   updated: IsoDateString;
+  candidate?: RecordIdString;
 };
 
 export type ManagerInvitesRecord = {

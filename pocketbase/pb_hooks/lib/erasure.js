@@ -7,9 +7,9 @@
 //   their row: history.pb.js). The search index (answer_search, answer_search_docs) is kept by SQLite triggers on
 //   video_answers and text_answers (migration 1733100000_answer_search.js), so it follows the cascade. The decision,
 //   rating average and accommodations are fields of the candidate row.
-// - The outgoing mail about them (mail_queue): every queued e-mail that carries their interview key or their record
-//   id (the interview e-mails, sent to their address, carry the link with the key). Another candidate's e-mails to
-//   the same address (another job) carry another key and stay.
+// - The outgoing mail about them (mail_queue): every queued e-mail that names them (mail_queue.candidate, a cascade),
+//   and an older e-mail no candidate was matched to that carries their interview key or record id. Another
+//   candidate's e-mails to the same address (another job) name the other candidacy and stay.
 // - PocketBase's request log (the auxiliary database) lines whose URL or data hold their id or key, after the
 //   transaction (a log line is not the product's data, and the log database is not the main one).
 // - An audit entry (action, actor, company, candidate id: no e-mail, no name), in the same transaction, when the
@@ -42,15 +42,20 @@ function eraseCandidate(app, candidateId, options) {
     const answers = count("SELECT count(*) AS n FROM answers WHERE candidate = {:c}");
     const videos = count("SELECT count(*) AS n FROM video_answers v JOIN answers a ON a.id = v.answer WHERE a.candidate = {:c}");
 
-    const mails = txApp.findRecordsByFilter(
+    // their e-mails go with them by the relation's cascade; the e-mails queued before it existed that its migration
+    // could not match to anyone (1733200300_mail_queue_candidate.js) by their key or id in the text
+    const mails = count("SELECT count(*) AS n FROM mail_queue WHERE candidate = {:c}");
+    // (an empty key would match every e-mail: only a key that is set)
+    const byKey = secret ? "html ~ {:secret} || text ~ {:secret} || " : "";
+    const unmatched = txApp.findRecordsByFilter(
       "mail_queue",
-      "html ~ {:secret} || text ~ {:secret} || subject ~ {:id} || html ~ {:id} || text ~ {:id}",
+      `candidate = '' && (${byKey}subject ~ {:id} || html ~ {:id} || text ~ {:id})`,
       "",
       0,
       0,
       { secret: secret, id: candidate.id },
     );
-    for (const mail of mails) txApp.delete(mail);
+    for (const mail of unmatched) txApp.delete(mail);
 
     txApp.delete(candidate);
 
@@ -62,7 +67,7 @@ function eraseCandidate(app, candidateId, options) {
       entry.set("candidateId", candidate.id);
       txApp.save(entry);
     }
-    result = { answers: answers, videos: videos, mails: mails.length };
+    result = { answers: answers, videos: videos, mails: mails + unmatched.length };
   });
   if (result) forgetLogLines(app, candidateId, secret);
   return result;

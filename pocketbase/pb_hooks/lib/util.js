@@ -221,6 +221,8 @@ function queueMail(app, message) {
   record.set("text", message.text || "");
   record.set("status", "pending");
   record.set("attempts", 0);
+  // the candidate it is about, if any: their e-mails go with them (erasure, retention, deletion)
+  if (message.candidate) record.set("candidate", message.candidate);
   app.save(record);
   return record;
 }
@@ -232,7 +234,7 @@ function queueMail(app, message) {
  */
 function sendInterviewMail(app, candidate, again, resent) {
   try {
-    queueMail(app, interviewMailContent(app, candidate, again, resent));
+    queueMail(app, Object.assign(interviewMailContent(app, candidate, again, resent), { candidate: candidate.id }));
   } catch (err) {
     app.logger().error("queueing the interview mail failed", "candidate", candidate.id, "error", String(err));
   }
