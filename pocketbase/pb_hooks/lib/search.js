@@ -152,6 +152,50 @@ function snippetsOf(app, match, docids) {
 }
 
 /**
+ * The window's hits (docids `lower`..`upper`), best first (bm25, then newest), `limit` from `offset`, each with what
+ * it names (searchCompany). A hit whose answer, question, candidate or job is gone (mid-delete) is left out.
+ */
+function rankedHits(app, match, companyId, lower, upper, limit, offset) {
+  const row = new DynamicModel({ hits: "" });
+  app
+    .db()
+    .newQuery(
+      `SELECT coalesce(json_group_array(json_object(
+           'docid', s.docid, 'score', s.score, 'kind', d.kind, 'answer', a.id,
+           'question', q.id, 'questionTitle', coalesce(nullif(a.questionTitle, ''), q.title),
+           'candidate', c.id, 'email', c.email, 'job', j.id, 'jobTitle', j.title,
+           'segments', CASE WHEN d.kind = 'video' THEN (SELECT v.transcriptSegments FROM video_answers v WHERE v.id = d.record) END
+         )), '[]') AS hits
+       FROM (SELECT rowid AS docid, rank AS score
+             FROM answer_search
+             WHERE answer_search MATCH {:match} AND rowid BETWEEN ${lower} AND ${upper}
+             ORDER BY rank, rowid DESC LIMIT {:limit} OFFSET {:offset}) s
+       JOIN answer_search_docs d ON d.docid = s.docid
+       JOIN answers a ON a.id = d.answer
+       JOIN questions q ON q.id = a.question
+       JOIN candidates c ON c.id = a.candidate
+       JOIN jobs j ON j.id = c.job
+       WHERE d.company = {:company}`,
+    )
+    .bind({ match: match, company: companyId, limit: limit, offset: offset })
+    .one(row);
+  const hits = JSON.parse(row.hits || "[]");
+  // the aggregate's order is not the subquery's: sorted here (a page of at most 21)
+  hits.sort((x, y) => x.score - y.score || y.docid - x.docid);
+  return hits;
+}
+
+/** A video answer's transcript segments from their JSON text, or null. */
+function parseSegments(text) {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
  * The company's hits for the terms, best first within each window of the newest matches (rankWindow above), at most
  * PAGE_SIZE from `offset`; `more` when there are others after them. Each hit: the answer, its kind, candidate (id,
  * e-mail), job (id, title), question (id, title), a snippet with MARK_START / MARK_END around each match, and for a
@@ -175,22 +219,11 @@ function searchCompany(app, companyId, terms, offset) {
     const oldest = nthNewest(app, match, range, (index + 1) * windowSize - 1);
     const lower = oldest === null ? range.lo : oldest;
     const need = PAGE_SIZE - rows.length;
-    // ranked without snippets: snippet() in this query would run for every match of the window before the sort
-    const found = arrayOf(new DynamicModel({ docid: 0, record: "", kind: "", answer: "", candidate: "" }));
-    app
-      .db()
-      .newQuery(
-        `SELECT s.docid AS docid, d.record AS record, d.kind AS kind, d.answer AS answer, d.candidate AS candidate
-         FROM (SELECT rowid AS docid, rank AS score
-               FROM answer_search
-               WHERE answer_search MATCH {:match} AND rowid BETWEEN ${lower} AND ${upper}
-               ORDER BY rank, rowid DESC LIMIT {:limit} OFFSET {:offset}) s
-         JOIN answer_search_docs d ON d.docid = s.docid
-         WHERE d.company = {:company}
-         ORDER BY s.score, s.docid DESC`,
-      )
-      .bind({ match: match, company: companyId, limit: need + 1, offset: position - index * windowSize })
-      .all(found);
+    // ranked without snippets (snippet() here would run for every match of the window before the sort), with what
+    // each hit names: the answer with its question (as the candidate was asked it: the answer's snapshot, issue 16),
+    // candidate, job, and a video answer's segments as text; one row of JSON, since each value a row hands to the
+    // hooks' JS engine costs more than the row itself
+    const found = rankedHits(app, match, companyId, lower, upper, need + 1, position - index * windowSize);
     if (found.length > need) {
       for (const row of found.slice(0, need)) rows.push(row);
       more = true;
@@ -206,56 +239,18 @@ function searchCompany(app, companyId, terms, offset) {
   }
   const page = rows;
   if (!page.length) return { items: [], more: false };
-  const snippets = snippetsOf(app, match, page.map((row) => Math.trunc(row.docid)));
-
-  // what each hit names, read once for the page: answers with their question (as the candidate was asked it: the
-  // answer's snapshot, issue 16), candidate and job
-  const answerIds = page.map((row) => row.answer);
-  const details = arrayOf(
-    new DynamicModel({ answer: "", question: "", questionTitle: "", candidate: "", email: "", job: "", jobTitle: "" }),
-  );
-  app
-    .db()
-    .select("a.id AS answer", "q.id AS question", "coalesce(nullif(a.questionTitle, ''), q.title) AS questionTitle", "c.id AS candidate", "c.email AS email", "j.id AS job", "j.title AS jobTitle")
-    .from("answers a")
-    .innerJoin("questions q", $dbx.exp("q.id = a.question"))
-    .innerJoin("candidates c", $dbx.exp("c.id = a.candidate"))
-    .innerJoin("jobs j", $dbx.exp("j.id = c.job"))
-    .where($dbx.in("a.id", ...answerIds))
-    .all(details);
-  const byAnswer = {};
-  for (const detail of details) byAnswer[detail.answer] = detail;
-
-  const videoIds = page.filter((row) => row.kind === "video").map((row) => row.record);
-  const segmentsByRecord = {};
-  if (videoIds.length) {
-    // only the segments, as text: hydrating whole records (transcript and all) for a page of 50 cost more than the
-    // search itself
-    const videos = arrayOf(new DynamicModel({ id: "", segments: "" }));
-    app.db().select("id", "coalesce(transcriptSegments, '') AS segments").from("video_answers").where($dbx.in("id", ...videoIds)).all(videos);
-    for (const video of videos) {
-      let segments = null;
-      try {
-        segments = JSON.parse(video.segments || "null");
-      } catch (_) {
-        segments = null;
-      }
-      segmentsByRecord[video.id] = segments;
-    }
-  }
+  const snippets = snippetsOf(app, match, page.map((row) => row.docid));
 
   const items = [];
   for (const row of page) {
-    const detail = byAnswer[row.answer];
-    if (!detail) continue;
     items.push({
       answer: row.answer,
       kind: row.kind,
-      candidate: { id: detail.candidate, email: detail.email },
-      job: { id: detail.job, title: detail.jobTitle },
-      question: { id: detail.question, title: detail.questionTitle },
-      snippet: snippets[Math.trunc(row.docid)] || "",
-      startSeconds: row.kind === "video" ? segmentStart(segmentsByRecord[row.record], terms) : null,
+      candidate: { id: row.candidate, email: row.email },
+      job: { id: row.job, title: row.jobTitle },
+      question: { id: row.question, title: row.questionTitle },
+      snippet: snippets[row.docid] || "",
+      startSeconds: row.kind === "video" ? segmentStart(parseSegments(row.segments), terms) : null,
     });
   }
   return { items: items, more: more };
