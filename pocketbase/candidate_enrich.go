@@ -1,6 +1,9 @@
 package main
 
 import (
+	"sync"
+	"time"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -33,7 +36,65 @@ func candidateFieldsVisible(e *core.RecordEnrichEvent) bool {
 	if auth.IsSuperuser() {
 		return true
 	}
-	return auth.Collection().Name == "users" && managesJob(e.App, e.Record.GetString("job"), auth.Id)
+	return auth.Collection().Name == "users" && enrichManages.answer(e.RequestInfo, e.Record.GetString("job"), auth.Id, func() bool {
+		return managesJob(e.App, e.Record.GetString("job"), auth.Id)
+	})
+}
+
+// enrichManages answers managesJob once per request, job and user: a listed page of a job's candidates (30 rows of
+// the pipeline, all of one job) asked the same question of the database once per row, each a statement of its own.
+var enrichManages = &requestMemo{ttl: 2 * time.Second}
+
+// requestMemo remembers managesJob's answers for the request they were asked in (PocketBase hands every record of a
+// list, an expand or a realtime message the same *RequestInfo). An entry lives at most ttl, so an answer never
+// outlives its request by more than that, even if the request's memory is reused for another.
+type requestMemo struct {
+	ttl     time.Duration
+	mu      sync.Mutex
+	entries map[requestMemoKey]requestMemoEntry
+}
+
+type requestMemoKey struct {
+	info *core.RequestInfo
+	job  string
+	user string
+}
+
+type requestMemoEntry struct {
+	manages bool
+	at      time.Time
+}
+
+// answer is ask()'s answer for (info, jobId, userId), asked once per ttl.
+func (m *requestMemo) answer(info *core.RequestInfo, jobId, userId string, ask func() bool) bool {
+	if info == nil {
+		return ask()
+	}
+	key := requestMemoKey{info: info, job: jobId, user: userId}
+	now := time.Now()
+	m.mu.Lock()
+	entry, ok := m.entries[key]
+	m.mu.Unlock()
+	if ok && now.Sub(entry.at) < m.ttl {
+		return entry.manages
+	}
+	manages := ask()
+	m.mu.Lock()
+	if m.entries == nil {
+		m.entries = map[requestMemoKey]requestMemoEntry{}
+	}
+	if len(m.entries) >= 1024 {
+		for k, e := range m.entries {
+			if now.Sub(e.at) >= m.ttl {
+				delete(m.entries, k)
+			}
+		}
+	}
+	if len(m.entries) < 4096 {
+		m.entries[key] = requestMemoEntry{manages: manages, at: now}
+	}
+	m.mu.Unlock()
+	return manages
 }
 
 // managesJob reports whether userId manages the company of job jobId: one indexed read (the job by id, its company

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { failedTestLines, playwrightCounts, vitestCounts } from "./lib/test-report.mjs";
+import { failedTestLines, goTestCounts, playwrightCounts, vitestCounts } from "./lib/test-report.mjs";
 
 const dir = mkdtempSync(join(tmpdir(), "test-report-"));
 
@@ -74,6 +74,24 @@ describe("test report", () => {
       "- [chromium] review.spec.ts › review › comments (flaky)",
       "    Timeout 30000ms exceeded",
     ]);
+  });
+
+  it("counts go test -json's events, naming a failed test with its output, and a package that did not build", () => {
+    const file = join(dir, "go.json");
+    const events = [
+      { Action: "run", Package: "p", Test: "TestA" },
+      { Action: "pass", Package: "p", Test: "TestA" },
+      { Action: "run", Package: "p", Test: "TestB" },
+      { Action: "output", Package: "p", Test: "TestB", Output: "    b_test.go:9: want 1, got 2\n" },
+      { Action: "fail", Package: "p", Test: "TestB" },
+      { Action: "fail", Package: "p" },
+      { Action: "output", Package: "q", Output: "q.go:3: undefined: x\n" },
+      { Action: "fail", Package: "q" },
+    ];
+    writeFileSync(file, events.map((e) => JSON.stringify(e)).join("\n") + "\nnot json\n");
+    const counts = goTestCounts(file)();
+    expect(counts).toMatchObject({ passed: 1, failed: 2, skipped: 0 });
+    expect(failedTestLines([{ counts }])).toEqual(["- go: p › TestB", "    b_test.go:9: want 1, got 2", "- go: q", "    q.go:3: undefined: x"]);
   });
 
   it("prints nothing when nothing failed, or a report is missing", () => {

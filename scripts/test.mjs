@@ -1,28 +1,30 @@
 // `npm test`: every check and test of the project, on a fresh clone. Installs what is missing (npm
 // packages; Debian's chromium, firefox-esr, ffmpeg, pocketsphinx when run as root), builds PocketBase and the test S3
 // server (versitygw) once, then
-// runs lint, type-check, unit, integration (real PocketBase + MailDev), the production build and the
+// runs lint, type-check, the Go main's tests, unit, integration (real PocketBase + MailDev), the production build and the
 // end-to-end suite (real Chromium, and Firefox ESR for the candidate's journeys, against the built app on a real
 // PocketBase), then the candidate journeys in WebKitGTK (Safari's engine) through WebKitWebDriver (e2e-webkit/).
 // Ends with one line
 // "Total: N passed, N failed".
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
-import { failedTestLines, playwrightCounts, vitestCounts } from "./lib/test-report.mjs";
+import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
+import { failedTestLines, goTestCounts, playwrightCounts, vitestCounts } from "./lib/test-report.mjs";
 import { join } from "node:path";
 import { ensureNodeModules, ensureSystemPackages } from "./lib/deps.mjs";
 import { ensureWebKit } from "./lib/webkit.mjs";
-import { ensurePocketBase, root, StackError } from "./lib/pocketbase.mjs";
+import { ensurePocketBase, goBinary, root, StackError } from "./lib/pocketbase.mjs";
 import { ensureS3Server } from "./lib/s3server.mjs";
 
 const results = [];
 const bin = (name) => join(root, "node_modules", ".bin", name);
 const reports = join(root, "test-results");
 
-function step(name, command, args, { count } = {}) {
+function step(name, command, args, { count, cwd = root, stdoutFile, env = {} } = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, FORCE_COLOR: "0" } });
+  const out = stdoutFile ? openSync(stdoutFile, "w") : "inherit";
+  const r = spawnSync(command, args, { cwd, stdio: ["inherit", out, "inherit"], env: { ...process.env, FORCE_COLOR: "0", ...env } });
+  if (stdoutFile) closeSync(out);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const counts = count ? count() : null;
   results.push({ name, ok: r.status === 0, seconds, counts });
@@ -44,6 +46,15 @@ mkdirSync(reports, { recursive: true });
 
 step("lint", bin("eslint"), [".", "--max-warnings=0"]);
 step("type-check", bin("tsc"), ["-b"]);
+// the Go main's own tests (pocketbase/*_test.go: webhook signing, the export's README, the enrich memo), with the
+// module cache and build cache PocketBase's build filled
+const goReport = join(reports, "go-test.json");
+step("Go tests (pocketbase/)", goBinary() ?? "go", ["test", "-json", "./..."], {
+  cwd: join(root, "pocketbase"),
+  stdoutFile: goReport,
+  env: { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" },
+  count: goTestCounts(goReport),
+});
 const unitReport = join(reports, "unit.json");
 step("unit tests", bin("vitest"), ["run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile=${unitReport}`], { count: vitestCounts(unitReport, root) });
 const itReport = join(reports, "integration.json");

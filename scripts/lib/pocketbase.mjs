@@ -47,7 +47,8 @@ export const UNTHROTTLED = {
   MAIL_QUEUE_PER_SECOND: "200",
 };
 
-function goBinary() {
+/** The Go toolchain that builds PocketBase: on PATH in a login shell, or /usr/local/go; null when there is none. */
+export function goBinary() {
   const found = spawnSync("bash", ["-lc", "command -v go || ls /usr/local/go/bin/go 2>/dev/null"], { encoding: "utf8" });
   const path = found.stdout.trim().split("\n")[0];
   return path || null;

@@ -39,6 +39,33 @@ export function playwrightCounts(file) {
   };
 }
 
+/** `go test -json`'s events: each test's pass or fail (a package that failed to build counts as one failure). */
+export function goTestCounts(file) {
+  return () => {
+    if (!existsSync(file)) return null;
+    let passed = 0;
+    let skipped = 0;
+    const failures = [];
+    const output = {};
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      let event;
+      try {
+        event = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const name = event.Test ? `${event.Package} › ${event.Test}` : event.Package;
+      if (event.Action === "output") output[name] = (output[name] ?? "") + event.Output;
+      if (event.Action === "pass" && event.Test) passed += 1;
+      if (event.Action === "skip" && event.Test) skipped += 1;
+      if (event.Action === "fail" && (event.Test || !Object.keys(output).some((k) => k.startsWith(`${event.Package} › `)))) {
+        failures.push({ title: `go: ${name}`, message: output[name] ?? "" });
+      }
+    }
+    return { passed, failed: failures.length, skipped, failures };
+  };
+}
+
 /** One line per failed test of the steps' counts, then its message's first lines. */
 export function failedTestLines(results) {
   const lines = [];
