@@ -22,6 +22,7 @@ import {
   type OwnServer,
 } from "./helpers";
 import { createLink } from "./share-link-support";
+import { candidateRowsLeft, NOTHING_LEFT } from "./support";
 
 let server: OwnServer;
 let su: PocketBase;
@@ -68,21 +69,8 @@ async function answeredWorld(label: string) {
 }
 
 /** Everything of the candidate's, counted by a superuser. */
-async function leftOf(candidate: string) {
-  const c = { c: candidate };
-  return {
-    candidates: await count("candidates", "id = {:c}", c),
-    answers: await count("answers", "candidate = {:c}", c),
-    video_answers: await count("video_answers", "answer.candidate = {:c}", c),
-    text_answers: await count("text_answers", "answer.candidate = {:c}", c),
-    ratings: await count("ratings", "candidate = {:c}", c),
-    comments: await count("comments", "candidate = {:c}", c),
-    share_links: await count("share_links", "candidate = {:c}", c),
-    question_progress: await count("question_progress", "candidate = {:c}", c),
-    staged_takes: await count("staged_takes", "candidate = {:c}", c),
-  };
-}
-const NOTHING = { candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0, question_progress: 0, staged_takes: 0 };
+const leftOf = candidateRowsLeft;
+const NOTHING = NOTHING_LEFT;
 
 describe("deleting a candidate", () => {
   it("with answers is refused until the manager confirms the answers go too, then takes everything of theirs, files included", async () => {
@@ -91,7 +79,7 @@ describe("deleting a candidate", () => {
     expect(entries(videoDir).length, JSON.stringify(entries(videoDir))).toBeGreaterThan(0);
     expect(entries(takeDirOf(w.take))).toEqual(["0"]);
     const before = await leftOf(w.candidate.id);
-    expect(before).toEqual({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, question_progress: 2, staged_takes: 1 });
+    expect(before).toEqual({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, question_progress: 2, staged_takes: 1, webhook_deliveries: 0 });
 
     const refused = await errorOf(() => w.manager.pb.collection("candidates").delete(w.candidate.id));
     expect(refused.status, JSON.stringify(refused.response)).toBe(400);

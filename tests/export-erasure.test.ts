@@ -26,6 +26,7 @@ import {
   type OwnServer,
 } from "./helpers";
 import { createLink } from "./share-link-support";
+import { candidateRowsLeft } from "./support";
 import { readZip } from "./zip-reader";
 
 let server: OwnServer;
@@ -103,22 +104,10 @@ async function erasureWorld(label: string) {
   return { ...w, job2, email, candidate, twin, topic, video, text, twinText, take, segments };
 }
 
-/** Every row of the candidate's, in every collection that names them, counted by a superuser. */
+/** Every row of the candidate's (candidateRowsLeft), and the queued e-mails carrying their key or id. */
 async function leftOf(candidate: string, secret: string) {
-  const c = { c: candidate };
-  return {
-    candidates: await count("candidates", "id = {:c}", c),
-    answers: await count("answers", "candidate = {:c}", c),
-    video_answers: await count("video_answers", "answer.candidate = {:c}", c),
-    text_answers: await count("text_answers", "answer.candidate = {:c}", c),
-    ratings: await count("ratings", "candidate = {:c}", c),
-    comments: await count("comments", "candidate = {:c}", c),
-    share_links: await count("share_links", "candidate = {:c}", c),
-    question_progress: await count("question_progress", "candidate = {:c}", c),
-    staged_takes: await count("staged_takes", "candidate = {:c}", c),
-    webhook_deliveries: await count("webhook_deliveries", "candidate = {:c}", c),
-    mail_queue: await count("mail_queue", "html ~ {:s} || text ~ {:s} || html ~ {:c} || text ~ {:c}", { s: secret, c: candidate }),
-  };
+  const mails = "html ~ {:s} || text ~ {:s} || html ~ {:c} || text ~ {:c}";
+  return { ...(await candidateRowsLeft(candidate)), mail_queue: await count("mail_queue", mails, { s: secret, c: candidate }) };
 }
 
 const search = (pb: PocketBase, company: string, q: string) =>

@@ -30,6 +30,7 @@ import {
   type OwnServer,
 } from "./helpers";
 import { createLink } from "./share-link-support";
+import { candidateRowsLeft } from "./support";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NEVER = "0 0 31 2 *";
@@ -190,20 +191,7 @@ const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 
 /** Everything of a candidate's, counted by a superuser, in every store retention must empty. */
 async function leftOf(candidate: string, email: string) {
-  const c = { c: candidate };
-  return {
-    candidates: await count("candidates", "id = {:c}", c),
-    answers: await count("answers", "candidate = {:c}", c),
-    video_answers: await count("video_answers", "answer.candidate = {:c}", c),
-    text_answers: await count("text_answers", "answer.candidate = {:c}", c),
-    ratings: await count("ratings", "candidate = {:c}", c),
-    comments: await count("comments", "candidate = {:c}", c),
-    share_links: await count("share_links", "candidate = {:c}", c),
-    question_progress: await count("question_progress", "candidate = {:c}", c),
-    staged_takes: await count("staged_takes", "candidate = {:c}", c),
-    webhook_deliveries: await count("webhook_deliveries", "candidate = {:c}", c),
-    mail_queue: await count("mail_queue", "to = {:e}", { e: email }),
-  };
+  return { ...(await candidateRowsLeft(candidate)), mail_queue: await count("mail_queue", "to = {:e}", { e: email }) };
 }
 
 interface Preview {

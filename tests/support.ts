@@ -32,6 +32,31 @@ export async function countOf(collection: string, filter: string, params: Record
   return page.totalItems;
 }
 
+/**
+ * What is left of a candidate in every collection that names them, counted by a superuser: a deletion, an erasure or
+ * the retention cron leaves 0 in each (NOTHING_LEFT). Queued e-mails are counted by each test its own way (by
+ * address, or by the key in their text).
+ */
+export async function candidateRowsLeft(candidate: string) {
+  const c = { c: candidate };
+  return {
+    candidates: await countOf("candidates", "id = {:c}", c),
+    answers: await countOf("answers", "candidate = {:c}", c),
+    video_answers: await countOf("video_answers", "answer.candidate = {:c}", c),
+    text_answers: await countOf("text_answers", "answer.candidate = {:c}", c),
+    ratings: await countOf("ratings", "candidate = {:c}", c),
+    comments: await countOf("comments", "candidate = {:c}", c),
+    share_links: await countOf("share_links", "candidate = {:c}", c),
+    question_progress: await countOf("question_progress", "candidate = {:c}", c),
+    staged_takes: await countOf("staged_takes", "candidate = {:c}", c),
+    webhook_deliveries: await countOf("webhook_deliveries", "candidate = {:c}", c),
+  };
+}
+export const NOTHING_LEFT = {
+  candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0,
+  question_progress: 0, staged_takes: 0, webhook_deliveries: 0,
+};
+
 /** The stored record, or null when it does not exist, seen by a superuser. */
 export async function storedOrNull(collection: string, id: string) {
   const pb = await admin();
