@@ -48,6 +48,8 @@ test("a manager exports a candidate's data as a zip, then erases the candidate; 
   await page.getByRole("button", { name: "Erase candidate" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Erase this candidate?" });
   await expect(dialog).toContainText("This removes everything and cannot be undone.");
+  // once its opening animation is over (axe would measure the colours half faded in)
+  await expect(dialog).toHaveCSS("opacity", "1");
   await expectAccessible(page, "the open 'Erase this candidate?' dialog", '[role="alertdialog"]');
   await dialog.getByRole("button", { name: "Erase everything" }).click();
   // back to the job's pipeline, which no longer lists them

@@ -49,9 +49,10 @@ var enrichManages = &requestMemo{ttl: 2 * time.Second}
 // list, an expand or a realtime message the same *RequestInfo). An entry lives at most ttl, so an answer never
 // outlives its request by more than that, even if the request's memory is reused for another.
 type requestMemo struct {
-	ttl     time.Duration
-	mu      sync.Mutex
-	entries map[requestMemoKey]requestMemoEntry
+	ttl       time.Duration
+	mu        sync.Mutex
+	entries   map[requestMemoKey]requestMemoEntry
+	lastSweep time.Time
 }
 
 type requestMemoKey struct {
@@ -67,7 +68,9 @@ type requestMemoEntry struct {
 
 // answer is ask()'s answer for (info, jobId, userId), asked once per ttl.
 func (m *requestMemo) answer(info *core.RequestInfo, jobId, userId string, ask func() bool) bool {
-	if info == nil {
+	// no request to remember it for; and a realtime message has a request info of its own per subscriber and
+	// message, so remembering would only fill the map
+	if info == nil || info.Context == core.RequestInfoContextRealtime {
 		return ask()
 	}
 	key := requestMemoKey{info: info, job: jobId, user: userId}
@@ -83,7 +86,9 @@ func (m *requestMemo) answer(info *core.RequestInfo, jobId, userId string, ask f
 	if m.entries == nil {
 		m.entries = map[requestMemoKey]requestMemoEntry{}
 	}
-	if len(m.entries) >= 1024 {
+	// expired entries go once a ttl, so none outlives its request by much (and a request's info is not kept alive)
+	if now.Sub(m.lastSweep) >= m.ttl {
+		m.lastSweep = now
 		for k, e := range m.entries {
 			if now.Sub(e.at) >= m.ttl {
 				delete(m.entries, k)

@@ -39,6 +39,13 @@ func TestRequestMemoAsksOncePerRequestJobAndUser(t *testing.T) {
 	if calls != 6 {
 		t.Fatalf("asked %d times without request info, want 6", calls)
 	}
+	// a realtime message (a request info per subscriber and message): always asked, nothing kept
+	live := &core.RequestInfo{Context: core.RequestInfoContextRealtime}
+	memo.answer(live, "job1", "user1", ask(true))
+	memo.answer(live, "job1", "user1", ask(true))
+	if calls != 8 {
+		t.Fatalf("asked %d times for a realtime message, want 8", calls)
+	}
 }
 
 func TestRequestMemoForgetsAfterItsTTL(t *testing.T) {
@@ -48,5 +55,12 @@ func TestRequestMemoForgetsAfterItsTTL(t *testing.T) {
 	time.Sleep(20 * time.Millisecond)
 	if memo.answer(info, "job1", "user1", func() bool { return false }) {
 		t.Fatal("an answer older than the ttl was used")
+	}
+	// and the expired entry was swept: only the new one is kept
+	memo.answer(&core.RequestInfo{}, "job2", "user1", func() bool { return true })
+	time.Sleep(20 * time.Millisecond)
+	memo.answer(&core.RequestInfo{}, "job3", "user1", func() bool { return true })
+	if len(memo.entries) != 1 {
+		t.Fatalf("%d entries kept after their ttl, want 1 (the newest)", len(memo.entries))
 	}
 }

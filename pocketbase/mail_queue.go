@@ -157,7 +157,13 @@ func nextRetryIn(app core.App) (time.Duration, error) {
 	return wait + 10*time.Millisecond, nil
 }
 
-func sendQueuedMail(app core.App, config mailQueueConfig, record *core.Record) {
+func sendQueuedMail(app core.App, config mailQueueConfig, due *core.Record) {
+	// read again just before sending: a batch of due mails waits up to 100 sends, and meanwhile a mail may have gone
+	// with its candidate (an erasure, retention or a deletion cascades to it) or been settled
+	record, err := app.FindRecordById(mailQueueCollection, due.Id)
+	if err != nil || record.GetString("status") != "pending" {
+		return
+	}
 	meta := app.Settings().Meta
 	message := &mailer.Message{
 		From:    mail.Address{Address: meta.SenderAddress, Name: meta.SenderName},

@@ -76,7 +76,7 @@ describe("test report", () => {
     ]);
   });
 
-  it("counts go test -json's events, naming a failed test with its output, and a package that did not build", () => {
+  it("counts go test -json's events, naming a failed test with its output, a package that did not build, and one that failed after its tests", () => {
     const file = join(dir, "go.json");
     const events = [
       { Action: "run", Package: "p", Test: "TestA" },
@@ -87,11 +87,23 @@ describe("test report", () => {
       { Action: "fail", Package: "p" },
       { Action: "output", Package: "q", Output: "q.go:3: undefined: x\n" },
       { Action: "fail", Package: "q" },
+      { Action: "run", Package: "r", Test: "TestC" },
+      { Action: "output", Package: "r", Test: "TestC", Output: "ok\n" },
+      { Action: "pass", Package: "r", Test: "TestC" },
+      { Action: "output", Package: "r", Output: "panic: test timed out after 10m0s\n" },
+      { Action: "fail", Package: "r" },
     ];
     writeFileSync(file, events.map((e) => JSON.stringify(e)).join("\n") + "\nnot json\n");
     const counts = goTestCounts(file)();
-    expect(counts).toMatchObject({ passed: 1, failed: 2, skipped: 0 });
-    expect(failedTestLines([{ counts }])).toEqual(["- go: p › TestB", "    b_test.go:9: want 1, got 2", "- go: q", "    q.go:3: undefined: x"]);
+    expect(counts).toMatchObject({ passed: 2, failed: 3, skipped: 0 });
+    expect(failedTestLines([{ counts }])).toEqual([
+      "- go: p › TestB",
+      "    b_test.go:9: want 1, got 2",
+      "- go: q",
+      "    q.go:3: undefined: x",
+      "- go: r",
+      "    panic: test timed out after 10m0s",
+    ]);
   });
 
   it("prints nothing when nothing failed, or a report is missing", () => {

@@ -16,7 +16,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
 import { freePort, root, startPocketBase, stopChild, UNTHROTTLED } from "../lib/pocketbase.mjs";
-import { logoFile, randomId } from "../seed.mjs";
+import { randomId } from "../seed.mjs";
+import { outputLog, videoAnswers } from "./probe-support.mjs";
 import { startWorker } from "../../worker/run.mjs";
 
 const TRIALS = Number(process.argv.find((a) => a.startsWith("--trials="))?.split("=")[1] ?? 3);
@@ -77,39 +78,6 @@ async function stubTranscriber() {
   };
 }
 
-/** The worker's output lines, each with the time it arrived, and a wait for one. */
-function outputLog() {
-  const lines = [];
-  const waiters = new Set();
-  return {
-    lines,
-    onOutput(text) {
-      for (const line of text.split("\n").filter(Boolean)) {
-        lines.push({ at: performance.now(), line });
-        if (VERBOSE) console.log(`  ${line}`);
-      }
-      for (const check of waiters) check();
-    },
-    /** the first line from index `from` on that matches, with its time */
-    waitFor(match, what, from = 0) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => finish(() => reject(new Error(`${what}: not within ${TRIAL_BOUND_MS} ms`))), TRIAL_BOUND_MS);
-        const check = () => {
-          const found = lines.slice(from).find((l) => match(l.line));
-          if (found) finish(() => resolve(found));
-        };
-        const finish = (settle) => {
-          clearTimeout(timer);
-          waiters.delete(check);
-          settle();
-        };
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-}
-
 /** The first moment `url`'s health check answers OK, polled every 20 ms (startPocketBase's own poll is coarser). */
 async function firstHealthy(url) {
   for (;;) {
@@ -122,26 +90,6 @@ async function firstHealthy(url) {
   }
 }
 
-/** A company with one video question and a job, made by the superuser: a function storing a new candidate's answer. */
-async function videoAnswers(su) {
-  const user = await su.collection("users").create({
-    email: `probe-${randomId()}@screenroom.test`,
-    password: "probe-password-123",
-    passwordConfirm: "probe-password-123",
-    firstName: "Resume",
-    lastName: "Probe",
-    verified: true,
-  });
-  const company = await su.collection("companies").create({ name: "Resume probe", website: "https://probe.example.com", logo: logoFile(), managers: [user.id] });
-  const question = await su.collection("questions").create({ company: company.id, title: "Tell us", description: "About yourself", timeout: 60 });
-  await su.collection("video_questions").create({ question: question.id, takes: 2 });
-  const job = await su.collection("jobs").create({ company: company.id, title: "Probe job", description: "A job", location: "Remote", questions: [question.id] });
-  return async () => {
-    const candidate = await su.collection("candidates").create({ job: job.id, email: `candidate-${randomId()}@probe.example.com`, consentedAt: new Date().toISOString().replace("T", " ") });
-    const answer = await su.collection("answers").create({ candidate: candidate.id, question: question.id });
-    return su.collection("video_answers").create({ answer: answer.id, file: new File([RECORDING], "answer.webm", { type: "video/webm" }) });
-  };
-}
 
 /** Whether the trial's answer ended as it must: transcript done after one attempt, with a seekable file. */
 async function verdict(su, id) {
@@ -156,14 +104,15 @@ const env = { ...UNTHROTTLED, APP_URL: "http://probe.invalid", SMTP_HOST: "127.0
 const serve = (superuser) => startPocketBase({ port, dataDir, publicDir: join(dataDir, "public"), superuser, env });
 let pb = await serve(SU);
 const transcriber = await stubTranscriber();
-const log = outputLog();
+const log = outputLog({ boundMs: TRIAL_BOUND_MS, verbose: VERBOSE });
 let worker;
 const figures = { jobAloneMs: [], returnToDoneMs: [], failures: [] };
 try {
   const su = new PocketBase(pb.url);
   su.autoCancellation(false);
   await su.collection("_superusers").authWithPassword(SU.email, SU.password);
-  const newAnswer = await videoAnswers(su);
+  const store = await videoAnswers(su, { name: "Resume" });
+  const newAnswer = () => store(RECORDING);
   worker = await startWorker({
     url: pb.url,
     superuser: SU,

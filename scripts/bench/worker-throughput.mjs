@@ -17,7 +17,8 @@ import { join } from "node:path";
 import PocketBase from "pocketbase";
 import { ensureFakeMedia, fakeAudio, librivoxDir } from "../lib/fake-media.mjs";
 import { freePort, startPocketBase, stopChild, UNTHROTTLED } from "../lib/pocketbase.mjs";
-import { logoFile, randomId } from "../seed.mjs";
+import { randomId } from "../seed.mjs";
+import { outputLog, videoAnswers } from "./probe-support.mjs";
 import { startWorker } from "../../worker/run.mjs";
 
 const VERBOSE = process.argv.includes("--verbose");
@@ -67,63 +68,12 @@ function answers() {
   ].map((a) => ({ ...a, seconds: durationOf(a.file), bytes: readFileSync(a.file).length }));
 }
 
-/** The worker's output lines with the time each arrived, and a wait for one. */
-function outputLog() {
-  const lines = [];
-  const waiters = new Set();
-  return {
-    onOutput(text) {
-      for (const line of text.split("\n").filter(Boolean)) {
-        lines.push({ at: performance.now(), line });
-        if (VERBOSE) console.log(`  ${line}`);
-      }
-      for (const check of waiters) check();
-    },
-    waitFor(match, what) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => finish(() => reject(new Error(`${what}: not within ${ANSWER_BOUND_MS / 60_000} minutes`))), ANSWER_BOUND_MS);
-        const check = () => {
-          const found = lines.find((l) => match(l.line));
-          if (found) finish(() => resolve(found));
-        };
-        const finish = (settle) => {
-          clearTimeout(timer);
-          waiters.delete(check);
-          settle();
-        };
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-}
-
-/** A company with one video question and a job: a function storing a new candidate's answer with `file`. */
-async function videoAnswers(su) {
-  const user = await su.collection("users").create({
-    email: `probe-${randomId()}@screenroom.test`,
-    password: "probe-password-123",
-    passwordConfirm: "probe-password-123",
-    firstName: "Throughput",
-    lastName: "Probe",
-    verified: true,
-  });
-  const company = await su.collection("companies").create({ name: "Throughput probe", website: "https://probe.example.com", logo: logoFile(), managers: [user.id] });
-  const question = await su.collection("questions").create({ company: company.id, title: "Tell us", description: "About yourself", timeout: 600 });
-  await su.collection("video_questions").create({ question: question.id, takes: 2 });
-  const job = await su.collection("jobs").create({ company: company.id, title: "Probe job", description: "A job", location: "Remote", questions: [question.id] });
-  return async (file) => {
-    const candidate = await su.collection("candidates").create({ job: job.id, email: `candidate-${randomId()}@probe.example.com`, consentedAt: new Date().toISOString().replace("T", " ") });
-    const answer = await su.collection("answers").create({ candidate: candidate.id, question: question.id });
-    return su.collection("video_answers").create({ answer: answer.id, file: new File([readFileSync(file)], "answer.webm", { type: "video/webm" }) });
-  };
-}
 
 const files = answers();
 const dataDir = join(work, "pb_data");
 const env = { ...UNTHROTTLED, APP_URL: "http://probe.invalid", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(await freePort()) };
 const pb = await startPocketBase({ port: await freePort(), dataDir, publicDir: join(work, "public"), superuser: SU, env });
-const log = outputLog();
+const log = outputLog({ boundMs: ANSWER_BOUND_MS, verbose: VERBOSE });
 let worker;
 const results = [];
 let failed = false;
@@ -131,12 +81,12 @@ try {
   const su = new PocketBase(pb.url);
   su.autoCancellation(false);
   await su.collection("_superusers").authWithPassword(SU.email, SU.password);
-  const store = await videoAnswers(su);
+  const store = await videoAnswers(su, { name: "Throughput", timeout: 600 });
   worker = await startWorker({ url: pb.url, superuser: SU, env: { WORKER_ID: `throughput-probe-${randomId()}`, TRANSCRIBE_PROVIDER: "pocketsphinx" }, onOutput: log.onOutput });
   await log.waitFor((l) => l.includes("realtime: subscribed"), "the worker's realtime subscription");
   console.log(`Worker throughput: one worker (pocketsphinx), PocketBase at ${pb.url}`);
   for (const answer of files) {
-    const record = await store(answer.file);
+    const record = await store(readFileSync(answer.file));
     const stored = performance.now();
     const done = await log.waitFor((l) => l.includes(`answer ${record.id}: transcript done`) || l.includes(`answer ${record.id}: failed`), `the transcript of the ${answer.name}`);
     const ms = Math.round(done.at - stored);

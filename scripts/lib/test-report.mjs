@@ -47,6 +47,9 @@ export function goTestCounts(file) {
     let skipped = 0;
     const failures = [];
     const output = {};
+    // the packages with a failed test: their own "fail" says nothing more; any other package's "fail" (it did not
+    // build, or failed after its tests: TestMain, os.Exit, a timeout) is a failure of its own
+    const failedTestIn = new Set();
     for (const line of readFileSync(file, "utf8").split("\n")) {
       let event;
       try {
@@ -58,7 +61,11 @@ export function goTestCounts(file) {
       if (event.Action === "output") output[name] = (output[name] ?? "") + event.Output;
       if (event.Action === "pass" && event.Test) passed += 1;
       if (event.Action === "skip" && event.Test) skipped += 1;
-      if (event.Action === "fail" && (event.Test || !Object.keys(output).some((k) => k.startsWith(`${event.Package} › `)))) {
+      if (event.Action === "fail" && event.Test) {
+        failedTestIn.add(event.Package);
+        failures.push({ title: `go: ${name}`, message: output[name] ?? "" });
+      }
+      if (event.Action === "fail" && !event.Test && !failedTestIn.has(event.Package)) {
         failures.push({ title: `go: ${name}`, message: output[name] ?? "" });
       }
     }

@@ -153,7 +153,8 @@ function snippetsOf(app, match, docids) {
 
 /**
  * The window's hits (docids `lower`..`upper`), best first (bm25, then newest), `limit` from `offset`, each with what
- * it names (searchCompany). A hit whose answer, question, candidate or job is gone (mid-delete) is left out.
+ * it names (searchCompany): every ranked row, in the ranking's own order (`n`); a row whose answer, question,
+ * candidate or job is gone (mid-delete) has no `answer` and is counted but not shown.
  */
 function rankedHits(app, match, companyId, lower, upper, limit, offset) {
   const row = new DynamicModel({ hits: "" });
@@ -161,27 +162,27 @@ function rankedHits(app, match, companyId, lower, upper, limit, offset) {
     .db()
     .newQuery(
       `SELECT coalesce(json_group_array(json_object(
-           'docid', s.docid, 'score', s.score, 'kind', d.kind, 'answer', a.id,
+           'n', s.n, 'docid', s.docid, 'kind', d.kind, 'answer', a.id,
            'question', q.id, 'questionTitle', coalesce(nullif(a.questionTitle, ''), q.title),
            'candidate', c.id, 'email', c.email, 'job', j.id, 'jobTitle', j.title,
            'segments', CASE WHEN d.kind = 'video' THEN (SELECT v.transcriptSegments FROM video_answers v WHERE v.id = d.record) END
          )), '[]') AS hits
-       FROM (SELECT rowid AS docid, rank AS score
-             FROM answer_search
-             WHERE answer_search MATCH {:match} AND rowid BETWEEN ${lower} AND ${upper}
-             ORDER BY rank, rowid DESC LIMIT {:limit} OFFSET {:offset}) s
-       JOIN answer_search_docs d ON d.docid = s.docid
-       JOIN answers a ON a.id = d.answer
-       JOIN questions q ON q.id = a.question
-       JOIN candidates c ON c.id = a.candidate
-       JOIN jobs j ON j.id = c.job
-       WHERE d.company = {:company}`,
+       FROM (SELECT docid, row_number() OVER (ORDER BY score, docid DESC) AS n
+             FROM (SELECT rowid AS docid, rank AS score
+                   FROM answer_search
+                   WHERE answer_search MATCH {:match} AND rowid BETWEEN ${lower} AND ${upper}
+                   ORDER BY rank, rowid DESC LIMIT {:limit} OFFSET {:offset})) s
+       JOIN answer_search_docs d ON d.docid = s.docid AND d.company = {:company}
+       LEFT JOIN answers a ON a.id = d.answer
+       LEFT JOIN questions q ON q.id = a.question
+       LEFT JOIN candidates c ON c.id = a.candidate
+       LEFT JOIN jobs j ON j.id = c.job`,
     )
     .bind({ match: match, company: companyId, limit: limit, offset: offset })
     .one(row);
   const hits = JSON.parse(row.hits || "[]");
-  // the aggregate's order is not the subquery's: sorted here (a page of at most 21)
-  hits.sort((x, y) => x.score - y.score || y.docid - x.docid);
+  // the aggregate's order is not the ranking's: put back by the ranking's row number (exact, unlike the scores)
+  hits.sort((x, y) => x.n - y.n);
   return hits;
 }
 
@@ -243,6 +244,7 @@ function searchCompany(app, companyId, terms, offset) {
 
   const items = [];
   for (const row of page) {
+    if (!row.answer || !row.question || !row.candidate || !row.job) continue;
     items.push({
       answer: row.answer,
       kind: row.kind,
