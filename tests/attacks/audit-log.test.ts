@@ -8,6 +8,7 @@ import type { RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
 import { anonymous, answerText, asCandidate, pbUrl, statusOf, superuser, world } from "../helpers";
 import { listOutcome } from "../support";
+import { firstEvent } from "./realtime";
 
 let a: Awaited<ReturnType<typeof world>>;
 let b: Awaited<ReturnType<typeof world>>;
@@ -126,37 +127,3 @@ describe("the routes", () => {
     expect((await su.collection("candidates").getOne(a.candidate.id)).id).toBe(a.candidate.id);
   });
 });
-
-/** The data of the first realtime event on `topic` for the holder of `token`, after `act` runs. */
-async function firstEvent(token: string, topic: string, act: () => Promise<unknown>): Promise<string> {
-  const controller = new AbortController();
-  const stream = await fetch(`${pbUrl()}/api/realtime`, { signal: controller.signal });
-  const reader = stream.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const next = async () => {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return { event: /^event:(.*)$/m.exec(block)?.[1]?.trim() ?? "", data: /^data:(.*)$/m.exec(block)?.[1] ?? "" };
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the realtime stream ended");
-      buffer += decoder.decode(value);
-    }
-  };
-  const connect = await next();
-  const clientId = (JSON.parse(connect.data) as { clientId: string }).clientId;
-  const res = await fetch(`${pbUrl()}/api/realtime`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: token },
-    body: JSON.stringify({ clientId, subscriptions: [topic] }),
-  });
-  expect(res.status).toBe(204);
-  await act();
-  const event = await next();
-  controller.abort();
-  return event.data;
-}

@@ -9,7 +9,6 @@ import {
   asCandidate,
   errorOf,
   keyOf,
-  pbUrl,
   postAnswer,
   randomId,
   signUp,
@@ -19,6 +18,7 @@ import {
   world,
 } from "../helpers";
 import { answersOf, listOutcome } from "../support";
+import { subscribe } from "./realtime";
 
 let a: Awaited<ReturnType<typeof world>>;
 let b: Awaited<ReturnType<typeof world>>;
@@ -108,7 +108,7 @@ describe("closing a job", () => {
     await closeAs(a.manager.pb, job.id);
     // B's own job changing is the marker: any event of A's job would have come before it
     await b.manager.pb.collection("jobs").update(b.job.id, { title: `Marker ${randomId()}` });
-    const events = await sub.until(b.job.id);
+    const events = (await sub.until(b.job.id)).map((e) => `${e.event} ${e.data}`);
     for (const event of events) expect(event).not.toContain(job.id);
   });
 });
@@ -176,51 +176,3 @@ describe("the retention period", () => {
     await su.collection("companies").update(b.company.id, { retentionMonths: 0 });
   });
 });
-
-/**
- * A realtime connection with `subscriptions`, authorised by `token`: `until(id)` resolves with every event received up
- * to and including the first one that names `id`, then closes the connection (as in tests/attacks/csv-invites.test.ts).
- */
-async function subscribe(token: string, subscriptions: string[]) {
-  const controller = new AbortController();
-  const stream = await fetch(`${pbUrl()}/api/realtime`, { signal: controller.signal });
-  const reader = stream.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const nextEvent = async (): Promise<{ event: string; data: string }> => {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event:(.*)$/m.exec(block)?.[1]?.trim() ?? "";
-        const data = /^data:(.*)$/m.exec(block)?.[1] ?? "";
-        return { event, data };
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the realtime stream ended");
-      buffer += decoder.decode(value);
-    }
-  };
-  const connect = await nextEvent();
-  expect(connect.event).toBe("PB_CONNECT");
-  const clientId = (JSON.parse(connect.data) as { clientId: string }).clientId;
-  const res = await fetch(`${pbUrl()}/api/realtime`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: token },
-    body: JSON.stringify({ clientId, subscriptions }),
-  });
-  expect(res.status).toBe(204);
-  return {
-    until: async (id: string) => {
-      const seen: string[] = [];
-      for (;;) {
-        const { event, data } = await nextEvent();
-        seen.push(`${event} ${data}`);
-        if (data.includes(id)) break;
-      }
-      controller.abort();
-      return seen;
-    },
-  };
-}

@@ -6,9 +6,10 @@ import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, answerVideo, asCandidate, consent, createCompany, pbUrl, signUp, superuser, uniqueEmail, world } from "../helpers";
+import { answerText, answerVideo, asCandidate, consent, createCompany, signUp, superuser, uniqueEmail, world } from "../helpers";
 import { createLink, fetchSharedVideo, openShared, revokeLink, type CreatedLink } from "../share-link-support";
 import { acceptInvite, listOutcome } from "../support";
+import { subscribe } from "./realtime";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const NOT_VALID = { status: 404, message: "This link is not valid.", data: {} };
@@ -220,7 +221,8 @@ describe("the filter oracle on tokenHash", () => {
     // the target changes, then the marker: once each connection has the marker's event, it had every earlier one
     await revokeLink(a.manager.pb, target.link.id);
     await revokeLink(a.manager.pb, marker.link.id);
-    const [rightEvents, wrongEvents] = await Promise.all([right.until(marker.link.id), wrong.until(marker.link.id)]);
+    const dataOf = async (sub: typeof right) => (await sub.until(marker.link.id)).map((e) => e.data);
+    const [rightEvents, wrongEvents] = await Promise.all([dataOf(right), dataOf(wrong)]);
     expect(rightEvents).toEqual(wrongEvents);
     // and no event carries a hash: the marker's own included
     for (const event of rightEvents) {
@@ -267,54 +269,3 @@ describe("expanding share links", () => {
     expect(JSON.stringify(candidate)).not.toContain(link.token);
   });
 });
-
-/**
- * A realtime connection with `subscriptions`, authorised by `token`: `until(id)` resolves with the data of every
- * event received up to and including the first one that names `id`, then closes the connection.
- */
-async function subscribe(token: string, subscriptions: string[]) {
-  const controller = new AbortController();
-  const stream = await fetch(`${pbUrl()}/api/realtime`, { signal: controller.signal });
-  const reader = stream.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const nextEvent = async (): Promise<{ event: string; data: string }> => {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event:(.*)$/m.exec(block)?.[1]?.trim() ?? "";
-        const data = /^data:(.*)$/m.exec(block)?.[1] ?? "";
-        return { event, data };
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the realtime stream ended");
-      buffer += decoder.decode(value);
-    }
-  };
-  const connect = await nextEvent();
-  expect(connect.event).toBe("PB_CONNECT");
-  const clientId = (JSON.parse(connect.data) as { clientId: string }).clientId;
-  const res = await fetch(`${pbUrl()}/api/realtime`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: token },
-    body: JSON.stringify({ clientId, subscriptions }),
-  });
-  expect(res.status).toBe(204);
-  return {
-    until: async (id: string) => {
-      const seen: string[] = [];
-      for (;;) {
-        const { data } = await nextEvent();
-        seen.push(data);
-        if (data.includes(id)) break;
-      }
-      controller.abort();
-      return seen.map((data) => {
-        const parsed = JSON.parse(data) as { action: string; record: { id: string } };
-        return `${parsed.action} ${parsed.record.id === id ? "marker" : parsed.record.id} ${data}`;
-      });
-    },
-  };
-}
