@@ -9,7 +9,8 @@
 
 const MAX_QUERY_CHARS = 200;
 const MAX_TERMS = 12;
-// 20 a page: each hit's snippet is FTS5 tokenizing the answer again, the largest part of a search's cost
+// 20 a page: each hit's snippet is FTS5 tokenizing the answer again (about a fifth of a search's cost; bm25's count
+// of each phrase over the whole index is the largest part, README "Search across answers")
 const PAGE_SIZE = 20;
 /** Start and end of a highlighted match in a snippet (control characters no answer text keeps, see below). */
 const MARK_START = "\u0002";
