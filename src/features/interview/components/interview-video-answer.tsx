@@ -62,7 +62,6 @@ export function InterviewVideoAnswer({
   /** What the candidate is told of a take that failed its check at Stop. */
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const recorder = useRef<TakeRecorder | null>(null);
   const startedAt = useRef(0);
 
   // The answer time is the take's recorded length (decisions.md "Takes and time"): it runs while recording only.
@@ -79,22 +78,16 @@ export function InterviewVideoAnswer({
     state.used < state.max;
   const preparationLeft = useCountdown(preparation ?? 0, preparing, openedAt);
 
-  // A new stream (retry) gets a new recorder; leaving drops a take in progress.
-  useEffect(() => {
-    if (!camera.stream) return;
-    const current = new TakeRecorder(camera.stream);
-    recorder.current = current;
-    return () => {
-      current.discard();
-      recorder.current = null;
-    };
-  }, [camera.stream]);
+  // A new stream (retry) gets a new recorder, in the render that enables 'Start Recording': a recorder made in an
+  // effect after it left a click in between nothing to start (a busy machine saw it), and that take's Stop nothing to
+  // stop. Leaving drops a take in progress.
+  const recorder = useMemo(() => (camera.stream ? new TakeRecorder(camera.stream) : null), [camera.stream]);
+  useEffect(() => () => recorder?.discard(), [recorder]);
 
   const stop = async () => {
-    const current = recorder.current;
-    if (!current) return;
+    if (!recorder) return;
     try {
-      const take = await current.stop();
+      const take = await recorder.stop();
       setChecking(true);
       const failed = await checkTake(take.blob, Date.now() - startedAt.current).finally(() => setChecking(false));
       if (failed) {
@@ -114,8 +107,8 @@ export function InterviewVideoAnswer({
 
   const start = () => {
     try {
-      const current = recorder.current;
-      current?.start(onRecordingStart?.());
+      if (!recorder) throw new Error('The camera is not open');
+      recorder.start(onRecordingStart?.());
       startedAt.current = Date.now();
       dispatch({ type: 'start' });
     } catch {

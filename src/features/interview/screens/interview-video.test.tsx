@@ -408,6 +408,28 @@ describe('a video answer', () => {
     expect(screen.getByText('Take 1 of 2')).toBeInTheDocument();
   });
 
+  it('records a take started the moment the camera is ready (issue 24)', async () => {
+    interviewApi();
+    renderRoute('/candidates/cand11/questions/q1');
+    // a candidate (or a busy machine's test) clicking in the same instant the button turns on, before React's
+    // effects of that render have run: the click must find a recorder to start
+    const clickedAtOnce = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const button = screen.queryByRole('button', { name: 'Start Recording' });
+        if (!button || (button as HTMLButtonElement).disabled) return;
+        observer.disconnect();
+        button.click();
+        resolve();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await clickedAtOnce;
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }));
+    expect(await screen.findByRole('button', { name: 'Submit answer' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('never queues a take without sound, and says what to check (issue 23)', async () => {
     interviewApi();
     recorded = '\x1a\x45\xdf\xa3 V_VP8 video only';
