@@ -74,7 +74,9 @@ export class VideoDrafts {
       staged = null;
     }
     const draft: DraftTake = {
-      id: staged?.takeId ?? newRecordId(),
+      // a take the server started counting keeps its id when its parts are dropped: uploaded whole, it is the same
+      // take (answers.pb.js counts no new one), never one more than the question allows
+      id: recorded ?? newRecordId(),
       candidateId: this.candidateId,
       questionId: this.questionId,
       createdAt: Date.now(),

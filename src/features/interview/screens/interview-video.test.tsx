@@ -23,19 +23,42 @@ class FakeRecorder {
   static isTypeSupported(type: string) {
     return type.startsWith('video/webm');
   }
+  /** The recorder last started. */
+  static current: FakeRecorder | null = null;
+  /** Its last piece comes after its stop event (Firefox under load), this many ms later; null: before, in order. */
+  static lastPieceLateMs: number | null = null;
   state: 'inactive' | 'recording' = 'inactive';
   mimeType = 'video/webm;codecs=vp9,opus';
   ondataavailable: ((event: { data: Blob }) => void) | null = null;
   onstop: (() => void) | null = null;
   onerror: (() => void) | null = null;
+  /** What was handed over while recording (a timeslice's pieces): the last piece is the rest of `recorded`. */
+  private handed = 0;
   start() {
     this.state = 'recording';
+    FakeRecorder.current = this;
+  }
+  /** A timeslice's piece: the next `length` characters of `recorded`. */
+  emit(length: number) {
+    this.ondataavailable?.({ data: pieceOf(recorded.slice(this.handed, this.handed + length)) });
+    this.handed += length;
   }
   stop() {
     this.state = 'inactive';
-    this.ondataavailable?.({ data: new Blob([Uint8Array.from(recorded, (c) => c.charCodeAt(0))], { type: 'video/webm' }) });
+    const last = { data: pieceOf(recorded.slice(this.handed)) };
+    const late = FakeRecorder.lastPieceLateMs;
+    if (late === null) {
+      this.ondataavailable?.(last);
+      this.onstop?.();
+      return;
+    }
     this.onstop?.();
+    setTimeout(() => this.ondataavailable?.(last), late);
   }
+}
+
+function pieceOf(text: string): Blob {
+  return new Blob([Uint8Array.from(text, (c) => c.charCodeAt(0))], { type: 'video/webm' });
 }
 
 /**
@@ -85,6 +108,7 @@ const storeEveryAnswer = FakeUpload.reply;
 
 beforeEach(() => {
   recorded = RECORDED;
+  FakeRecorder.lastPieceLateMs = null;
   FakeUpload.sent = [];
   FakeUpload.reply = storeEveryAnswer;
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
@@ -410,7 +434,7 @@ describe('a video answer', () => {
 
   it('records a take started the moment the camera is ready (issue 24)', async () => {
     interviewApi();
-    renderRoute('/candidates/cand11/questions/q1');
+    renderRoute('/candidates/cand31/questions/q1');
     // a candidate (or a busy machine's test) clicking in the same instant the button turns on, before React's
     // effects of that render have run: the click must find a recorder to start
     const clickedAtOnce = new Promise<void>((resolve) => {
@@ -428,6 +452,46 @@ describe('a video answer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }));
     expect(await screen.findByRole('button', { name: 'Submit answer' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("keeps a take's last piece that comes after the recorder's stop event (Firefox under load), in its file and its parts", async () => {
+    const api = interviewApi();
+    FakeRecorder.lastPieceLateMs = 50;
+    renderRoute('/candidates/cand32/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    FakeRecorder.current!.emit(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
+    // submitted as the staged take: one small request naming it, its parts the whole recording, nothing dropped
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    const submitted = JSON.parse(FakeUpload.sent[0]!.body as string) as { id: string };
+    expect(api.parts.map((part) => part.take)).toEqual([submitted.id, submitted.id]);
+    expect(api.parts.map((part) => part.offset)).toEqual([0, 10]);
+    expect(api.dropped).toEqual([]);
+  });
+
+  it('goes up whole under the id of its parts when the server refused one midway: the same take, never one more (issue 22)', async () => {
+    const api = interviewApi();
+    const refused: string[] = [];
+    server.use(
+      http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, ({ params }) => {
+        refused.push(String(params.take));
+        return HttpResponse.json({ status: 400, message: 'The part is too big.', data: {} }, { status: 400 });
+      }),
+    );
+    renderRoute('/candidates/cand33/questions/q1');
+    await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    FakeRecorder.current!.emit(10);
+    await waitFor(() => expect(refused).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    const form = FakeUpload.sent[0]!.body as FormData;
+    expect((form.get('file') as File).size).toBe(RECORDED.length);
+    expect(form.get('id')).toBe(refused[0]);
+    await waitFor(() => expect(api.dropped).toEqual([refused[0]]));
   });
 
   it('never queues a take without sound, and says what to check (issue 23)', async () => {

@@ -5,10 +5,12 @@ import {
   classifyMediaError,
   containerOf,
   fileExtensionOf,
+  LATE_PIECE_MS,
   pickMimeType,
   stopStream,
   TakeRecorder,
   VIDEO_BITS_PER_SECOND,
+  type Take,
 } from './media-recorder';
 
 describe('pickMimeType', () => {
@@ -110,6 +112,47 @@ describe('TakeRecorder', () => {
       expect(take.blob.size).toBe(9);
       expect(take.mimeType).toBe('video/webm');
     } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('waits a moment after the stop event for a late last piece; one later still joins neither the file nor the parts', async () => {
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    vi.useFakeTimers();
+    try {
+      const recorder = new TakeRecorder({} as MediaStream);
+      const pieces: [string, boolean][] = [];
+      recorder.start((data, final) => pieces.push([String(data.size), final]));
+      const fake = FakeRecorder.last!;
+      fake.emit('ab');
+      // Firefox under load: stop first, the ending piece after it
+      fake.state = 'inactive';
+      fake.onstop?.();
+      let take: Take | null = null;
+      void recorder.stop().then((t) => (take = t));
+      await vi.advanceTimersByTimeAsync(LATE_PIECE_MS / 2);
+      expect(take).toBeNull();
+      fake.emit('cde');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(take!.blob.size).toBe(5);
+      expect(pieces).toEqual([['2', false], ['3', true]]);
+
+      // no ending piece at all: after the wait, the take is what came, ended by an empty piece
+      const second = new TakeRecorder({} as MediaStream);
+      const secondPieces: [string, boolean][] = [];
+      second.start((data, final) => secondPieces.push([String(data.size), final]));
+      const fake2 = FakeRecorder.last!;
+      fake2.emit('ab');
+      fake2.state = 'inactive';
+      fake2.onstop?.();
+      let secondTake: Take | null = null;
+      void second.stop().then((t) => (secondTake = t));
+      await vi.advanceTimersByTimeAsync(LATE_PIECE_MS);
+      expect(secondTake!.blob.size).toBe(2);
+      fake2.emit('too late');
+      expect(secondPieces).toEqual([['2', false], ['0', true]]);
+    } finally {
+      vi.useRealTimers();
       vi.unstubAllGlobals();
     }
   });

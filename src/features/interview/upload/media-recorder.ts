@@ -84,6 +84,13 @@ export function stopStream(stream: MediaStream | null | undefined): void {
 
 export type Take = { blob: Blob; mimeType: string };
 
+/**
+ * How long a take waits after its recorder's stop event for the piece that ends it, when that piece has not come
+ * first as the specification orders it (Firefox under load was seen to send it after stop). A piece later still
+ * joins neither the take's file nor its parts: both always hold the same bytes.
+ */
+export const LATE_PIECE_MS = 500;
+
 /** One take at a time: start() clears earlier chunks, stop() resolves with the recorded file. */
 export class TakeRecorder {
   private recorder: MediaRecorder | null = null;
@@ -103,7 +110,10 @@ export class TakeRecorder {
     const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
     // This take's own chunks: a late event of an earlier recorder cannot slip into them.
     const chunks: Blob[] = [];
+    /** The piece that ends the take (recorder inactive) was handed on. */
     let ended = false;
+    /** The take was handed over: nothing more joins it. */
+    let sealed = false;
     const recorder = new MediaRecorder(this.stream, {
       ...(mimeType ? { mimeType } : {}),
       videoBitsPerSecond: VIDEO_BITS_PER_SECOND,
@@ -111,19 +121,32 @@ export class TakeRecorder {
     });
     this.recorder = recorder;
     this.finished = new Promise<Take>((resolve, reject) => {
+      let stopped = false;
+      let lateTimer: ReturnType<typeof setTimeout> | undefined;
+      const seal = () => {
+        if (sealed) return;
+        sealed = true;
+        clearTimeout(lateTimer);
+        if (!ended) onChunk?.(new Blob([]), true);
+        const type = containerOf(recorder.mimeType || mimeType || 'video/webm');
+        resolve({ blob: new Blob(chunks, { type }), mimeType: type });
+      };
       recorder.ondataavailable = (event) => {
+        if (sealed) return;
         // the piece a stop() brings comes once the recorder is inactive
         const final = recorder.state === 'inactive';
         if (event.data.size === 0 && !final) return;
         if (event.data.size) chunks.push(event.data);
         ended ||= final;
         onChunk?.(event.data, final);
+        if (stopped && final) seal();
       };
       recorder.onerror = () => reject(new Error('The recording failed'));
       recorder.onstop = () => {
-        if (!ended) onChunk?.(new Blob([]), true);
-        const type = containerOf(recorder.mimeType || mimeType || 'video/webm');
-        resolve({ blob: new Blob(chunks, { type }), mimeType: type });
+        stopped = true;
+        // in order (every browser, nearly always), the ending piece came first; else it gets a moment to come
+        if (ended) seal();
+        else lateTimer = setTimeout(seal, LATE_PIECE_MS);
       };
     });
     // A timeslice keeps memory flat and loses at most a second if the tab dies mid-take.
