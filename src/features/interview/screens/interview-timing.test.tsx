@@ -153,9 +153,13 @@ describe('the preparation', () => {
     const api = interviewApi({ questions: [video({ preparation: 30 })] });
     renderRoute('/candidates/prep1/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    const preparation = await screen.findByText(/^Recording starts in 0:(30|29)$/);
+    // the preparation's 30 s, less what a busy machine took to show it
+    const preparation = await screen.findByText(/^Recording starts in \d+:\d\d$/);
+    expect(secondsIn(preparation)).toBeLessThanOrEqual(30);
+    expect(secondsIn(preparation)).toBeGreaterThan(10);
     expect(api.opens).toEqual(['prep1']);
-    expect(await screen.findByRole('button', { name: 'Start recording now' })).toBeEnabled();
+    // enabled once the camera is ready, which may come after the button
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start recording now' })).toBeEnabled());
     // no answer countdown yet: it starts with the recording
     expect(screen.queryByRole('timer', { name: /seconds left/ })).not.toBeInTheDocument();
     await waitFor(() => expect(secondsIn(preparation)).toBeLessThan(30));
@@ -167,7 +171,10 @@ describe('the preparation', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Start recording now' }));
     expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeInTheDocument();
-    expect(screen.getByRole('timer', { name: /seconds left/ })).toHaveTextContent(/^(2:00|1:59)$/);
+    // the full 2:00 (less what a busy machine took to show it), not what the preparation left
+    const left = secondsIn(screen.getByRole('timer', { name: /seconds left/ }));
+    expect(left).toBeLessThanOrEqual(120);
+    expect(left).toBeGreaterThan(100);
     expect(screen.queryByText(/^Recording starts in/)).not.toBeInTheDocument();
   });
 
