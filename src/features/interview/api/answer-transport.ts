@@ -5,7 +5,7 @@ import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 import { Collections } from '@/lib/pocketbase-types';
 
 import type { PendingAnswer, PendingVideoAnswer } from '../upload/answer-store';
-import type { PartMarks, PartTransport, StagedTakeRef, StagedUpload } from '../upload/take-stager';
+import { TakeStager, type PartMarks, type PartTransport, type StagedTakeRef, type StagedUpload } from '../upload/take-stager';
 import { UploadError, type UploadTransport } from '../upload/upload-queue';
 
 import { CONSENT_REQUIRED_MESSAGE, CONSENT_REQUIRED_SERVER } from './give-consent';
@@ -117,26 +117,61 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
 
 /**
  * Uploads an answer. A video take the server got in parts while it was recorded only needs its missing parts and a
- * small request; when that cannot work (no parts after a reload, a refused part, the server lost them) the whole
- * file goes, as the first way of all.
+ * small request. Without the page that recorded it (a reload, a crash), the server is asked which bytes of the take
+ * it holds and gets the rest in parts (issue 20: a whole file in one request costs the server its size in memory).
+ * Only when the server holds no live take of it (never staged, or withdrawn), or the parts cannot work (a refused
+ * part, the server lost them), does the whole file go, as the first way of all.
  */
 async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void, stager?: StagedUpload): Promise<void> {
-  if (answer.kind === 'video' && stager?.usable && stager.takeId === answer.id && stager.size === answer.file.size) {
-    // The parts are most of the work: they fill the progress bar up to the last request.
-    if (await stager.flush((fraction) => onProgress(fraction * 0.98))) {
-      try {
-        await postAnswer(answer, buildStagedAnswerBody(answer), onProgress);
-        return;
-      } catch (error) {
-        if (!(error instanceof UploadError) || error.status !== TAKE_INCOMPLETE_STATUS) throw error;
-        // An earlier attempt may have been stored with its response lost (its parts are gone with it).
-        if (await answerExists(answer)) return;
-      }
+  if (answer.kind === 'video') {
+    const staged = stager ?? (await resumeStaging(answer));
+    if (staged?.usable && staged.takeId === answer.id && staged.size === answer.file.size) {
+      if (await submitStaged(answer, staged, onProgress)) return;
+      // The take goes up whole after all: its parts are withdrawn (and every later attempt sends the whole file).
+      staged.discard();
     }
-    // The take goes up whole after all: its parts are withdrawn (and every later attempt sends the whole file).
-    stager.discard();
   }
   await postAnswer(answer, buildAnswerForm(answer), onProgress);
+}
+
+/** Sends the parts the server misses, then the small request: true once stored, false when the parts cannot work. */
+async function submitStaged(answer: PendingVideoAnswer, staged: StagedUpload, onProgress: (fraction: number) => void): Promise<boolean> {
+  // The parts are most of the work: they fill the progress bar up to the last request.
+  if (!(await staged.flush((fraction) => onProgress(fraction * 0.98)))) return false;
+  try {
+    await postAnswer(answer, buildStagedAnswerBody(answer), onProgress);
+    return true;
+  } catch (error) {
+    if (!(error instanceof UploadError) || error.status !== TAKE_INCOMPLETE_STATUS) throw error;
+    // An earlier attempt may have been stored with its response lost (its parts are gone with it).
+    return answerExists(answer);
+  }
+}
+
+/** What the server holds of a live take (GET takePartsRoute, pocketbase/pb_hooks/takes.pb.js): bytes contiguous from 0. */
+type HeldTake = { bytes: number; recordedMs?: number | null };
+
+/**
+ * The stored answer's take as parts again, when the server holds a live take under its id: the bytes it has are
+ * not sent again, the rest of the stored file follows in parts. Null when it holds none of it (404: never staged,
+ * withdrawn, or the answer is stored already) or holds more than the file (not this file's bytes).
+ */
+async function resumeStaging(answer: PendingVideoAnswer & { durationMs?: number }): Promise<StagedUpload | null> {
+  let held: HeldTake;
+  try {
+    held = await pb.send<HeldTake>(takePartsRoute(answer.id), candidateOptions(answer.candidateId, { requestKey: null }));
+  } catch (error) {
+    if (error instanceof ClientResponseError && error.status === 404) return null;
+    throw new UploadError('The connection was lost', error instanceof ClientResponseError ? error.status : 0);
+  }
+  const bytes = Number(held.bytes) || 0;
+  if (bytes > answer.file.size) return null;
+  const ms = Math.max(held.recordedMs ?? 0, answer.durationMs ?? 0);
+  const staged = new TakeStager(answer.id, answer.candidateId, answer.questionId, partTransport);
+  staged.restore(bytes ? [{ offset: 0, data: answer.file.slice(0, bytes), marks: { ms, last: false } }] : [], bytes);
+  // the rest, cut into parts, the last one marking the take finished (an empty one when the server has every byte)
+  staged.push(answer.file.slice(bytes), true, ms);
+  return staged;
 }
 
 /** A part is at most 2 MB (most are a second of video, about 150 KB): two minutes is room for a slow connection. */

@@ -1,3 +1,5 @@
+import { Blob as NodeBlob } from 'node:buffer';
+
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -8,7 +10,14 @@ import type { DraftTake, PendingVideoAnswer, RecordedChunk } from '../upload/ans
 import type { PartTransport, StagedTakeRef } from '../upload/take-stager';
 import { UploadError } from '../upload/upload-queue';
 
-import { answerErrorMessage, buildAnswerForm, buildStagedAnswerBody, parseRetryAfter, partTransport } from './answer-transport';
+import {
+  answerErrorMessage,
+  answerTransport,
+  buildAnswerForm,
+  buildStagedAnswerBody,
+  parseRetryAfter,
+  partTransport,
+} from './answer-transport';
 import { answerUploads } from './answer-uploads';
 import { VideoDrafts } from './video-drafts';
 
@@ -100,6 +109,88 @@ describe('Retry-After (issue 26: a server out of space says when to try again)',
     const refused = await partTransport.put(take, 0, new Blob(['abc']), { ms: 1000, last: false }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UploadError);
     expect(refused).toMatchObject({ status: 507, retryAfterMs: 7_000, message: 'Something went wrong while processing your request.' });
+  });
+});
+
+describe('an answer sent again without the page that recorded it (a reload; issue 20 point 5)', () => {
+  /** The answer route's requests: what each sent. The server stores every answer. */
+  class AnswerRequest {
+    static sent: (FormData | string)[] = [];
+    upload = { onprogress: null };
+    status = 0;
+    response: unknown = null;
+    responseType = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    getResponseHeader() {
+      return null;
+    }
+    send(body: FormData | string) {
+      AnswerRequest.sent.push(body);
+      setTimeout(() => {
+        this.status = 200;
+        this.response = { answer: {} };
+        this.onload?.();
+      }, 0);
+    }
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** The server holds `held` (its GET answer, or 404 for null) of the take; records the parts it is sent. */
+  function serverHolding(held: { bytes: number; recordedMs: number } | null) {
+    AnswerRequest.sent = [];
+    vi.stubGlobal('XMLHttpRequest', AnswerRequest);
+    const parts: { offset: number; size: number; ms: string | null; last: string | null }[] = [];
+    server.use(
+      http.get(`${env.apiUrl}/api/screenroom/takes/:take`, () =>
+        held ? HttpResponse.json({ id: 'abcdefghij12345', question: 'q1', parts: [], finished: false, ...held }) : HttpResponse.json({ status: 404, message: 'The take was not found.', data: {} }, { status: 404 }),
+      ),
+      http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, async ({ params, request }) => {
+        const url = new URL(request.url);
+        const size = (await request.arrayBuffer()).byteLength;
+        parts.push({ offset: Number(params.offset), size, ms: url.searchParams.get('ms'), last: url.searchParams.get('last') });
+        return HttpResponse.json({ take: params.take, offset: Number(params.offset), size });
+      }),
+    );
+    return parts;
+  }
+
+  // parts go by Node's fetch, which reads Node's Blob only; the whole file goes in jsdom's FormData, which takes jsdom's
+  const answer = (blob: typeof Blob | typeof NodeBlob = NodeBlob) => ({
+    ...videoAnswer(new blob(['0123456789'], { type: 'video/webm' }) as Blob),
+    durationMs: 2500,
+  });
+
+  it('sends only the bytes the server lacks, in parts, then the small request', async () => {
+    const parts = serverHolding({ bytes: 4, recordedMs: 3000 });
+    await answerTransport.send(answer(), () => undefined);
+    expect(parts).toEqual([{ offset: 4, size: 6, ms: '3000', last: '1' }]);
+    expect(AnswerRequest.sent).toHaveLength(1);
+    expect(JSON.parse(AnswerRequest.sent[0] as string)).toMatchObject({ id: 'abcdefghij12345', staged: true, size: 10 });
+  });
+
+  it('sends no byte again when the server holds them all: an empty part ends the take', async () => {
+    const parts = serverHolding({ bytes: 10, recordedMs: 1000 });
+    await answerTransport.send(answer(), () => undefined);
+    expect(parts).toEqual([{ offset: 10, size: 0, ms: '2500', last: '1' }]);
+    expect(JSON.parse(AnswerRequest.sent[0] as string)).toMatchObject({ staged: true });
+  });
+
+  it('sends the whole file when the server holds no live take of it, or more bytes than the file has', async () => {
+    for (const held of [null, { bytes: 20, recordedMs: 1000 }]) {
+      const parts = serverHolding(held);
+      await answerTransport.send(answer(Blob), () => undefined);
+      expect(parts).toEqual([]);
+      expect(AnswerRequest.sent).toHaveLength(1);
+      const form = AnswerRequest.sent[0] as FormData;
+      expect(form.get('id')).toBe('abcdefghij12345');
+      expect((form.get('file') as Blob).size).toBe(10);
+    }
   });
 });
 
@@ -228,14 +319,15 @@ describe('VideoDrafts and the parts of a take', () => {
     expect(discard).not.toHaveBeenCalled();
   });
 
-  it('does not tie a take to parts that are not its bytes: a new id, and the parts are dropped', async () => {
+  it('does not tie a take to parts that are not its bytes: the parts are dropped, and it keeps their id (the server counted that take once)', async () => {
     const { drafts, discard, videoDrafts, record, settle, takeIdsPut } = setup();
     await record('abc');
     videoDrafts.keep({ blob: new Blob(['something else']), mimeType: 'video/webm' });
     await settle();
     expect(takeIdsPut()).toHaveLength(1);
     expect(discard.mock.calls.map(([take]) => take.takeId)).toEqual(takeIdsPut());
-    expect(drafts[0]!.id).not.toBe(takeIdsPut()[0]);
+    // uploaded whole under the id of its withdrawn parts: the same take (tests/take-recovery.test.ts, "counts nothing new")
+    expect(drafts[0]!.id).toBe(takeIdsPut()[0]);
   });
 
   it('keeps the staged parts and the draft of what was not submitted when the page goes away (issue 22)', async () => {

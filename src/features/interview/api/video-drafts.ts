@@ -66,13 +66,11 @@ export class VideoDrafts {
     if (this.current?.take.file === take.blob) return;
     this.dropCurrent();
     // The take the server has been getting in parts, if it is this one (the same bytes, in the same order).
-    let staged = this.recording;
+    const staged = this.recording;
     this.recording = null;
     const recorded = staged?.takeId;
-    if (staged && staged.size !== take.blob.size) {
-      staged.discard();
-      staged = null;
-    }
+    // withdrawn, it still goes with the answer: its upload then knows the server holds none of it to go on from
+    if (staged && staged.size !== take.blob.size) staged.discard();
     const draft: DraftTake = {
       // a take the server started counting keeps its id when its parts are dropped: uploaded whole, it is the same
       // take (answers.pb.js counts no new one), never one more than the question allows
@@ -109,10 +107,8 @@ export class VideoDrafts {
     if (this.recording) void this.chunks.remove(this.recording.takeId);
     this.recording?.discard();
     this.recording = null;
-    if (this.current && !this.current.submitted) {
-      this.current.staged?.discard();
-      this.current.staged = null;
-    }
+    // withdrawn, it stays with the take: an upload of it then knows the server holds none of it to go on from
+    if (this.current && !this.current.submitted) this.current.staged?.discard();
   }
 
   /**

@@ -162,6 +162,11 @@ function interviewApi(video: Record<string, unknown> = {}) {
       });
       return HttpResponse.json({ take: params.take, offset: Number(params.offset), size: 1 });
     }),
+    // what the server holds of a take, asked by an upload that has no parts of its own to go on from (a reload):
+    // none here
+    http.get(`${env.apiUrl}/api/screenroom/takes/:take`, () =>
+      HttpResponse.json({ status: 404, message: 'The take was not found.', data: {} }, { status: 404 }),
+    ),
     http.delete(`${env.apiUrl}/api/screenroom/takes/:take`, ({ params }) => {
       dropped.push(String(params.take));
       return new HttpResponse(null, { status: 204 });

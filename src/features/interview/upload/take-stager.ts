@@ -120,12 +120,12 @@ export class TakeStager implements StagedTakeRef, StagedUpload {
    * A part that still fails after its retries waits for the next chunk (or the submit); after the server could not
    * store one (507, 503), new chunks wait out the pause it asked for. `final`: the chunk ends the
    * take ('Stop Recording'); the server then knows the take was finished, not cut off (an empty final chunk is sent
-   * as an empty part for that).
+   * as an empty part for that). `ms`: the length recorded up to the end of the chunk, when not now's (a stored take
+   * sent again).
    */
-  push(data: Blob, final = false): void {
+  push(data: Blob, final = false, ms = this.elapsedMs): void {
     // an empty final chunk only marks the end of a take that has bytes: a take of none never reaches the server
     if (!this.usable || (data.size === 0 && (!final || this.pushed === 0))) return;
-    const ms = this.elapsedMs;
     for (let start = 0; start < data.size || (start === 0 && final); start += PART_MAX_BYTES) {
       const part = data.size <= PART_MAX_BYTES ? data : data.slice(start, Math.min(start + PART_MAX_BYTES, data.size));
       const last = final && start + PART_MAX_BYTES >= data.size;
