@@ -80,16 +80,21 @@ test("extra time (×2) shows the doubled preparation and answer countdowns", asy
   await expectAccessible(page, "question intro");
   await page.getByRole("button", { name: "View question" }).click();
   const preparation = page.getByTestId("preparation");
-  await expect(preparation).toHaveText(/^Recording starts in (1:00|0:5\d)$/);
+  // 1:00 (doubled), less what a busy machine took to show it: bounds, not the exact second
+  await expect(preparation).toHaveText(/^Recording starts in \d:\d\d$/);
+  expect(seconds((await preparation.textContent()) ?? "")).toBeLessThanOrEqual(60);
+  expect(seconds((await preparation.textContent()) ?? "")).toBeGreaterThan(30);
   await expect(page.getByRole("button", { name: "Start recording now" })).toBeEnabled();
   await expectAccessible(page, "preparation");
   await page.getByRole("button", { name: "Start recording now" }).click();
   await expect(page.getByRole("button", { name: "Stop Recording" })).toBeVisible();
-  // the answer's countdown starts at 2:00 when the recording starts
-  await expect(page.getByRole("timer")).toHaveText(/^(2:00|1:5\d)$/);
-  expect(seconds((await page.getByRole("timer").textContent()) ?? "")).toBeGreaterThan(60);
+  // the answer's countdown starts at 2:00 (doubled) when the recording starts
+  const timerSeconds = async () => seconds((await page.getByRole("timer").textContent()) ?? "");
+  await expect(page.getByRole("timer")).toHaveText(/^\d:\d\d$/);
+  expect(await timerSeconds()).toBeLessThanOrEqual(120);
+  expect(await timerSeconds()).toBeGreaterThan(60);
   // a few seconds recorded (a take of nothing fails its check at Stop), counted by the countdown itself
-  await expect(page.getByRole("timer")).toHaveText(/^1:5[0-7]$/);
+  await expect.poll(timerSeconds, { timeout: 60_000 }).toBeLessThanOrEqual(117);
   await page.getByRole("button", { name: "Stop Recording" }).click();
   await page.getByLabel("Your recording").waitFor();
   await page.getByRole("button", { name: "Submit answer" }).click();
@@ -98,7 +103,9 @@ test("extra time (×2) shows the doubled preparation and answer countdowns", asy
   await expect(page.getByText("You'll type your answer")).toBeVisible();
   await expect(page.getByText("You have 1 minute 30 seconds to write your answer, from when you view the question.")).toBeVisible();
   await page.getByRole("button", { name: "View question" }).click();
-  await expect(page.getByRole("timer")).toHaveText(/^1:(30|2\d)$/);
+  await expect(page.getByRole("timer")).toHaveText(/^\d:\d\d$/);
+  expect(seconds((await page.getByRole("timer").textContent()) ?? "")).toBeLessThanOrEqual(90);
+  expect(seconds((await page.getByRole("timer").textContent()) ?? "")).toBeGreaterThan(45);
 });
 
 test("a reload during the preparation resumes it with less time, not a fresh one", async ({ page }) => {
@@ -108,9 +115,11 @@ test("a reload during the preparation resumes it with less time, not a fresh one
   await expect(page.getByText("2 minutes to prepare, then 1 minute to record. Recording starts by itself.")).toBeVisible();
   await page.getByRole("button", { name: "View question" }).click();
   const preparation = page.getByTestId("preparation");
-  await expect(preparation).toHaveText(/^Recording starts in (2:00|1:5\d)$/);
+  await expect(preparation).toHaveText(/^Recording starts in \d:\d\d$/);
+  expect(seconds((await preparation.textContent()) ?? "")).toBeLessThanOrEqual(120);
+  expect(seconds((await preparation.textContent()) ?? "")).toBeGreaterThan(60);
   // some of it runs out on the page
-  await expect(preparation).toHaveText(/^Recording starts in 1:5[0-7]$/);
+  await expect.poll(async () => seconds((await preparation.textContent()) ?? ""), { timeout: 60_000 }).toBeLessThanOrEqual(117);
   const before = seconds((await preparation.textContent()) ?? "");
 
   await page.reload();
