@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { env } from '@/config/env';
+import { FakeXhr } from '@/testing/fake-xhr';
 import { server } from '@/testing/msw-server';
 
 import type { DraftTake, PendingVideoAnswer, RecordedChunk } from '../upload/answer-store';
@@ -114,19 +115,8 @@ describe('Retry-After (issue 26: a server out of space says when to try again)',
 
 describe('an answer sent again without the page that recorded it (a reload; issue 20 point 5)', () => {
   /** The answer route's requests: what each sent. The server stores every answer. */
-  class AnswerRequest {
+  class AnswerRequest extends FakeXhr {
     static sent: (FormData | string)[] = [];
-    upload = { onprogress: null };
-    status = 0;
-    response: unknown = null;
-    responseType = '';
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    getResponseHeader() {
-      return null;
-    }
     send(body: FormData | string) {
       AnswerRequest.sent.push(body);
       setTimeout(() => {

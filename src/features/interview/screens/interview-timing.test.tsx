@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { env } from '@/config/env';
 import { queryClient } from '@/lib/query-client';
+import { FakeXhr } from '@/testing/fake-xhr';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
@@ -309,25 +310,13 @@ describe('a closed interview', () => {
  * The upload's XMLHttpRequest, answered by the test (jsdom's FormData cannot be read back by MSW in Node): the answers
  * route refuses with `reply`'s code, and calls `onSend` first.
  */
-class RefusingUpload {
+class RefusingUpload extends FakeXhr {
   static sent: string[] = [];
   static code = 'time_over';
   static message = '';
   static onSend: () => void = () => undefined;
-  upload = { onprogress: null };
-  status = 0;
-  response: unknown = null;
-  responseType = '';
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
+  override open(method: string, url: string) {
     RefusingUpload.sent.push(`${method} ${url}`);
-  }
-  setRequestHeader() {}
-  getResponseHeader() {
-    return null;
   }
   send() {
     RefusingUpload.onSend();

@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { env } from '@/config/env';
+import { FakeXhr } from '@/testing/fake-xhr';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
@@ -65,25 +66,17 @@ function pieceOf(text: string): Blob {
  * The upload's XMLHttpRequest, answered by the test: jsdom's FormData carries jsdom's Blob, which MSW cannot read back
  * in Node. Records what each request sent; the server accepts it.
  */
-class FakeUpload {
+class FakeUpload extends FakeXhr {
   static sent: { method: string; url: string; headers: Record<string, string>; body: FormData | string }[] = [];
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  status = 0;
-  response: unknown = null;
-  responseType = '';
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
   private request = { method: '', url: '', headers: {} as Record<string, string> };
   private responseHeaders: Record<string, string> = {};
-  open(method: string, url: string) {
+  override open(method: string, url: string) {
     this.request = { ...this.request, method, url };
   }
-  setRequestHeader(name: string, value: string) {
+  override setRequestHeader(name: string, value: string) {
     this.request.headers[name] = value;
   }
-  getResponseHeader(name: string): string | null {
+  override getResponseHeader(name: string): string | null {
     return this.responseHeaders[name.toLowerCase()] ?? null;
   }
   /** What the server answers (the test may change it): by default it stores the answer. */

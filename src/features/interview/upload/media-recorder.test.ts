@@ -119,38 +119,34 @@ describe('TakeRecorder', () => {
   it('waits a moment after the stop event for a late last piece; one later still joins neither the file nor the parts', async () => {
     vi.stubGlobal('MediaRecorder', FakeRecorder);
     vi.useFakeTimers();
-    try {
+    /** A take of 'ab' whose recorder fires stop before any ending piece (Firefox under load). */
+    const stoppedFirst = () => {
       const recorder = new TakeRecorder({} as MediaStream);
       const pieces: [string, boolean][] = [];
       recorder.start((data, final) => pieces.push([String(data.size), final]));
       const fake = FakeRecorder.last!;
       fake.emit('ab');
-      // Firefox under load: stop first, the ending piece after it
       fake.state = 'inactive';
       fake.onstop?.();
-      let take: Take | null = null;
-      void recorder.stop().then((t) => (take = t));
+      const handed: { take: Take | null } = { take: null };
+      void recorder.stop().then((take) => (handed.take = take));
+      return { fake, pieces, handed };
+    };
+    try {
+      const late = stoppedFirst();
       await vi.advanceTimersByTimeAsync(LATE_PIECE_MS / 2);
-      expect(take).toBeNull();
-      fake.emit('cde');
+      expect(late.handed.take).toBeNull();
+      late.fake.emit('cde');
       await vi.advanceTimersByTimeAsync(0);
-      expect(take!.blob.size).toBe(5);
-      expect(pieces).toEqual([['2', false], ['3', true]]);
+      expect(late.handed.take!.blob.size).toBe(5);
+      expect(late.pieces).toEqual([['2', false], ['3', true]]);
 
       // no ending piece at all: after the wait, the take is what came, ended by an empty piece
-      const second = new TakeRecorder({} as MediaStream);
-      const secondPieces: [string, boolean][] = [];
-      second.start((data, final) => secondPieces.push([String(data.size), final]));
-      const fake2 = FakeRecorder.last!;
-      fake2.emit('ab');
-      fake2.state = 'inactive';
-      fake2.onstop?.();
-      let secondTake: Take | null = null;
-      void second.stop().then((t) => (secondTake = t));
+      const none = stoppedFirst();
       await vi.advanceTimersByTimeAsync(LATE_PIECE_MS);
-      expect(secondTake!.blob.size).toBe(2);
-      fake2.emit('too late');
-      expect(secondPieces).toEqual([['2', false], ['0', true]]);
+      expect(none.handed.take!.blob.size).toBe(2);
+      none.fake.emit('too late');
+      expect(none.pieces).toEqual([['2', false], ['0', true]]);
     } finally {
       vi.useRealTimers();
       vi.unstubAllGlobals();
