@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"os"
 
+	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -46,6 +47,10 @@ func main() {
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
+		// Go functions the hooks call (media_probe.go)
+		OnInit: func(vm *goja.Runtime) {
+			registerMediaProbe(vm, app)
+		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,

@@ -139,30 +139,13 @@ function requireTextInTime(app, candidate, question, openedMs) {
 
 /**
  * The decoded length of a media file in seconds (the largest packet pts + duration of any stream, by ffprobe), or
- * null when ffprobe cannot read it (logged: the media worker's check reports broken files).
+ * null when ffprobe cannot read it (logged: the media worker's check reports broken files). Runs inside the
+ * transaction that stores the answer: a file that keeps ffprobe busy is given up on, not waited for; a large WebM is
+ * probed by its header and last cluster only, so the time does not grow with the answer (pocketbase/media_probe.go).
  */
 function mediaSeconds(app, path) {
-  let out = "";
-  try {
-    // runs inside the transaction that stores the answer: a file that keeps ffprobe busy is given up on (coreutils'
-    // timeout), not waited for
-    const cmd = $os.cmd("timeout", String(PROBE_SECONDS), "ffprobe", "-v", "error", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", path);
-    out = toString(cmd.output());
-  } catch (err) {
-    app.logger().warn("ffprobe could not read an answer's file", "path", path, "error", String(err));
-    return null;
-  }
-  let longest = null;
-  for (const line of out.split("\n")) {
-    const [pts, duration] = line.split(",");
-    const start = parseFloat(pts);
-    if (!Number.isFinite(start)) continue;
-    const length = parseFloat(duration);
-    const end = start + (Number.isFinite(length) ? length : 0);
-    if (longest === null || end > longest) longest = end;
-  }
-  if (longest === null) app.logger().warn("ffprobe found no packets in an answer's file", "path", path);
-  return longest;
+  const seconds = $screenroomMediaSeconds(path, PROBE_SECONDS);
+  return typeof seconds === "number" ? seconds : null;
 }
 
 /** A video answer's file at `path`: refused (answer_too_long) when longer than the candidate's time + 3 s. */

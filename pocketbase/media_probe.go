@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dop251/goja"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// The decoded length of a video answer, for the answers route's time check (pb_hooks/lib/interview-rules.js
+// mediaSeconds, as the JS global $screenroomMediaSeconds): the largest packet time + duration of any stream, by
+// ffprobe. Listing every packet reads the whole file, inside the transaction that stores the answer: most of a
+// second for a 10-minute answer (95 MB), and growing with it (issue 20 point 4: 'Stop Recording' → confirmed must
+// not grow with the answer's length). A WebM's cluster and block times are absolute, so a large WebM is probed as
+// its header followed by its last cluster only: a few MB whatever its length. Anything else (MP4, a small file, a
+// WebM whose clusters cannot be told apart) is probed whole, as before.
+
+// tailProbeFrom: WebM files at least this big are probed by their head and last cluster (a variable for the tests).
+var tailProbeFrom int64 = 8 << 20
+
+// headScan and tailScan: how much of the file's start holds its header (a browser's is a few hundred bytes), and how
+// much of its end is searched for the last cluster's start (a cluster is a few seconds: under 2 MB at the
+// recorder's 1.26 Mbit/s cap, more after a pause).
+const headScan = 1 << 20
+
+var tailScan int64 = 8 << 20
+
+var (
+	ebmlMagic = []byte{0x1A, 0x45, 0xDF, 0xA3}
+	clusterID = []byte{0x1F, 0x43, 0xB6, 0x75}
+)
+
+// timecodeID: the first child of every cluster a browser (and ffmpeg) writes; it tells a cluster's start from the
+// same four bytes inside a frame.
+const timecodeID = 0xE7
+
+func registerMediaProbe(vm *goja.Runtime, app core.App) {
+	vm.Set("$screenroomMediaSeconds", func(path string, timeoutSeconds int) any {
+		seconds, err := mediaSeconds(path, time.Duration(timeoutSeconds)*time.Second)
+		if err != nil {
+			app.Logger().Warn("ffprobe could not read an answer's file", "path", path, "error", err.Error())
+			return nil
+		}
+		if seconds == nil {
+			app.Logger().Warn("ffprobe found no packets in an answer's file", "path", path)
+			return nil
+		}
+		return *seconds
+	})
+}
+
+// mediaSeconds is the file's decoded length in seconds, nil when ffprobe finds no packet in it.
+func mediaSeconds(path string, timeout time.Duration) (*float64, error) {
+	if excerpt, ok := webmExcerpt(path); ok {
+		defer os.Remove(excerpt)
+		if seconds, err := probeLongest(excerpt, timeout); err == nil && seconds != nil {
+			return seconds, nil
+		}
+		// what the excerpt could not say, the whole file does
+	}
+	return probeLongest(path, timeout)
+}
+
+// webmExcerpt writes a temp file of a large WebM's header and its last cluster (to the end of the file), and
+// returns its path; false when the file is not one (small, not WebM, or no cluster found where one should be).
+func webmExcerpt(path string) (string, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || info.Size() < tailProbeFrom {
+		return "", false
+	}
+	head := make([]byte, headScan)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return "", false
+	}
+	head = head[:n]
+	if !bytes.HasPrefix(head, ebmlMagic) {
+		return "", false
+	}
+	headerEnd := firstCluster(head)
+	if headerEnd < 0 {
+		return "", false
+	}
+	tailFrom := info.Size() - tailScan
+	if tailFrom < int64(headerEnd) {
+		return "", false
+	}
+	tail := make([]byte, tailScan)
+	if _, err := f.ReadAt(tail, tailFrom); err != nil {
+		return "", false
+	}
+	last := lastCluster(tail)
+	if last < 0 {
+		return "", false
+	}
+	out, err := os.CreateTemp("", "screenroom-probe-*.webm")
+	if err != nil {
+		return "", false
+	}
+	_, werr := out.Write(head[:headerEnd])
+	if werr == nil {
+		_, werr = out.Write(tail[last:])
+	}
+	if cerr := out.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		os.Remove(out.Name())
+		return "", false
+	}
+	return out.Name(), true
+}
+
+// isClusterAt: a cluster's ID at i, then its size (an EBML variable-length integer), then a Timecode element.
+func isClusterAt(b []byte, i int) bool {
+	if i+5 > len(b) || !bytes.Equal(b[i:i+4], clusterID) {
+		return false
+	}
+	first := b[i+4]
+	if first == 0 {
+		return false
+	}
+	width := 1
+	for mask := byte(0x80); first&mask == 0; mask >>= 1 {
+		width++
+	}
+	at := i + 4 + width
+	return at < len(b) && b[at] == timecodeID
+}
+
+func firstCluster(b []byte) int {
+	for from := 0; ; {
+		i := bytes.Index(b[from:], clusterID)
+		if i < 0 {
+			return -1
+		}
+		if isClusterAt(b, from+i) {
+			return from + i
+		}
+		from += i + 1
+	}
+}
+
+func lastCluster(b []byte) int {
+	for end := len(b); ; {
+		i := bytes.LastIndex(b[:end], clusterID)
+		if i < 0 {
+			return -1
+		}
+		if isClusterAt(b, i) {
+			return i
+		}
+		end = i + len(clusterID) - 1
+	}
+}
+
+// probeLongest lists the file's packets with ffprobe (given up on after timeout) and returns the largest
+// pts + duration, nil when there is none.
+func probeLongest(path string, timeout time.Duration) (*float64, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "ffprobe", "-v", "error", "-show_entries", "packet=pts_time,duration_time", "-of", "csv=p=0", path).Output()
+	if err != nil {
+		return nil, err
+	}
+	var longest *float64
+	for _, line := range strings.Split(string(out), "\n") {
+		fields := strings.Split(strings.TrimSpace(line), ",")
+		start, err := strconv.ParseFloat(fields[0], 64)
+		if err != nil {
+			continue
+		}
+		end := start
+		if len(fields) > 1 {
+			if length, err := strconv.ParseFloat(fields[1], 64); err == nil {
+				end += length
+			}
+		}
+		if longest == nil || end > *longest {
+			longest = &end
+		}
+	}
+	return longest, nil
+}

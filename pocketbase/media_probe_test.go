@@ -1,0 +1,128 @@
+package main
+
+import (
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// A recording made by ffmpeg, `seconds` long: "live", a WebM as a browser's MediaRecorder writes one (unknown sizes,
+// no cues); "file", a WebM as files usually are (sizes, cues at the end); "mp4", as Safari records. VP8 (H.264 in the
+// MP4) of noise, which does not compress, and a tone.
+func recording(t *testing.T, kind string, seconds int) string {
+	t.Helper()
+	ext := map[string]string{"live": "webm", "file": "webm", "mp4": "mp4"}[kind]
+	path := filepath.Join(t.TempDir(), "answer."+ext)
+	args := []string{"-loglevel", "error", "-y",
+		"-f", "lavfi", "-i", "nullsrc=s=160x120:r=15,geq=random(1)*255:128:128",
+		"-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000",
+		"-t", strconv.Itoa(seconds)}
+	switch kind {
+	case "mp4":
+		args = append(args, "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac")
+	default:
+		args = append(args, "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "600k", "-c:a", "libopus")
+	}
+	if kind == "live" {
+		args = append(args, "-live", "1")
+	}
+	args = append(args, "-shortest", path)
+	if out, err := exec.Command("ffmpeg", args...).CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg: %v\n%s", err, out)
+	}
+	return path
+}
+
+// probeWith probes path with the excerpt thresholds set as given, restoring them after.
+func probeWith(t *testing.T, path string, from, scan int64) float64 {
+	t.Helper()
+	oldFrom, oldScan := tailProbeFrom, tailScan
+	tailProbeFrom, tailScan = from, scan
+	defer func() { tailProbeFrom, tailScan = oldFrom, oldScan }()
+	seconds, err := mediaSeconds(path, 20*time.Second)
+	if err != nil || seconds == nil {
+		t.Fatalf("mediaSeconds(%s): %v, %v", path, seconds, err)
+	}
+	return *seconds
+}
+
+// A WebM probed by its header and last cluster has the length the whole file has, written either way, and the
+// excerpt is a small part of it: `go test -run TestMediaSeconds .`
+func TestMediaSecondsOfALargeWebmFromItsLastCluster(t *testing.T) {
+	for _, kind := range []string{"live", "file"} {
+		path := recording(t, kind, 20)
+		whole := probeWith(t, path, math.MaxInt64, 1<<20)
+		if whole < 19.5 || whole > 20.5 {
+			t.Fatalf("%s: the whole file's probe says %.3f s, not about 20", kind, whole)
+		}
+		tailProbeFrom, tailScan = 0, 1<<20
+		excerpt, ok := webmExcerpt(path)
+		tailProbeFrom, tailScan = 8<<20, 8<<20
+		if !ok {
+			t.Fatalf("%s: no excerpt of a WebM", kind)
+		}
+		small, _ := os.Stat(excerpt)
+		full, _ := os.Stat(path)
+		if small.Size() >= full.Size()/4 {
+			t.Errorf("%s: the excerpt is %d bytes of %d: not the header and last cluster", kind, small.Size(), full.Size())
+		}
+		// the excerpt alone says it (mediaSeconds would fall back to the whole file if it did not)
+		got, err := probeLongest(excerpt, 20*time.Second)
+		os.Remove(excerpt)
+		if err != nil || got == nil {
+			t.Fatalf("%s: the excerpt's probe: %v, %v", kind, got, err)
+		}
+		if math.Abs(*got-whole) > 0.001 {
+			t.Errorf("%s: the excerpt's probe says %.3f s, the whole file's %.3f s", kind, *got, whole)
+		}
+		if got := probeWith(t, path, 0, 1<<20); math.Abs(got-whole) > 0.001 {
+			t.Errorf("%s: mediaSeconds says %.3f s, the whole file's probe %.3f s", kind, got, whole)
+		}
+	}
+}
+
+// What is not a large WebM whose clusters can be found is probed whole: an MP4 (Safari), a WebM whose tail holds no
+// cluster start (a search window too small for its last cluster), a file of no media at all.
+func TestMediaSecondsProbesTheWholeFileOtherwise(t *testing.T) {
+	mp4 := recording(t, "mp4", 6)
+	if _, ok := webmExcerptWith(mp4, 0, 64<<10); ok {
+		t.Error("an MP4 got a WebM excerpt")
+	}
+	if got := probeWith(t, mp4, 0, 64<<10); got < 5.5 || got > 6.5 {
+		t.Errorf("the MP4's probe says %.3f s, not about 6", got)
+	}
+
+	webm := recording(t, "live", 6)
+	if _, ok := webmExcerptWith(webm, 0, 16); ok {
+		t.Error("a tail of 16 bytes held a cluster's start")
+	}
+	if got := probeWith(t, webm, 0, 16); got < 5.5 || got > 6.5 {
+		t.Errorf("the WebM probed whole says %.3f s, not about 6", got)
+	}
+
+	junk := filepath.Join(t.TempDir(), "junk.webm")
+	if err := os.WriteFile(junk, append([]byte{0x1A, 0x45, 0xDF, 0xA3}, make([]byte, 4096)...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	oldFrom := tailProbeFrom
+	tailProbeFrom = 0
+	defer func() { tailProbeFrom = oldFrom }()
+	if seconds, err := mediaSeconds(junk, 20*time.Second); err == nil && seconds != nil {
+		t.Errorf("a file of no media has a length: %.3f", *seconds)
+	}
+}
+
+func webmExcerptWith(path string, from, scan int64) (string, bool) {
+	oldFrom, oldScan := tailProbeFrom, tailScan
+	tailProbeFrom, tailScan = from, scan
+	defer func() { tailProbeFrom, tailScan = oldFrom, oldScan }()
+	excerpt, ok := webmExcerpt(path)
+	if ok {
+		os.Remove(excerpt)
+	}
+	return excerpt, ok
+}
