@@ -57,15 +57,17 @@ func registerMediaProbe(vm *goja.Runtime, app core.App) {
 }
 
 // mediaSeconds is the file's decoded length in seconds, nil when ffprobe finds no packet in it.
+// timeout bounds the whole of it, the whole file's probe after an excerpt's included.
 func mediaSeconds(path string, timeout time.Duration) (*float64, error) {
+	deadline := time.Now().Add(timeout)
 	if excerpt, ok := webmExcerpt(path); ok {
 		defer os.Remove(excerpt)
-		if seconds, err := probeLongest(excerpt, timeout); err == nil && seconds != nil {
+		if seconds, err := probeLongest(excerpt, time.Until(deadline)); err == nil && seconds != nil {
 			return seconds, nil
 		}
-		// what the excerpt could not say, the whole file does
+		// what the excerpt could not say, the whole file does, in the time left
 	}
-	return probeLongest(path, timeout)
+	return probeLongest(path, time.Until(deadline))
 }
 
 // webmExcerpt writes a temp file of a large WebM's header and its last cluster (to the end of the file), and
@@ -123,21 +125,46 @@ func webmExcerpt(path string) (string, bool) {
 	return out.Name(), true
 }
 
-// isClusterAt: a cluster's ID at i, then its size (an EBML variable-length integer), then a Timecode element.
-func isClusterAt(b []byte, i int) bool {
+// vint reads the EBML variable-length integer at b[i:]: its value, its width in bytes, and whether it is the
+// "unknown size" of a live recording (every value bit set); width 0 when there is none.
+func vint(b []byte, i int) (value uint64, width int, unknown bool) {
+	if i >= len(b) || b[i] == 0 {
+		return 0, 0, false
+	}
+	width = 1
+	for mask := byte(0x80); b[i]&mask == 0; mask >>= 1 {
+		width++
+	}
+	if i+width > len(b) {
+		return 0, 0, false
+	}
+	value = uint64(b[i]) & (0xFF >> width)
+	for _, c := range b[i+1 : i+width] {
+		value = value<<8 | uint64(c)
+	}
+	return value, width, value == 1<<(7*width)-1
+}
+
+// isClusterAt: a cluster's ID at i, then its size (with `last`: a live recording's unknown size, or one that ends
+// within b, as the file's last cluster does), then a Timecode element of at most 8 bytes: the same four bytes inside
+// a frame almost never pass all three.
+func isClusterAt(b []byte, i int, last bool) bool {
 	if i+5 > len(b) || !bytes.Equal(b[i:i+4], clusterID) {
 		return false
 	}
-	first := b[i+4]
-	if first == 0 {
+	size, width, unknown := vint(b, i+4)
+	if width == 0 {
 		return false
 	}
-	width := 1
-	for mask := byte(0x80); first&mask == 0; mask >>= 1 {
-		width++
+	body := i + 4 + width
+	if last && !unknown && uint64(len(b)-body) < size {
+		return false
 	}
-	at := i + 4 + width
-	return at < len(b) && b[at] == timecodeID
+	if body >= len(b) || b[body] != timecodeID {
+		return false
+	}
+	timecodeSize, timecodeWidth, _ := vint(b, body+1)
+	return timecodeWidth > 0 && timecodeSize >= 1 && timecodeSize <= 8
 }
 
 func firstCluster(b []byte) int {
@@ -146,7 +173,7 @@ func firstCluster(b []byte) int {
 		if i < 0 {
 			return -1
 		}
-		if isClusterAt(b, from+i) {
+		if isClusterAt(b, from+i, false) {
 			return from + i
 		}
 		from += i + 1
@@ -159,7 +186,7 @@ func lastCluster(b []byte) int {
 		if i < 0 {
 			return -1
 		}
-		if isClusterAt(b, i) {
+		if isClusterAt(b, i, true) {
 			return i
 		}
 		end = i + len(clusterID) - 1

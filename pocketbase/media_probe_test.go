@@ -126,3 +126,35 @@ func webmExcerptWith(path string, from, scan int64) (string, bool) {
 	}
 	return excerpt, ok
 }
+
+// A cluster's start is told from the same four bytes inside a frame by what follows them.
+func TestClusterStarts(t *testing.T) {
+	if v, w, unknown := vint([]byte{0x40, 0x02}, 0); v != 2 || w != 2 || unknown {
+		t.Errorf("vint 0x4002: %d, %d, %v", v, w, unknown)
+	}
+	if _, w, unknown := vint([]byte{0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}, 0); w != 8 || !unknown {
+		t.Errorf("the unknown size: width %d, unknown %v", w, unknown)
+	}
+	cluster := func(size []byte, rest ...byte) []byte {
+		return append(append(append([]byte{}, clusterID...), size...), rest...)
+	}
+	timecode := []byte{timecodeID, 0x82, 0x01, 0x00}
+	for _, c := range []struct {
+		what string
+		b    []byte
+		last bool
+		want bool
+	}{
+		{"a cluster of 4 bytes holding its timecode", cluster([]byte{0x84}, timecode...), true, true},
+		{"a live cluster (unknown size)", cluster([]byte{0xFF}, timecode...), true, true},
+		{"a last cluster longer than what follows", cluster([]byte{0x90}, timecode...), true, false},
+		{"a first cluster longer than the head read", cluster([]byte{0x90}, timecode...), false, true},
+		{"no timecode after the size", cluster([]byte{0x84}, 0xA3, 0x82, 0x01, 0x00), true, false},
+		{"a timecode of 9 bytes", cluster([]byte{0x84}, timecodeID, 0x89, 0x01, 0x00), true, false},
+		{"a zero byte where the size starts", cluster([]byte{0x00}, timecode...), true, false},
+	} {
+		if got := isClusterAt(c.b, 0, c.last); got != c.want {
+			t.Errorf("%s: %v, want %v", c.what, got, c.want)
+		}
+	}
+}

@@ -125,6 +125,7 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
 async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void, stager?: StagedUpload): Promise<void> {
   if (answer.kind === 'video') {
     const staged = stager ?? (await resumeStaging(answer));
+    if (staged === 'stored') return;
     if (staged?.usable && staged.takeId === answer.id && staged.size === answer.file.size) {
       if (await submitStaged(answer, staged, onProgress)) return;
       // The take goes up whole after all: its parts are withdrawn (and every later attempt sends the whole file).
@@ -153,16 +154,23 @@ type HeldTake = { bytes: number; recordedMs?: number | null };
 
 /**
  * The stored answer's take as parts again, when the server holds a live take under its id: the bytes it has are
- * not sent again, the rest of the stored file follows in parts. Null when it holds none of it (404: never staged,
- * withdrawn, or the answer is stored already) or holds more than the file (not this file's bytes).
+ * not sent again, the rest of the stored file follows in parts. 'stored' when the answer is (an earlier attempt
+ * arrived, its response lost: its take is gone with it). Null when the server holds none of it (never staged,
+ * withdrawn) or more than the file (not this file's bytes).
  */
-async function resumeStaging(answer: PendingVideoAnswer & { durationMs?: number }): Promise<StagedUpload | null> {
+async function resumeStaging(answer: PendingVideoAnswer & { durationMs?: number }): Promise<StagedUpload | 'stored' | null> {
   let held: HeldTake;
   try {
-    held = await pb.send<HeldTake>(takePartsRoute(answer.id), candidateOptions(answer.candidateId, { requestKey: null }));
+    held = await pb.send<HeldTake>(
+      takePartsRoute(answer.id),
+      // a stalled connection fails the attempt (tried again later) instead of holding the upload forever
+      candidateOptions(answer.candidateId, { requestKey: null, signal: timeoutSignal(PART_TIMEOUT_MS) }),
+    );
   } catch (error) {
-    if (error instanceof ClientResponseError && error.status === 404) return null;
-    throw new UploadError('The connection was lost', error instanceof ClientResponseError ? error.status : 0);
+    if (!(error instanceof ClientResponseError) || error.status !== 404) {
+      throw new UploadError('The connection was lost', error instanceof ClientResponseError ? error.status : 0);
+    }
+    return (await answerExists(answer)) ? 'stored' : null;
   }
   const bytes = Number(held.bytes) || 0;
   if (bytes > answer.file.size) return null;

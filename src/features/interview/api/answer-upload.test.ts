@@ -140,6 +140,10 @@ describe('an answer sent again without the page that recorded it (a reload; issu
       http.get(`${env.apiUrl}/api/screenroom/takes/:take`, () =>
         held ? HttpResponse.json({ id: 'abcdefghij12345', question: 'q1', parts: [], finished: false, ...held }) : HttpResponse.json({ status: 404, message: 'The take was not found.', data: {} }, { status: 404 }),
       ),
+      // no answer stored yet (one stored already is the next test's)
+      http.get(`${env.apiUrl}/api/collections/answers/records/:id`, () =>
+        HttpResponse.json({ status: 404, message: "The requested resource wasn't found.", data: {} }, { status: 404 }),
+      ),
       http.put(`${env.apiUrl}/api/screenroom/takes/:take/parts/:offset`, async ({ params, request }) => {
         const url = new URL(request.url);
         const size = (await request.arrayBuffer()).byteLength;
@@ -169,6 +173,14 @@ describe('an answer sent again without the page that recorded it (a reload; issu
     await answerTransport.send(answer(), () => undefined);
     expect(parts).toEqual([{ offset: 10, size: 0, ms: '2500', last: '1' }]);
     expect(JSON.parse(AnswerRequest.sent[0] as string)).toMatchObject({ staged: true });
+  });
+
+  it('sends nothing when the server holds no take because the answer arrived (an earlier attempt whose response was lost)', async () => {
+    const parts = serverHolding(null);
+    server.use(http.get(`${env.apiUrl}/api/collections/answers/records/:id`, ({ params }) => HttpResponse.json({ id: params.id })));
+    await answerTransport.send(answer(Blob), () => undefined);
+    expect(parts).toEqual([]);
+    expect(AnswerRequest.sent).toEqual([]);
   });
 
   it('sends the whole file when the server holds no live take of it, or more bytes than the file has', async () => {

@@ -7,6 +7,7 @@ import {
   fileExtensionOf,
   LATE_PIECE_MS,
   pickMimeType,
+  SETTLE_MS,
   stopStream,
   TakeRecorder,
   VIDEO_BITS_PER_SECOND,
@@ -130,7 +131,7 @@ describe('TakeRecorder', () => {
       fake.onstop?.();
       const handed: { take: Take | null } = { take: null };
       void recorder.stop().then((take) => (handed.take = take));
-      return { fake, pieces, handed };
+      return { recorder, fake, pieces, handed };
     };
     try {
       const late = stoppedFirst();
@@ -147,6 +148,29 @@ describe('TakeRecorder', () => {
       expect(none.handed.take!.blob.size).toBe(2);
       none.fake.emit('too late');
       expect(none.pieces).toEqual([['2', false], ['0', true]]);
+
+      // a timeslice's piece already on its way at stop() looks like the end: the true end after the stop event joins
+      const queued = new TakeRecorder({} as MediaStream);
+      const queuedPieces: [string, boolean][] = [];
+      queued.start((data, final) => queuedPieces.push([String(data.size), final]));
+      const fake3 = FakeRecorder.last!;
+      fake3.state = 'inactive';
+      fake3.emit('ab');
+      fake3.onstop?.();
+      let queuedTake: Take | null = null;
+      void queued.stop().then((take) => (queuedTake = take));
+      await vi.advanceTimersByTimeAsync(SETTLE_MS / 2);
+      fake3.emit('cde');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queuedTake!.blob.size).toBe(5);
+      expect(queuedPieces).toEqual([['2', true], ['3', true]]);
+
+      // the screen left while the take waited for its end: it is never handed over
+      const left = stoppedFirst();
+      left.recorder.discard();
+      await vi.advanceTimersByTimeAsync(LATE_PIECE_MS * 2);
+      expect(left.handed.take).toBeNull();
+      expect(left.pieces).toEqual([['2', false]]);
     } finally {
       vi.useRealTimers();
       vi.unstubAllGlobals();

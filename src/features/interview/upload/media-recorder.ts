@@ -91,10 +91,18 @@ export type Take = { blob: Blob; mimeType: string };
  */
 export const LATE_PIECE_MS = 500;
 
+/**
+ * How long a take waits after the stop event when a piece that looked like the end came before it: a timeslice's
+ * piece already on its way when stop() was called looks the same, and the true end may follow it.
+ */
+export const SETTLE_MS = 100;
+
 /** One take at a time: start() clears earlier chunks, stop() resolves with the recorded file. */
 export class TakeRecorder {
   private recorder: MediaRecorder | null = null;
   private finished: Promise<Take> | null = null;
+  /** Abandons the take being sealed (discard() while it waits for a late piece): it is never handed over. */
+  private abandon: (() => void) | null = null;
 
   constructor(private readonly stream: MediaStream) {}
 
@@ -123,6 +131,10 @@ export class TakeRecorder {
     this.finished = new Promise<Take>((resolve, reject) => {
       let stopped = false;
       let lateTimer: ReturnType<typeof setTimeout> | undefined;
+      this.abandon = () => {
+        sealed = true;
+        clearTimeout(lateTimer);
+      };
       const seal = () => {
         if (sealed) return;
         sealed = true;
@@ -139,14 +151,15 @@ export class TakeRecorder {
         if (event.data.size) chunks.push(event.data);
         ended ||= final;
         onChunk?.(event.data, final);
+        // the end, come after the stop event: nothing more is waited for
         if (stopped && final) seal();
       };
       recorder.onerror = () => reject(new Error('The recording failed'));
       recorder.onstop = () => {
         stopped = true;
-        // in order (every browser, nearly always), the ending piece came first; else it gets a moment to come
-        if (ended) seal();
-        else lateTimer = setTimeout(seal, LATE_PIECE_MS);
+        // in order (every browser, nearly always), the ending piece came first: a short settle in case it was a
+        // timeslice's piece and the true end follows; else the end gets a moment to come
+        lateTimer = setTimeout(seal, ended ? SETTLE_MS : LATE_PIECE_MS);
       };
     });
     // A timeslice keeps memory flat and loses at most a second if the tab dies mid-take.
@@ -161,6 +174,8 @@ export class TakeRecorder {
 
   /** Drops a take in progress (leaving the screen) without building its file. */
   discard(): void {
+    this.abandon?.();
+    this.abandon = null;
     if (this.recorder && this.recorder.state !== 'inactive') {
       this.recorder.ondataavailable = null;
       this.recorder.onstop = null;
