@@ -25,6 +25,193 @@ export function benchAnswer() {
   return { path, seconds };
 }
 
+/** Chromium as the bench drives it: the product's own (Debian's), with a fake camera for the screens. */
+export function launchBenchChromium({ camera = true } = {}) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      ...(camera ? ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"] : [])],
+  });
+}
+
+/** Chromium's network emulation on `page`: its uploads at most `bytesPerSecond` (null: no throttle). */
+async function throttleUploads(context, page, bytesPerSecond) {
+  if (!bytesPerSecond) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+}
+
+/**
+ * One take through the candidate's screens, in a fresh context of `browser`: `file` (a recording `recordedSeconds`
+ * long) handed to the screens by a stand-in MediaRecorder, a timeslice's bytes at a time, `speedup` times faster than
+ * it was recorded (the slices keep a real recorder's size), the last slice held until 'Stop Recording' as a recorder
+ * holds it; 'Submit answer' clicked from inside the page the moment it can be. With `uploadBytesPerSecond`, the page's
+ * uploads go through Chromium's throttle. Resolves with the click on 'Stop Recording' → the answer request confirmed
+ * (ms), and for information: → 'Submit answer' clickable, its click → confirmed, the parts sent, the answer request's
+ * size.
+ */
+export async function takeThroughScreens(browser, { url, file, recordedSeconds, candidateKey: key, questionId, speedup = 1, uploadBytesPerSecond = null }) {
+  const context = await browser.newContext({ permissions: ["camera", "microphone"] });
+  await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
+  await context.addInitScript(({ recordedSeconds, speedup }) => {
+    class BenchRecorder {
+      constructor() {
+        this.state = "inactive";
+        this.mimeType = "video/webm;codecs=vp9,opus";
+      }
+      static isTypeSupported(type) {
+        return type.startsWith("video/webm");
+      }
+      start(timeslice = 1000) {
+        this.state = "recording";
+        this.sent = 0;
+        this.ready = fetch("/__bench/answer.webm")
+          .then((res) => res.blob())
+          .then((blob) => {
+            this.blob = blob;
+            // the bytes a recorder of this file emits per timeslice
+            this.slice = Math.ceil((blob.size * timeslice) / (recordedSeconds * 1000));
+            globalThis.__benchTakeReady = true;
+            this.timer = setInterval(() => {
+              // the last slice stays with the recorder until it stops
+              if (this.blob.size - this.sent <= this.slice) {
+                globalThis.__benchLastSlice = true;
+                return;
+              }
+              this.emit(this.sent + this.slice);
+            }, timeslice / speedup);
+          });
+      }
+      emit(end) {
+        const data = this.blob.slice(this.sent, end, this.blob.type);
+        this.sent = end;
+        this.ondataavailable?.({ data });
+      }
+      async stop() {
+        this.state = "inactive";
+        await this.ready;
+        clearInterval(this.timer);
+        this.emit(this.blob.size);
+        this.onstop?.();
+      }
+    }
+    globalThis.MediaRecorder = BenchRecorder;
+    // in-page timestamps: the clicks on 'Stop Recording' and 'Submit answer', 'Submit answer' becoming
+    // clickable, and the start and end of the answer request; the parts sent and the answer request's size
+    const marks = (globalThis.__benchMarks = { parts: 0 });
+    globalThis.document.addEventListener("click", (event) => {
+      const label = event.target?.closest?.("button")?.textContent ?? "";
+      if (label.includes("Stop Recording")) marks.stop ??= performance.now();
+      if (label.includes("Submit answer")) marks.click ??= performance.now();
+    }, true);
+    // the fastest candidate: 'Submit answer' is clicked the moment it can be, from inside the page (a click sent
+    // by Playwright would add its own round trip, 100 ms and more here, to the figure)
+    new globalThis.MutationObserver(() => {
+      if (marks.stop === undefined || marks.submitReady !== undefined) return;
+      const submit = [...globalThis.document.querySelectorAll("button")].find((b) => b.textContent?.includes("Submit answer"));
+      if (submit && !submit.disabled) {
+        marks.submitReady = performance.now();
+        submit.click();
+      }
+    }).observe(globalThis.document, { childList: true, subtree: true, attributes: true });
+    const fetchPage = globalThis.fetch;
+    globalThis.fetch = function (input, init) {
+      if (String(input?.url ?? input).includes("/parts/")) marks.parts += 1;
+      return fetchPage.call(this, input, init);
+    };
+    const open = globalThis.XMLHttpRequest.prototype.open;
+    globalThis.XMLHttpRequest.prototype.open = function (method, requestUrl, ...rest) {
+      this.__benchAnswer = String(requestUrl).endsWith("/api/screenroom/answers");
+      return open.call(this, method, requestUrl, ...rest);
+    };
+    const send = globalThis.XMLHttpRequest.prototype.send;
+    globalThis.XMLHttpRequest.prototype.send = function (body) {
+      if (this.__benchAnswer) {
+        marks.send ??= performance.now();
+        marks.answerBodyBytes ??= typeof body === "string" ? body.length : [...body.values()].reduce((sum, v) => sum + (v.size ?? String(v).length), 0);
+        this.addEventListener("loadend", () => {
+          if (this.status === 200) marks.done ??= performance.now();
+        });
+      }
+      return send.call(this, body);
+    };
+  }, { recordedSeconds, speedup });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}/candidates/${key}/questions/${questionId}`);
+    await page.getByRole("button", { name: "View question" }).click();
+    await page.getByRole("button", { name: "Start Recording" }).click();
+    await page.waitForFunction(() => globalThis.__benchTakeReady === true);
+    // the take is in the page: stop intercepting, or Playwright would carry the upload's bytes through its protocol
+    await context.unrouteAll();
+    await throttleUploads(context, page, uploadBytesPerSecond);
+    // recording: every slice but the last goes out at the recorder's pace (bound: the recording's time, and a minute)
+    const recordingMs = (recordedSeconds * 1000) / speedup;
+    await page.waitForFunction(() => globalThis.__benchLastSlice === true, null, { polling: 50, timeout: recordingMs + 60_000 });
+    await page.getByRole("button", { name: "Stop Recording" }).click();
+    // bound: far above the slowest upload of what a throttled link may still hold at the stop
+    await page.waitForFunction(() => globalThis.__benchMarks.done !== undefined, null, { polling: 5, timeout: recordingMs + 600_000 });
+    const marks = await page.evaluate(() => globalThis.__benchMarks);
+    if (process.env.BENCH_DEBUG) {
+      console.log(
+        `upload: in page: stop→submit clickable ${Math.round(marks.submitReady - marks.stop)} ms, stop→click ${Math.round(marks.click - marks.stop)} ms, ` +
+          `click→send ${Math.round(marks.send - marks.click)} ms, send→done ${Math.round(marks.done - marks.send)} ms, ` +
+          `${marks.parts} parts, answer request ${marks.answerBodyBytes} bytes`,
+      );
+    }
+    return {
+      ms: Math.round(marks.done - marks.stop),
+      stopToSubmit: Math.round(marks.submitReady - marks.stop),
+      clickToDone: Math.round(marks.done - marks.click),
+      parts: marks.parts,
+      answerBodyBytes: marks.answerBodyBytes,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A blank page of a Chromium of its own holding `file` in memory, and `send(answerId, token)`: one plain multipart
+ * create of it (the records API's create of the video answer, as the superuser `token`: candidates may not create
+ * answers through the records API), timed in the page (ms). With `uploadBytesPerSecond`, through Chromium's throttle.
+ */
+export async function plainUploader(url, file, { uploadBytesPerSecond = null } = {}) {
+  const browser = await launchBenchChromium({ camera: false });
+  const context = await browser.newContext();
+  await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
+  const page = await context.newPage();
+  await page.goto(`${url}/api/health`);
+  await page.evaluate(async () => {
+    globalThis.__benchFile = await (await fetch("/__bench/answer.webm")).blob();
+  });
+  await context.unrouteAll();
+  await throttleUploads(context, page, uploadBytesPerSecond);
+  return {
+    send: (answerId, token) =>
+      page.evaluate(
+        async ({ answerId, token }) => {
+          const form = new FormData();
+          form.append("answer", answerId);
+          form.append("file", globalThis.__benchFile, "answer.webm");
+          const started = performance.now();
+          const status = await new Promise((resolve) => {
+            const xhr = new globalThis.XMLHttpRequest();
+            xhr.open("POST", "/api/collections/video_answers/records");
+            xhr.setRequestHeader("authorization", token);
+            xhr.onloadend = () => resolve(xhr.status);
+            xhr.send(form);
+          });
+          if (status !== 200) throw new Error(`plain upload failed: ${status}`);
+          return Math.round(performance.now() - started);
+        },
+        { answerId, token },
+      ),
+    close: () => browser.close(),
+  };
+}
+
 /**
  * A 20 MB answer: the time from the click on 'Stop Recording' to the end of the answer request the server confirmed
  * (POST /api/screenroom/answers), through the real candidate screens, with 'Submit answer' clicked as soon as it can
@@ -52,171 +239,19 @@ export async function uploadRatio(url, superuserCredentials, seed) {
     return { ...created, secret };
   };
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", "--disable-background-networking"],
-  });
+  const browser = await launchBenchChromium();
   const app = [];
   const info = { stopToSubmit: [], clickToDone: [], parts: [], answerBodyBytes: [] };
-  /** One take through the candidate's screens, in a fresh context: the click on 'Stop Recording' → confirmed. */
   const appRun = async (n) => {
     const candidate = await freshCandidate(`app${n}`);
-    const context = await browser.newContext({ permissions: ["camera", "microphone"] });
-    await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
-    await context.addInitScript((recordedSeconds) => {
-      class BenchRecorder {
-        constructor() {
-          this.state = "inactive";
-          this.mimeType = "video/webm;codecs=vp9,opus";
-        }
-        static isTypeSupported(type) {
-          return type.startsWith("video/webm");
-        }
-        start(timeslice = 1000) {
-          this.state = "recording";
-          this.sent = 0;
-          this.ready = fetch("/__bench/answer.webm")
-            .then((res) => res.blob())
-            .then((blob) => {
-              this.blob = blob;
-              // the bytes a recorder of this file emits per timeslice
-              this.slice = Math.ceil((blob.size * timeslice) / (recordedSeconds * 1000));
-              globalThis.__benchTakeReady = true;
-              this.timer = setInterval(() => {
-                // the last slice stays with the recorder until it stops
-                if (this.blob.size - this.sent <= this.slice) {
-                  globalThis.__benchLastSlice = true;
-                  return;
-                }
-                this.emit(this.sent + this.slice);
-              }, timeslice);
-            });
-        }
-        emit(end) {
-          const data = this.blob.slice(this.sent, end, this.blob.type);
-          this.sent = end;
-          this.ondataavailable?.({ data });
-        }
-        async stop() {
-          this.state = "inactive";
-          await this.ready;
-          clearInterval(this.timer);
-          this.emit(this.blob.size);
-          this.onstop?.();
-        }
-      }
-      globalThis.MediaRecorder = BenchRecorder;
-      // in-page timestamps: the clicks on 'Stop Recording' and 'Submit answer', 'Submit answer' becoming
-      // clickable, and the start and end of the answer request; the parts sent and the answer request's size
-      const marks = (globalThis.__benchMarks = { parts: 0 });
-      globalThis.document.addEventListener("click", (event) => {
-        const label = event.target?.closest?.("button")?.textContent ?? "";
-        if (label.includes("Stop Recording")) marks.stop ??= performance.now();
-        if (label.includes("Submit answer")) marks.click ??= performance.now();
-      }, true);
-      // the fastest candidate: 'Submit answer' is clicked the moment it can be, from inside the page (a click sent
-      // by Playwright would add its own round trip, 100 ms and more here, to the figure)
-      new globalThis.MutationObserver(() => {
-        if (marks.stop === undefined || marks.submitReady !== undefined) return;
-        const submit = [...globalThis.document.querySelectorAll("button")].find((b) => b.textContent?.includes("Submit answer"));
-        if (submit && !submit.disabled) {
-          marks.submitReady = performance.now();
-          submit.click();
-        }
-      }).observe(globalThis.document, { childList: true, subtree: true, attributes: true });
-      const fetchPage = globalThis.fetch;
-      globalThis.fetch = function (input, init) {
-        if (String(input?.url ?? input).includes("/parts/")) marks.parts += 1;
-        return fetchPage.call(this, input, init);
-      };
-      const open = globalThis.XMLHttpRequest.prototype.open;
-      globalThis.XMLHttpRequest.prototype.open = function (method, requestUrl, ...rest) {
-        this.__benchAnswer = String(requestUrl).endsWith("/api/screenroom/answers");
-        return open.call(this, method, requestUrl, ...rest);
-      };
-      const send = globalThis.XMLHttpRequest.prototype.send;
-      globalThis.XMLHttpRequest.prototype.send = function (body) {
-        if (this.__benchAnswer) {
-          marks.send ??= performance.now();
-          marks.answerBodyBytes ??= typeof body === "string" ? body.length : [...body.values()].reduce((sum, v) => sum + (v.size ?? String(v).length), 0);
-          this.addEventListener("loadend", () => {
-            if (this.status === 200) marks.done ??= performance.now();
-          });
-        }
-        return send.call(this, body);
-      };
-    }, seconds);
-    const page = await context.newPage();
-    await page.goto(`${url}/candidates/${candidate.secret}/questions/${videoQuestion.id}`);
-    await page.getByRole("button", { name: "View question" }).click();
-    await page.getByRole("button", { name: "Start Recording" }).click();
-    await page.waitForFunction(() => globalThis.__benchTakeReady === true);
-    // the take is in the page: stop intercepting, or Playwright would carry the upload's 20 MB through its protocol
-    await context.unrouteAll();
-    // recording: every slice but the last goes out at the recorder's pace
-    await page.waitForFunction(() => globalThis.__benchLastSlice === true, null, { polling: 50, timeout: 60_000 });
-    await page.getByRole("button", { name: "Stop Recording" }).click();
-    await page.waitForFunction(() => globalThis.__benchMarks.done !== undefined, null, { polling: 5, timeout: 120_000 });
-    const marks = await page.evaluate(() => globalThis.__benchMarks);
-    if (process.env.BENCH_DEBUG) {
-      console.log(
-        `upload: in page: stop→submit clickable ${Math.round(marks.submitReady - marks.stop)} ms, stop→click ${Math.round(marks.click - marks.stop)} ms, ` +
-          `click→send ${Math.round(marks.send - marks.click)} ms, send→done ${Math.round(marks.done - marks.send)} ms, ` +
-          `${marks.parts} parts, answer request ${marks.answerBodyBytes} bytes`,
-      );
-    }
-    await context.close();
-    return {
-      ms: Math.round(marks.done - marks.stop),
-      stopToSubmit: Math.round(marks.submitReady - marks.stop),
-      clickToDone: Math.round(marks.done - marks.click),
-      parts: marks.parts,
-      answerBodyBytes: marks.answerBodyBytes,
-    };
+    return takeThroughScreens(browser, { url, file, recordedSeconds: seconds, candidateKey: candidate.secret, questionId: videoQuestion.id });
   };
-
-  /**
-   * One plain multipart create of the same file, from a blank page of the same Chromium, to the same server: the
-   * records API's create of the video answer (timed) for an answer made just before (not timed). Candidates may no
-   * longer create answers through the records API (answers.pb.js), so the plain run does it as the superuser.
-   */
+  const plainUpload = await plainUploader(url, file);
   const plainRun = async (n) => {
     const candidate = await freshCandidate(`plain${n}`);
     const answer = await su.collection("answers").create({ candidate: candidate.id, question: videoQuestion.id });
-    const ms = await plainPage.evaluate(
-      async ({ answerId, token }) => {
-        const form = new FormData();
-        form.append("answer", answerId);
-        form.append("file", globalThis.__benchFile, "answer.webm");
-        const started = performance.now();
-        const status = await new Promise((resolve) => {
-          const xhr = new globalThis.XMLHttpRequest();
-          xhr.open("POST", "/api/collections/video_answers/records");
-          xhr.setRequestHeader("authorization", token);
-          xhr.onloadend = () => resolve(xhr.status);
-          xhr.send(form);
-        });
-        if (status !== 200) throw new Error(`plain upload failed: ${status}`);
-        return Math.round(performance.now() - started);
-      },
-      { answerId: answer.id, token: su.authStore.token },
-    );
-    return ms;
+    return plainUpload.send(answer.id, su.authStore.token);
   };
-
-  // the plain upload's page: a blank page holding the same file in memory
-  const plainBrowser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
-  const plainContext = await plainBrowser.newContext();
-  await plainContext.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
-  const plainPage = await plainContext.newPage();
-  await plainPage.goto(`${url}/api/health`);
-  await plainPage.evaluate(async () => {
-    globalThis.__benchFile = await (await fetch("/__bench/answer.webm")).blob();
-  });
-  await plainContext.unrouteAll();
 
   // App and plain runs alternate, so both meet the same moments of a shared machine; the first of each warms up
   // (a new browser, the server's first upload) and is not counted.
@@ -233,7 +268,7 @@ export async function uploadRatio(url, superuserCredentials, seed) {
     }
   } finally {
     await browser.close();
-    await plainBrowser.close();
+    await plainUpload.close();
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return {
