@@ -28,7 +28,7 @@ var tailProbeFrom int64 = 8 << 20
 // headScan and tailScan: how much of the file's start holds its header (a browser's is a few hundred bytes), and how
 // much of its end is searched for the last cluster's start (a cluster is a few seconds: under 2 MB at the
 // recorder's 1.26 Mbit/s cap, more after a pause).
-const headScan = 1 << 20
+const headScan = 64 << 10
 
 var tailScan int64 = 8 << 20
 
@@ -95,15 +95,7 @@ func webmExcerpt(path string) (string, bool) {
 	if headerEnd < 0 {
 		return "", false
 	}
-	tailFrom := info.Size() - tailScan
-	if tailFrom < int64(headerEnd) {
-		return "", false
-	}
-	tail := make([]byte, tailScan)
-	if _, err := f.ReadAt(tail, tailFrom); err != nil {
-		return "", false
-	}
-	last := lastCluster(tail)
+	tail, last := lastClusterOf(f, info.Size(), int64(headerEnd))
 	if last < 0 {
 		return "", false
 	}
@@ -123,6 +115,26 @@ func webmExcerpt(path string) (string, bool) {
 		return "", false
 	}
 	return out.Name(), true
+}
+
+// lastClusterOf reads the file's end, an eighth of tailScan first (a cluster at the recorder's cap is under 1 MB)
+// and all of it only when that holds no cluster start: many answers stored at once each hold a small buffer. It
+// returns what it read and where the last cluster starts in it, -1 when none does after `from`.
+func lastClusterOf(f *os.File, size, from int64) ([]byte, int) {
+	for _, scan := range []int64{max(tailScan/8, 1), tailScan} {
+		tailFrom := max(size-scan, from)
+		tail := make([]byte, size-tailFrom)
+		if _, err := f.ReadAt(tail, tailFrom); err != nil {
+			return nil, -1
+		}
+		if last := lastCluster(tail); last >= 0 {
+			return tail, last
+		}
+		if tailFrom == from {
+			break
+		}
+	}
+	return nil, -1
 }
 
 // vint reads the EBML variable-length integer at b[i:]: its value, its width in bytes, and whether it is the
