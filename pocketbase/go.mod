@@ -7,6 +7,8 @@ require (
 	github.com/go-ozzo/ozzo-validation/v4 v4.4.1
 	github.com/pocketbase/dbx v1.12.0
 	github.com/pocketbase/pocketbase v0.39.11
+	modernc.org/libc v1.74.1
+	modernc.org/sqlite v1.55.0
 )
 
 require (
@@ -41,8 +43,6 @@ require (
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
-	modernc.org/libc v1.74.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.11.0 // indirect
-	modernc.org/sqlite v1.55.0 // indirect
 )

@@ -7,7 +7,8 @@
 //   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle);
 //   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go);
 //   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go);
-//   - a candidate's data is exported as a zip streamed from the file storage (export.go).
+//   - a candidate's data is exported as a zip streamed from the file storage (export.go);
+//   - the transcript search ranks with weights it is given, not by a walk of the whole index (fts5_rank.go).
 //
 // Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main

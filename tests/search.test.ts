@@ -142,6 +142,29 @@ describe("transcript search", () => {
     expect(second.items).toHaveLength(1);
     expect(second.more).toBe(false);
   });
+
+  it("weighs each word by how rare it is in the company: the answer saying the rare word more ranks first", async () => {
+    const w = await world("search-weights");
+    const common = word("tavrin");
+    const rare = word("quorlex");
+    const admin = await superuser();
+    const answerSaying = async (content: string, label: string) => {
+      const candidate = await admin.collection("candidates").create({ job: w.job.id, email: uniqueEmail(label), consentedAt: new Date().toISOString() });
+      const answer = await admin.collection("answers").create({ candidate: candidate.id, question: w.text.question.id });
+      await admin.collection("text_answers").create({ answer: answer.id, content });
+      return candidate.id;
+    };
+    // the two answers with both words: the same length, one word four times and the other once; the one saying the
+    // rare word more is stored first, so with the words weighed alike it would come second (newest first on a tie)
+    const sayingRare = await answerSaying(`${rare} ${rare} ${rare} ${rare} ${common} plus five more filler words`, "weights-rare");
+    for (let i = 0; i < 24; i++) await answerSaying(`${common} and other words of answer ${i}`, `weights-common-${i}`);
+    const sayingCommon = await answerSaying(`${common} ${common} ${common} ${common} ${rare} plus five more filler words`, "weights-common");
+    const found = await search(w.manager.pb, w.company.id, `${common} ${rare}`);
+    expect(found.items.map((hit) => hit.candidate.id)).toEqual([sayingRare, sayingCommon]);
+    // and the other way round in the query: the same order
+    const reversed = await search(w.manager.pb, w.company.id, `${rare} ${common}`);
+    expect(reversed.items.map((hit) => hit.candidate.id)).toEqual([sayingRare, sayingCommon]);
+  });
 });
 
 // Ranking in windows (lib/search.js rankWindow): the newest SEARCH_RANK_WINDOW matches best first, then the next

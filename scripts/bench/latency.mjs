@@ -2,7 +2,7 @@
 import autocannon from "autocannon";
 import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
-import { LATENCY_RUNS } from "./options.mjs";
+import { LATENCY_RUNS, READS } from "./options.mjs";
 import { loadPipelineModules, sdkRequest } from "./app-requests.mjs";
 import { round } from "./numbers.mjs";
 
@@ -120,6 +120,7 @@ export async function latencies(url, token, seed, serverPid) {
   const result = {};
   await pinned(serverPid, async () => {
     for (const [name, request] of Object.entries(requests)) {
+      if (READS && !READS.includes(name)) continue;
       const check = await fetch(url + request.path, { headers: request.headers });
       if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
       // the median of LATENCY_RUNS runs (decisions.md: a p95 gate reads the median of several runs)

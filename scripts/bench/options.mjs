@@ -2,12 +2,14 @@
 // (bytes, latency, lighthouse, upload, session, durability) and skips the other checks; `--lighthouse-runs=N` (default 3) audits
 // each page N times and keeps the median run; `--no-build` serves the dist/ already there instead of building it;
 // `--scale=N` (default 1) seeds N times the data set (scripts/bench-seed.mjs: 300 jobs and 30,000 candidates at 10);
-// `--latency-runs=N` (default 3) measures each read N times and keeps the median p50 and p95.
+// `--latency-runs=N` (default 3) measures each read N times and keeps the median p50 and p95; `--reads=a,b` measures
+// only those reads of the latency part (e.g. `--reads=searchRare,searchCommon,searchPhrase`).
 
 export const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? null;
 export const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith("--lighthouse-runs="))?.split("=")[1] ?? 3);
 export const BUILD = !process.argv.includes("--no-build");
 export const LATENCY_RUNS = Number(process.argv.find((a) => a.startsWith("--latency-runs="))?.split("=")[1] ?? 3);
+export const READS = process.argv.find((a) => a.startsWith("--reads="))?.slice("--reads=".length).split(",") ?? null;
 export const SCALE = Number(process.argv.find((a) => a.startsWith("--scale="))?.split("=")[1] ?? 1);
 if (!Number.isInteger(SCALE) || SCALE < 1 || SCALE > 50) throw new Error(`--scale must be a whole number from 1 to 50, not ${SCALE}`);
 

@@ -9,8 +9,7 @@
 
 const MAX_QUERY_CHARS = 200;
 const MAX_TERMS = 12;
-// 20 a page: each hit's snippet is FTS5 tokenizing the answer again (about a fifth of a search's cost; bm25's count
-// of each phrase over the whole index is the largest part, README "Search across answers")
+// 20 a page: each hit's snippet is FTS5 tokenizing the answer again (README "Search across answers")
 const PAGE_SIZE = 20;
 /** Start and end of a highlighted match in a snippet (control characters no answer text keeps, see below). */
 const MARK_START = "\u0002";
@@ -60,17 +59,64 @@ function matchExpression(terms) {
 /** 2^32 docids per company (migration 1733100000_answer_search.js). */
 const RANGE = 4294967296;
 
-/** The company's range of docids, or null when it has nothing indexed. */
+/**
+ * The company's range of docids, or null when it has nothing indexed: `lo` to `hi`, and `top`, the newest docid in
+ * it (docids are given in order within a range, so `top - lo` is how many answers the company has had indexed).
+ */
 function companyRange(app, companyId) {
-  const row = new DynamicModel({ idx: 0 });
+  const row = new DynamicModel({ idx: 0, top: 0 });
   try {
-    app.db().newQuery("SELECT idx FROM answer_search_companies WHERE company = {:company}").bind({ company: companyId }).one(row);
+    app
+      .db()
+      .newQuery(
+        `SELECT n.idx AS idx, coalesce((SELECT max(d.docid) FROM answer_search_docs d
+                WHERE d.docid BETWEEN n.idx * ${RANGE} AND n.idx * ${RANGE} + ${RANGE - 1}), 0) AS top
+         FROM answer_search_companies n WHERE n.company = {:company}`,
+      )
+      .bind({ company: companyId })
+      .one(row);
   } catch (_) {
     return null;
   }
   const idx = Math.trunc(row.idx);
   // whole numbers below 2^53: exact as JS numbers, written into the SQL as integer literals
-  return idx > 0 ? { lo: idx * RANGE, hi: idx * RANGE + (RANGE - 1) } : null;
+  if (!(idx > 0)) return null;
+  const lo = idx * RANGE;
+  return { lo: lo, hi: lo + (RANGE - 1), top: Math.max(Math.trunc(row.top), lo) };
+}
+
+/** How many of a term's newest matches in the company its weight is estimated from (phraseWeights). */
+const WEIGHT_SAMPLE = 200;
+
+/**
+ * Each term's weight in the ranking (`screenroom_rank`, pocketbase/fts5_rank.go): its IDF,
+ * ln(1 + (N − n + 0.5) / (n + 0.5)), with N the company's answers and n those holding the term, n estimated from
+ * the term's newest WEIGHT_SAMPLE matches in the company: exact when it has fewer, else WEIGHT_SAMPLE over the share
+ * of the company's answers they span. bm25's own IDF counts every match in the whole index (all companies) on
+ * every search, the largest part of a common word's search time; this costs a walk of at most WEIGHT_SAMPLE
+ * matches, and weighs words by how common they are in the company's recent answers. One term needs no weight (a
+ * weight common to every row changes no order): an empty list.
+ */
+function phraseWeights(app, terms, range) {
+  if (terms.length < 2) return [];
+  const answers = Math.max(1, range.top - range.lo);
+  return terms.map((words) => {
+    const row = new DynamicModel({ n: 0, oldest: 0 });
+    app
+      .db()
+      .newQuery(
+        `SELECT count(*) AS n, coalesce(min(docid), 0) AS oldest
+         FROM (SELECT rowid AS docid FROM answer_search
+               WHERE answer_search MATCH {:match} AND rowid BETWEEN ${range.lo} AND ${range.hi}
+               ORDER BY rowid DESC LIMIT ${WEIGHT_SAMPLE})`,
+      )
+      .bind({ match: matchExpression([words]) })
+      .one(row);
+    const found = Math.trunc(row.n);
+    const share = found < WEIGHT_SAMPLE ? found / answers : WEIGHT_SAMPLE / Math.max(WEIGHT_SAMPLE, range.top - Math.trunc(row.oldest) + 1);
+    const holding = share * answers;
+    return Math.log(1 + (answers - holding + 0.5) / (holding + 0.5));
+  });
 }
 
 /**
@@ -153,12 +199,19 @@ function snippetsOf(app, match, docids) {
 }
 
 /**
- * The window's hits (docids `lower`..`upper`), best first (bm25, then newest), `limit` from `offset`, each with what
- * it names (searchCompany): every ranked row, in the ranking's own order (`n`); a row whose answer, question,
- * candidate or job is gone (mid-delete) has no `answer` and is counted but not shown.
+ * The window's hits (docids `lower`..`upper`), best first (bm25 with the terms' `weights`: screenroom_rank; then
+ * newest), `limit` from `offset`, each with what it names (searchCompany): every ranked row, in the ranking's own
+ * order (`n`); a row whose answer, question, candidate or job is gone (mid-delete) has no `answer` and is counted
+ * but not shown.
  */
-function rankedHits(app, match, companyId, lower, upper, limit, offset) {
+function rankedHits(app, match, weights, companyId, lower, upper, limit, offset) {
   const row = new DynamicModel({ hits: "" });
+  const params = { match: match, company: companyId, limit: limit, offset: offset };
+  // the weights as bound parameters, in the terms' order (the MATCH expression's phrases)
+  const weightArgs = weights.map((weight, i) => {
+    params[`w${i}`] = weight;
+    return `, {:w${i}}`;
+  });
   app
     .db()
     .newQuery(
@@ -169,17 +222,17 @@ function rankedHits(app, match, companyId, lower, upper, limit, offset) {
            'segments', CASE WHEN d.kind = 'video' THEN (SELECT v.transcriptSegments FROM video_answers v WHERE v.id = d.record) END
          )), '[]') AS hits
        FROM (SELECT docid, row_number() OVER (ORDER BY score, docid DESC) AS n
-             FROM (SELECT rowid AS docid, rank AS score
+             FROM (SELECT rowid AS docid, screenroom_rank(answer_search${weightArgs.join("")}) AS score
                    FROM answer_search
                    WHERE answer_search MATCH {:match} AND rowid BETWEEN ${lower} AND ${upper}
-                   ORDER BY rank, rowid DESC LIMIT {:limit} OFFSET {:offset})) s
+                   ORDER BY score, rowid DESC LIMIT {:limit} OFFSET {:offset})) s
        JOIN answer_search_docs d ON d.docid = s.docid AND d.company = {:company}
        LEFT JOIN answers a ON a.id = d.answer
        LEFT JOIN questions q ON q.id = a.question
        LEFT JOIN candidates c ON c.id = a.candidate
        LEFT JOIN jobs j ON j.id = c.job`,
     )
-    .bind({ match: match, company: companyId, limit: limit, offset: offset })
+    .bind(params)
     .one(row);
   const hits = JSON.parse(row.hits || "[]");
   // the aggregate's order is not the ranking's: put back by the ranking's row number (exact, unlike the scores)
@@ -208,6 +261,7 @@ function searchCompany(app, companyId, terms, offset) {
   const range = companyRange(app, companyId);
   if (!range) return { items: [], more: false };
   const match = matchExpression(terms);
+  const weights = phraseWeights(app, terms, range);
   const windowSize = rankWindow();
   const rows = [];
   let more = false;
@@ -225,7 +279,7 @@ function searchCompany(app, companyId, terms, offset) {
     // each hit names: the answer with its question (as the candidate was asked it: the answer's snapshot, issue 16),
     // candidate, job, and a video answer's segments as text; one row of JSON, since each value a row hands to the
     // hooks' JS engine costs more than the row itself
-    const found = rankedHits(app, match, companyId, lower, upper, need + 1, position - index * windowSize);
+    const found = rankedHits(app, match, weights, companyId, lower, upper, need + 1, position - index * windowSize);
     if (found.length > need) {
       for (const row of found.slice(0, need)) rows.push(row);
       more = true;
@@ -259,4 +313,4 @@ function searchCompany(app, companyId, terms, offset) {
   return { items: items, more: more };
 }
 
-module.exports = { MAX_QUERY_CHARS, PAGE_SIZE, rankWindow, nthNewest, MARK_START, MARK_END, wordsOf, parseQuery, matchExpression, companyRange, segmentStart, searchCompany };
+module.exports = { MAX_QUERY_CHARS, PAGE_SIZE, WEIGHT_SAMPLE, rankWindow, nthNewest, phraseWeights, MARK_START, MARK_END, wordsOf, parseQuery, matchExpression, companyRange, segmentStart, searchCompany };
