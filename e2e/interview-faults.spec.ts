@@ -2,6 +2,11 @@ import { expect, test, type Route } from "@playwright/test";
 import { isFirefox, kindOf, recordTake, seedInterview, setOffline, storedAnswers, waitForAnswers } from "./interview-support";
 
 const uploads = (page: import("@playwright/test").Page) => page.getByRole("status", { name: "Answer uploads" });
+/**
+ * The answers still on their way: the uploads box says so until the last one arrived (the box itself stays on the
+ * screen, saying 'Answer uploaded', until the candidate moves on).
+ */
+const stillSending = (page: import("@playwright/test").Page) => uploads(page).getByText("Please keep this page open");
 
 /** The answer route the interview uploads to (pocketbase/pb_hooks/answers.pb.js). */
 const ANSWERS_ROUTE = "**/api/screenroom/answers";
@@ -69,7 +74,7 @@ test("the connection drops during an upload and comes back: exactly one answer a
   });
   await setOffline(context, false, browserName);
 
-  await expect(uploads(page)).toHaveCount(0, { timeout: 60_000 });
+  await expect(stillSending(page)).toHaveCount(0, { timeout: 60_000 });
   expect(attempts).toBeGreaterThanOrEqual(loseFirstResponse ? 2 : 1);
   expect(await localCopies(page)).toBe(0);
   expect(await localTakes(page)).toBe(0);
@@ -116,7 +121,7 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
   await held!.abort("connectionreset").catch(() => undefined);
 
   await expect(page.getByRole("button", { name: "View question" })).toBeVisible();
-  await expect(uploads(page)).toHaveCount(0, { timeout: 60_000 });
+  await expect(stillSending(page)).toHaveCount(0, { timeout: 60_000 });
   const answers = await waitForAnswers(candidate.id, 1);
   expect(answers).toHaveLength(1);
   expect(kindOf(answers[0]!, "video_answers_via_answer")).toBeDefined();

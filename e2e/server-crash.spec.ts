@@ -172,6 +172,11 @@ async function expectOneWholeAnswer(candidateId: string, recordedSeconds: number
 }
 
 const uploads = (page: Page) => page.getByRole("status", { name: "Answer uploads" });
+/**
+ * The answers still on their way: the uploads box says so until the last one arrived (the box itself stays on the
+ * screen, saying 'Answer uploaded', until the candidate moves on).
+ */
+const stillSending = (page: Page) => uploads(page).getByText("Please keep this page open");
 
 /**
  * What the candidate sees while the test runs: the texts of the upload status, alerts, toasts and the page's heading,
@@ -260,7 +265,7 @@ async function stopRecording(page: Page, startedAt: number): Promise<number> {
 /** Where every test ends for the candidate: the thank-you screen, with nothing left to upload and nothing said lost. */
 async function expectCandidateDone(page: Page, seen: () => Promise<string[]>) {
   await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
-  await expect(uploads(page)).toHaveCount(0, { timeout: 60_000 });
+  await expect(stillSending(page)).toHaveCount(0, { timeout: 60_000 });
   const texts = await seen();
   expect(texts.filter((t) => /could not be uploaded|Something went wrong/i.test(t)), "nothing told the candidate an answer was lost").toEqual([]);
 }

@@ -1,7 +1,7 @@
 // Issue 16 point 3: what deleting takes with it, files included, and archiving where deleting would lose answers
 // (pocketbase/pb_hooks/history.pb.js). On a server of the suite's own, so its storage folder holds nobody else's files
 // and "gone from the disk" can be read there.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ import {
   type OwnServer,
 } from "./helpers";
 import { createLink } from "./share-link-support";
-import { candidateRowsLeft, NOTHING_LEFT } from "./support";
+import { candidateRowsLeft, NOTHING_LEFT, entriesOf } from "./support";
 
 let server: OwnServer;
 let su: PocketBase;
@@ -42,7 +42,7 @@ async function storageOf(collection: string, recordId = "") {
   return join(server.dataDir, "storage", id, recordId);
 }
 const takeDirOf = (take: string) => join(server.dataDir, "screenroom_takes", take);
-const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+const entries = entriesOf;
 
 /** Waits for `check` to hold: PocketBase removes a deleted record's files in the background, after the delete. */
 async function until(check: () => boolean | Promise<boolean>) {

@@ -2,7 +2,7 @@
 // and the audit log (pb_migrations/1733200100_audit_log.js, pb_hooks/audit-log.pb.js). On a server of the suite's
 // own, so its storage folder, mail queue and request log hold nobody else's rows, and "gone from the disk" can be
 // read there.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +26,7 @@ import {
   type OwnServer,
 } from "./helpers";
 import { createLink } from "./share-link-support";
-import { candidateRowsLeft } from "./support";
+import { candidateRowsLeft, entriesOf } from "./support";
 import { readZip } from "./zip-reader";
 
 let server: OwnServer;
@@ -46,7 +46,7 @@ async function storageOf(collection: string, recordId = "") {
   return join(server.dataDir, "storage", id, recordId);
 }
 const takeDirOf = (take: string) => join(server.dataDir, "screenroom_takes", take);
-const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+const entries = entriesOf;
 
 async function until(check: () => boolean | Promise<boolean>) {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 25));

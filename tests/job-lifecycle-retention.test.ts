@@ -3,7 +3,7 @@
 // lib/erasure.js, GET /api/screenroom/companies/{id}/retention). On the suite's own PocketBase: its clock is moved
 // forward (SCREENROOM_TEST_CLOCK), its storage folder holds nobody else's files, and its crons never fire on their
 // own (RETENTION_SCHEDULE and REMINDERS_SCHEDULE that never come): only the runs started here through the crons API.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +30,7 @@ import {
   type OwnServer,
 } from "./helpers";
 import { createLink } from "./share-link-support";
-import { candidateRowsLeft } from "./support";
+import { candidateRowsLeft, entriesOf } from "./support";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NEVER = "0 0 31 2 *";
@@ -187,7 +187,7 @@ async function storageOf(collection: string, recordId: string) {
   return join(server.dataDir, "storage", id, recordId);
 }
 const takeDirOf = (take: string) => join(server.dataDir, "screenroom_takes", take);
-const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+const entries = entriesOf;
 
 /** Everything of a candidate's, counted by a superuser, in every store retention must empty. */
 async function leftOf(candidate: string, email: string) {

@@ -1,8 +1,22 @@
 // Small additions to helpers.ts for the limits and business-rules suites.
+import { readdirSync } from "node:fs";
 import type PocketBase from "pocketbase";
 import { ClientResponseError } from "pocketbase";
 import { expect } from "vitest";
 import { errorOf, fixture, pbUrl, superuser } from "./helpers";
+
+/**
+ * The names in a folder, none when it is not there. One read: PocketBase removes a deleted record's files in the
+ * background, so a folder can go between a check for it and a read of it (a race the checks below would lose).
+ */
+export function entriesOf(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+}
 
 /** What a list request answers, reduced to what an attacker compares (status, count and ids, or the error body). */
 export async function listOutcome(pb: PocketBase, collection: string, query: Record<string, string>) {

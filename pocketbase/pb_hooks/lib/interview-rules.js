@@ -143,7 +143,7 @@ function requireTextInTime(app, candidate, question, openedMs) {
  * transaction that stores the answer: a file that keeps ffprobe busy is given up on, not waited for; a large WebM is
  * probed by its header and last cluster only, so the time does not grow with the answer (pocketbase/media_probe.go).
  */
-function mediaSeconds(app, path) {
+function mediaSeconds(path) {
   const seconds = $screenroomMediaSeconds(path, PROBE_SECONDS);
   return typeof seconds === "number" ? seconds : null;
 }
@@ -151,7 +151,7 @@ function mediaSeconds(app, path) {
 /** A video answer's file at `path`: refused (answer_too_long) when longer than the candidate's time + 3 s. */
 function requireVideoInTime(app, candidate, question, path) {
   if (isUntimed(candidate)) return;
-  const seconds = mediaSeconds(app, path);
+  const seconds = mediaSeconds(path);
   if (seconds === null) return;
   if (seconds > effectiveTimeout(question, candidate) + VIDEO_TOLERANCE_SECONDS) throw tooLongError();
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { candidateOptions, pb } from '@/lib/pocketbase';
 
-import { interviewQueries, type Interview } from './interview-get';
+import { cancelInterviewReads, interviewQueries, type Interview } from './interview-get';
 import { CLOSING_CODES, refusalCode } from './refusals';
 
 /**
@@ -20,7 +20,12 @@ export function useGiveConsent(candidateKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => giveConsent(candidateKey),
-    onSuccess: ({ consentedAt }) => {
+    onSuccess: async ({ consentedAt }) => {
+      // A read of the interview still on its way (the screens read it again on mount and on focus) was answered
+      // before the consent was stored: arriving after this, it would say 'not agreed' and send the candidate back to
+      // the start page. Cancelled first (awaited: a cancelled read restores the data it started from), then the
+      // consent is written in; the page goes on only after (the caller's onSuccess).
+      await cancelInterviewReads(queryClient, candidateKey);
       queryClient.setQueryData(interviewQueries.detail(candidateKey).queryKey, (old: Interview | undefined) =>
         old ? { ...old, consentedAt } : old,
       );

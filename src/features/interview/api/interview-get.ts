@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 
 import { candidateOptions, pb } from '@/lib/pocketbase';
 
@@ -92,6 +92,14 @@ export const interviewQueries = {
       queryFn: ({ signal }) => getInterview(candidateId, signal),
     }),
 };
+
+/**
+ * Cancels the reads of the interview on their way, before what this page just did is written into it
+ * (setQueryData): one answered by the server before the change would, arriving after it, undo it.
+ */
+export function cancelInterviewReads(queryClient: QueryClient, candidateId: string): Promise<void> {
+  return queryClient.cancelQueries({ queryKey: interviewQueries.detail(candidateId).queryKey });
+}
 
 /** The first question with neither a server answer nor one waiting to upload; undefined when all are done. */
 export function nextUnanswered(interview: Interview, pendingQuestionIds: readonly string[]): InterviewQuestion | undefined {

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Link as ThemeLink, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
@@ -43,11 +43,33 @@ function describe(state: UploadState, now: number): string {
   }
 }
 
-/** The answers still on their way to the server; they are kept on this device until the server has them. */
+/**
+ * The uploads this screen shows: each one on its way when the screen opened or since, kept once it arrived ('Answer
+ * uploaded') until the candidate goes to another screen. The box sits above the screen's content, so it never goes
+ * away under the candidate's pointer: when it went the moment the last upload ended, everything below it moved up
+ * a hundred pixels, and a click on 'View question' at that instant landed on nothing (seen in Firefox under load).
+ */
+function useShownUploads(candidateId: string): readonly UploadState[] {
+  const all = useAnswerUploads(candidateId);
+  const { pathname } = useLocation();
+  const pendingIds = all.filter((state) => state.status !== 'done').map((state) => state.id);
+  const [shown, setShown] = useState({ pathname, ids: pendingIds });
+  let current = shown;
+  if (shown.pathname !== pathname) current = { pathname, ids: pendingIds };
+  else if (pendingIds.some((id) => !shown.ids.includes(id))) {
+    current = { pathname, ids: [...shown.ids, ...pendingIds.filter((id) => !shown.ids.includes(id))] };
+  }
+  // what the screen shows is derived during render (React's pattern for state that follows a prop)
+  if (current !== shown) setShown(current);
+  return all.filter((state) => current.ids.includes(state.id));
+}
+
+/** The answers on their way to the server; they are kept on this device until the server has them. */
 export function InterviewUploadStatus({ candidateId }: { candidateId: string }) {
-  const pending = useAnswerUploads(candidateId).filter((state) => state.status !== 'done');
+  const shown = useShownUploads(candidateId);
+  const pending = shown.filter((state) => state.status !== 'done');
   const now = useNow(pending.some((state) => state.retryAt));
-  if (!pending.length) return null;
+  if (!shown.length) return null;
   const troubled = pending.some((state) => state.status === 'failed' || state.retryAt || state.storageFull);
   const retryable = pending.some((state) => state.status === 'failed' || state.retryAt);
 
@@ -64,7 +86,7 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
       }}
     >
       <Flex direction="column" gap="2">
-        {pending.map((state) => (
+        {shown.map((state) => (
           <Flex key={state.id} direction="column" gap="1">
             <Text size="2">{describe(state, now)}</Text>
             {state.status === 'failed' && state.error === CONSENT_REQUIRED_MESSAGE ? (
@@ -84,7 +106,9 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
           </Flex>
         ))}
         <Text size="1" color="gray">
-          Your answers are saved on this device until they are uploaded. Please keep this page open.
+          {pending.length
+            ? 'Your answers are saved on this device until they are uploaded. Please keep this page open.'
+            : 'Your answers have reached the hiring team.'}
         </Text>
         {retryable ? (
           <Flex>

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 
 import {
+  cancelInterviewReads,
   interviewQueries,
   nextUnanswered,
   nextUnansweredAfter,
@@ -74,9 +75,11 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
   // reload, the back button or a reopened link resumes with what is left, never a fresh time.
   const open = useMutation({
     mutationFn: () => openQuestion(candidateId, question.id),
-    onSuccess: (opened) => {
+    onSuccess: async (opened) => {
       setOpenedAt(openedOnDeviceClock(opened, Date.now()));
-      // the back button or a later visit in this page knows it was opened (its intro says the time kept running)
+      // the back button or a later visit in this page knows it was opened (its intro says the time kept running);
+      // a read on its way from before the opening would undo it: cancelled first
+      await cancelInterviewReads(queryClient, candidateId);
       queryClient.setQueryData(interviewQueries.detail(candidateId).queryKey, (old: Interview | undefined) =>
         old ? { ...old, questions: old.questions.map((q) => (q.id === question.id ? { ...q, openedAt: opened.openedAt } : q)) } : old,
       );

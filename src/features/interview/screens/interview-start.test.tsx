@@ -9,6 +9,7 @@ import { env } from '@/config/env';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
+import { interviewQueries } from '../api/interview-get';
 import { aboutMinutes } from './interview-start';
 
 const question = (id: string, timeout: number, kind: 'video' | 'text' = 'text') => ({
@@ -120,6 +121,61 @@ describe('the interview start screen', () => {
     await userEvent.click(agree);
     await userEvent.click(start);
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q1'));
+    expect(consents).toEqual(['cand1']);
+  });
+
+  it('goes on to the first question even when a read of the interview from before the consent arrives after it', async () => {
+    // the screens read the interview again in the background (on mount, on focus): one such read, answered by the
+    // server before the consent was stored, reaches the page after the consent did
+    const { consents } = api();
+    let releaseStale = () => {};
+    const staleGate = new Promise<void>((resolve) => (releaseStale = resolve));
+    let staleAnswered = false;
+    // 'armed': the next read is the stale one; 'sent': it reached the server
+    let stale: 'idle' | 'armed' | 'sent' = 'idle';
+    let consented = false;
+    const interview = (consentedAt: string) => ({
+      candidateId: 'cand1',
+      companyName: 'Globex',
+      companyLogoUrl: '',
+      privacyUrl: '',
+      jobTitle: 'Support engineer',
+      welcomeMessage: '',
+      consentedAt,
+      questions: [question('q1', 120)],
+      answeredQuestionIds: [],
+    });
+    server.use(
+      http.get(`${env.apiUrl}/api/screenroom/interviews/:id`, async () => {
+        if (stale === 'armed') {
+          stale = 'sent';
+          await staleGate;
+          staleAnswered = true;
+          return HttpResponse.json(interview(''));
+        }
+        return HttpResponse.json(interview(consented ? '2026-11-24 10:00:00.000Z' : ''));
+      }),
+      http.post(`${env.apiUrl}/api/screenroom/interviews/:id/consent`, () => {
+        consents.push('cand1');
+        consented = true;
+        // the stale read is answered just after the consent
+        setTimeout(releaseStale, 20);
+        return HttpResponse.json({ consentedAt: '2026-11-24 10:00:00.000Z' });
+      }),
+    );
+    const view = renderRoute('/candidates/cand1');
+    const start = await screen.findByRole('button', { name: 'Start Interview' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I agree' }));
+    stale = 'armed';
+    void view.queryClient.refetchQueries({ queryKey: interviewQueries.detail('cand1').queryKey });
+    await waitFor(() => expect(stale).toBe('sent'));
+    await userEvent.click(start);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q1'));
+    await waitFor(() => expect(staleAnswered).toBe(true));
+    // what the stale read could do it does within a few ticks: here, send the candidate back to the start page
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q1');
+    expect(await screen.findByRole('button', { name: 'View question' })).toBeInTheDocument();
     expect(consents).toEqual(['cand1']);
   });
 
