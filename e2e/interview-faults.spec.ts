@@ -1,12 +1,6 @@
 import { expect, test, type Route } from "@playwright/test";
-import { isFirefox, kindOf, recordTake, seedInterview, setOffline, storedAnswers, waitForAnswers } from "./interview-support";
+import { isFirefox, kindOf, recordTake, seedInterview, setOffline, stillSending, storedAnswers, uploadsBox, waitForAnswers } from "./interview-support";
 
-const uploads = (page: import("@playwright/test").Page) => page.getByRole("status", { name: "Answer uploads" });
-/**
- * The answers still on their way: the uploads box says so until the last one arrived (the box itself stays on the
- * screen, saying 'Answer uploaded', until the candidate moves on).
- */
-const stillSending = (page: import("@playwright/test").Page) => uploads(page).getByText("Please keep this page open");
 
 /** The answer route the interview uploads to (pocketbase/pb_hooks/answers.pb.js). */
 const ANSWERS_ROUTE = "**/api/screenroom/answers";
@@ -52,7 +46,7 @@ test("the connection drops during an upload and comes back: exactly one answer a
 
   await setOffline(context, true, browserName);
   await page.getByRole("button", { name: "Submit answer" }).click();
-  await expect(uploads(page)).toContainText("The upload was interrupted. Retrying in");
+  await expect(uploadsBox(page)).toContainText("The upload was interrupted. Retrying in");
   await page.screenshot({ path: "test-results/interview-upload-interrupted.png", fullPage: true });
   expect(await localCopies(page)).toBe(1);
 
@@ -110,7 +104,7 @@ test("the page is reloaded during an upload: it resumes from the stored copy and
   await page.getByRole("button", { name: "View question" }).click();
   await recordTake(page);
   await page.getByRole("button", { name: "Submit answer" }).click();
-  await expect(uploads(page)).toContainText("Uploading your answer");
+  await expect(uploadsBox(page)).toContainText("Uploading your answer");
   await expect.poll(() => held !== undefined).toBe(true);
   // The candidate went on to the next question while the upload runs.
   await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));

@@ -103,6 +103,15 @@ export async function probeStoredVideo(videoAnswer: RecordModel) {
 }
 
 /** True in the Firefox project (Debian's firefox-esr over WebDriver BiDi: Playwright's `_bidiFirefox`). */
+/** The answer uploads box of the candidate's screens (interview-upload-status.tsx). */
+export const uploadsBox = (page: Page) => page.getByRole("status", { name: "Answer uploads" });
+
+/**
+ * The answers still on their way: the uploads box says so until the last one arrived (the box itself stays on the
+ * screen, saying 'Answer uploaded', until the candidate moves on). Count 0 once nothing is left to send.
+ */
+export const stillSending = (page: Page) => uploadsBox(page).getByText("Please keep this page open");
+
 export const isFirefox = (browserName: string) => browserName === "firefox" || browserName === "_bidiFirefox";
 
 /**

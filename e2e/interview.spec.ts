@@ -7,6 +7,7 @@ import {
   recordTake,
   requestBodies,
   seedInterview,
+  stillSending,
   storedAnswers,
   trackCameraStreams,
   waitForAnswers,
@@ -70,8 +71,8 @@ test("a candidate answers two video questions (one with a second take) and a tex
 
   await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
   await expect(page.getByText("We'll get back to you soon")).toBeVisible();
-  // every answer arrived: the uploads box, if it is there, no longer asks to keep the page open
-  await expect(page.getByRole("status", { name: "Answer uploads" }).getByText("Please keep this page open")).toHaveCount(0, { timeout: 30_000 });
+  // every answer arrived
+  await expect(stillSending(page)).toHaveCount(0, { timeout: 30_000 });
 
   const answers = await waitForAnswers(candidate.id, 3);
   expect(answers.map((a) => a.question)).toEqual(questions.map((q) => q.id));

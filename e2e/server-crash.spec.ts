@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
 import { UNTHROTTLED, freePort, root, startPocketBase, stopChild, waitForPortFree } from "../scripts/lib/pocketbase.mjs";
 import { startWorker } from "../worker/run.mjs";
+import { stillSending, uploadsBox } from "./interview-support";
 import { PASSWORD, consentAs, pngFile, uniqueEmail } from "./support";
 
 // One stack for the three tests; each test has its own candidate.
@@ -171,12 +172,6 @@ async function expectOneWholeAnswer(candidateId: string, recordedSeconds: number
   return final;
 }
 
-const uploads = (page: Page) => page.getByRole("status", { name: "Answer uploads" });
-/**
- * The answers still on their way: the uploads box says so until the last one arrived (the box itself stays on the
- * screen, saying 'Answer uploaded', until the candidate moves on).
- */
-const stillSending = (page: Page) => uploads(page).getByText("Please keep this page open");
 
 /**
  * What the candidate sees while the test runs: the texts of the upload status, alerts, toasts and the page's heading,
@@ -355,7 +350,7 @@ test("PocketBase is killed right after 'Submit answer', its answer lost with it:
   await page.getByRole("button", { name: "Submit answer" }).click();
   // no thank-you before the server has every answer: the candidate is told the answer is on its way
   await expect(page.getByRole("heading", { name: "Sending your answers" })).toBeVisible();
-  await expect(uploads(page)).toContainText("The upload was interrupted. Retrying in");
+  await expect(uploadsBox(page)).toContainText("The upload was interrupted. Retrying in");
   expect(answered, "the server stored the answer before it died").toBe(200);
   await restartServer();
   trace.mark("PocketBase started again");

@@ -2,12 +2,11 @@
 // under another id, the earlier staged take still took parts (136 MiB more) until the daily sweep, and eight parallel
 // submits of one 30 MiB take peaked the staging folder at 270 MiB. 6: `video_answers` kept a client-sent mimeType
 // (text/html), and a bare `answers` record with no kind record counted its question as answered.
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { asCandidate, fixture, newCandidateOf, postAnswer, putPart, randomId, statusOf, webmFile, world } from "../helpers";
-import { countOf, storedOrNull } from "../support";
+import { countOf, entriesOf, storedOrNull } from "../support";
 
 let w: Awaited<ReturnType<typeof world>>;
 beforeAll(async () => {
@@ -51,15 +50,8 @@ describe("staged takes of an answered question", () => {
     const dir = join(inject("pbDataDir"), "screenroom_takes", take);
     let most = 0;
     let watching = true;
-    // the dir goes once the answer is stored, possibly between a look for it and the read of it
-    const joiningNow = () => {
-      try {
-        return readdirSync(dir).filter((name) => name.startsWith(".submit-")).length;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
-        throw error;
-      }
-    };
+    // the dir goes once the answer is stored: read once, its absence is none joining (entriesOf)
+    const joiningNow = () => entriesOf(dir).filter((name) => name.startsWith(".submit-")).length;
     const watcher = (async () => {
       while (watching) {
         const joining = joiningNow();

@@ -59,30 +59,30 @@ function matchExpression(terms) {
 /** 2^32 docids per company (migration 1733100000_answer_search.js). */
 const RANGE = 4294967296;
 
-/**
- * The company's range of docids, or null when it has nothing indexed: `lo` to `hi`, and `top`, the newest docid in
- * it (docids are given in order within a range, so `top - lo` is how many answers the company has had indexed).
- */
+/** The company's range of docids, or null when it has nothing indexed. */
 function companyRange(app, companyId) {
-  const row = new DynamicModel({ idx: 0, top: 0 });
+  const row = new DynamicModel({ idx: 0 });
   try {
-    app
-      .db()
-      .newQuery(
-        `SELECT n.idx AS idx, coalesce((SELECT max(d.docid) FROM answer_search_docs d
-                WHERE d.docid BETWEEN n.idx * ${RANGE} AND n.idx * ${RANGE} + ${RANGE - 1}), 0) AS top
-         FROM answer_search_companies n WHERE n.company = {:company}`,
-      )
-      .bind({ company: companyId })
-      .one(row);
+    app.db().newQuery("SELECT idx FROM answer_search_companies WHERE company = {:company}").bind({ company: companyId }).one(row);
   } catch (_) {
     return null;
   }
   const idx = Math.trunc(row.idx);
   // whole numbers below 2^53: exact as JS numbers, written into the SQL as integer literals
-  if (!(idx > 0)) return null;
-  const lo = idx * RANGE;
-  return { lo: lo, hi: lo + (RANGE - 1), top: Math.max(Math.trunc(row.top), lo) };
+  return idx > 0 ? { lo: idx * RANGE, hi: idx * RANGE + (RANGE - 1) } : null;
+}
+
+/**
+ * How many answers the company has had indexed: docids are given in order within its range, so its newest docid
+ * less the range's start (at least 1).
+ */
+function answersIndexed(app, range) {
+  const row = new DynamicModel({ top: 0 });
+  app
+    .db()
+    .newQuery(`SELECT coalesce(max(docid), 0) AS top FROM answer_search_docs WHERE docid BETWEEN ${range.lo} AND ${range.hi}`)
+    .one(row);
+  return Math.max(1, Math.trunc(row.top) - range.lo);
 }
 
 /** How many of a term's newest matches in the company its weight is estimated from (phraseWeights). */
@@ -99,7 +99,7 @@ const WEIGHT_SAMPLE = 200;
  */
 function phraseWeights(app, terms, range) {
   if (terms.length < 2) return [];
-  const answers = Math.max(1, range.top - range.lo);
+  const answers = answersIndexed(app, range);
   return terms.map((words) => {
     const row = new DynamicModel({ n: 0, oldest: 0 });
     app
@@ -113,7 +113,9 @@ function phraseWeights(app, terms, range) {
       .bind({ match: matchExpression([words]) })
       .one(row);
     const found = Math.trunc(row.n);
-    const share = found < WEIGHT_SAMPLE ? found / answers : WEIGHT_SAMPLE / Math.max(WEIGHT_SAMPLE, range.top - Math.trunc(row.oldest) + 1);
+    // the newest answer is number `answers` of the range: the sample spans from its oldest match to it
+    const spanned = range.lo + answers - Math.trunc(row.oldest) + 1;
+    const share = found < WEIGHT_SAMPLE ? found / answers : WEIGHT_SAMPLE / Math.max(WEIGHT_SAMPLE, spanned);
     const holding = share * answers;
     return Math.log(1 + (answers - holding + 0.5) / (holding + 0.5));
   });
