@@ -31,7 +31,7 @@ export async function refreshSession(): Promise<UsersResponse | null> {
 
 let restoring: Promise<void> | undefined;
 
-/** The refresh of the stored session when the app loads; started once, by main.tsx. */
+/** The refresh of the stored session when the app loads; started once, by src/app/router.tsx before the router. */
 export function restoreSession(): Promise<void> {
   restoring ??= refreshSession().then(
     () => undefined,
