@@ -1,5 +1,5 @@
 // The transcript search's ranking function (issue 18): `screenroom_rank(answer_search, w0, w1, …)`, an FTS5
-// auxiliary function registered on every SQLite connection, for `ORDER BY` in pb_hooks/lib/search.js.
+// auxiliary function registered on every SQLite connection, for `ORDER BY` in search.go.
 //
 // It is FTS5's own bm25 (fts5_aux.c, k1 = 1.2, b = 0.75, lower is better) with each phrase's weight given by the
 // caller instead of computed. bm25 computes a phrase's IDF by walking every match of the phrase in the whole index
@@ -113,7 +113,7 @@ func registerRankFunction(tls *libc.TLS, db uintptr) error {
 	return nil
 }
 
-// The most phrases a query weighs (search.js sends at most 12 terms); phrases after these weigh 1.
+// The most phrases a query weighs (search.go sends at most 12 terms); phrases after these weigh 1.
 const rankMaxPhrases = 32
 
 // screenroomRank is the auxiliary function: for the current row, -Σ w(i) · f(i)·(k1+1) / (f(i) + k1·(1 − b + b·D/avgdl)),

@@ -8,7 +8,8 @@
 //   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go);
 //   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go);
 //   - a candidate's data is exported as a zip streamed from the file storage (export.go);
-//   - the transcript search ranks with weights it is given, not by a walk of the whole index (fts5_rank.go).
+//   - the transcript search route (search.go), ranked with weights it is given, not by a walk of the whole index
+//     (fts5_rank.go).
 //
 // Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main
@@ -66,6 +67,7 @@ func main() {
 	registerMailQueue(app)
 	registerWebhooks(app) // issue 18: the webhook sender (webhooks.go)
 	registerExport(app)   // issue 19: one candidate's data as a zip (export.go)
+	registerSearch(app)   // issue 18: the transcript search route (search.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

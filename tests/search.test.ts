@@ -167,7 +167,7 @@ describe("transcript search", () => {
   });
 });
 
-// Ranking in windows (lib/search.js rankWindow): the newest SEARCH_RANK_WINDOW matches best first, then the next
+// Ranking in windows (pocketbase/search.go searchRankWindow): the newest SEARCH_RANK_WINDOW matches best first, then the next
 // window's, so a common word costs the same in a company of any size. Here a window of 15 (the product's is 200) on a
 // server of the suite's own, 51 answers: pages of 20 straddle the windows, and nothing is lost or repeated.
 describe("transcript search, ranked in windows of the newest matches", () => {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 
 import { pb } from '@/lib/pocketbase';
 
-/** One answer that holds the words searched for (pocketbase/pb_hooks/lib/search.js). */
+/** One answer that holds the words searched for (pocketbase/search.go). */
 export type SearchHit = {
   answer: string;
   kind: 'text' | 'video';
