@@ -16,7 +16,7 @@ import (
 
 // Export (issue 19 point 6): GET /api/screenroom/candidates/{id}/export, 'Export data' on the candidate's review.
 // One candidate's data as a zip, for the managers of the candidate's company only: the candidates collection's list
-// rule decides, as the review route does (pb_hooks/review.pb.js); anyone else, an unverified account and an unknown
+// rule decides, as the review route does (review.go); anyone else, an unverified account and an unknown
 // id get the same 404. The zip is written straight into the response: each video is streamed from PocketBase's
 // filesystem (app.NewFilesystem(): the local disk or S3, whichever the settings say), never held in memory. Every
 // export is written to the audit log (action "export", the manager, the company, the candidate's id) before the

@@ -7,6 +7,7 @@
 //   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle);
 //   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go);
 //   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go);
+//   - the candidate review's one read (review.go);
 //   - a candidate's data is exported as a zip streamed from the file storage (export.go);
 //   - the transcript search route (search.go), ranked with weights it is given, not by a walk of the whole index
 //     (fts5_rank.go).
@@ -68,6 +69,7 @@ func main() {
 	registerWebhooks(app) // issue 18: the webhook sender (webhooks.go)
 	registerExport(app)   // issue 19: one candidate's data as a zip (export.go)
 	registerSearch(app)   // issue 18: the transcript search route (search.go)
+	registerReview(app)   // the candidate review's one read (review.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
