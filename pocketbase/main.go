@@ -5,9 +5,10 @@
 //   - storage exhaustion (SQLite's "database or disk is full", ENOSPC) is answered 507 with Retry-After, a
 //     temporary condition the client retries, and logged once;
 //   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle);
-//   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go);
+//   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go), a
+//     user's company choice and preferences to the user only (users_enrich.go);
 //   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go);
-//   - the candidate review's one read (review.go);
+//   - the candidate review's one read (review.go) and the jobs list's counts (job_counts.go);
 //   - a candidate's data is exported as a zip streamed from the file storage (export.go);
 //   - the transcript search route (search.go), ranked with weights it is given, not by a walk of the whole index
 //     (fts5_rank.go).
@@ -65,11 +66,13 @@ func main() {
 	registerStorageFull(app)
 	registerQueryGuard(app)
 	registerCandidateEnrich(app)
+	registerUsersEnrich(app)
 	registerMailQueue(app)
-	registerWebhooks(app) // issue 18: the webhook sender (webhooks.go)
-	registerExport(app)   // issue 19: one candidate's data as a zip (export.go)
-	registerSearch(app)   // issue 18: the transcript search route (search.go)
-	registerReview(app)   // the candidate review's one read (review.go)
+	registerWebhooks(app)  // issue 18: the webhook sender (webhooks.go)
+	registerExport(app)    // issue 19: one candidate's data as a zip (export.go)
+	registerSearch(app)    // issue 18: the transcript search route (search.go)
+	registerReview(app)    // the candidate review's one read (review.go)
+	registerJobCounts(app) // the jobs list's counts (job_counts.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

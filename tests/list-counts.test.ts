@@ -1,8 +1,9 @@
-// Issue 16 point 4: the lists' counts (pocketbase/pb_hooks/lists.pb.js): each job's candidates per status for the jobs
+// Issue 16 point 4: the lists' counts (pocketbase/job_counts.go, from job_status_counts: migration
+// 1733200400_job_status_counts.js): each job's candidates per status for the jobs
 // list in one request, and how many jobs use each question (the questions list reads it as a back-relation expand).
 // Who may call the route is in tests/access-matrix.test.ts ("the product's read routes").
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, answerVideo, createJob, createQuestion, newCandidateOf, statusOf, uniqueEmail, world } from "./helpers";
+import { answerText, answerVideo, createJob, createQuestion, newCandidateOf, statusOf, superuser, uniqueEmail, world } from "./helpers";
 
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -43,6 +44,26 @@ describe("GET /api/screenroom/companies/{id}/job-counts", () => {
     // the same numbers as the job's own pipeline route
     const pipeline = await w.manager.pb.send(`/api/screenroom/jobs/${w.job.id}/pipeline`, { method: "GET" });
     expect(pipeline).toMatchObject(jobs[w.job.id]!);
+  });
+
+  it("follows the candidates as they change: a deleted candidate, a moved status, a deleted job", async () => {
+    const job = await createJob(w.manager.pb, w.company.id, [w.text.question.id]);
+    const first = await w.manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("follow-1") });
+    const second = await w.manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail("follow-2") });
+    expect((await countsOf(w)).jobs[job.id]).toEqual({ total: 2, invited: 2, started: 0, completed: 0 });
+
+    // a status the server sets, by whatever write (here a superuser's)
+    await (await superuser()).collection("candidates").update(second.id, { status: "started" });
+    expect((await countsOf(w)).jobs[job.id]).toEqual({ total: 2, invited: 1, started: 1, completed: 0 });
+    await w.manager.pb.collection("candidates").delete(first.id);
+    expect((await countsOf(w)).jobs[job.id]).toEqual({ total: 1, invited: 0, started: 1, completed: 0 });
+    // the same numbers as the job's own pipeline route, which counts the candidates themselves
+    const pipeline = await w.manager.pb.send(`/api/screenroom/jobs/${job.id}/pipeline`, { method: "GET" });
+    expect(pipeline).toMatchObject({ total: 1, invited: 0, started: 1, completed: 0 });
+
+    // a job deleted with its candidates (the cascade) leaves nothing behind
+    await (await superuser()).collection("jobs").delete(job.id);
+    expect((await countsOf(w)).jobs[job.id]).toBeUndefined();
   });
 
   it("answers 404 to a manager for another company's id and for an unknown id", async () => {

@@ -83,16 +83,8 @@ onRecordCreateExecute((e) => {
   e.app.delete(invite);
 }, "users");
 
-// Fellow managers see name, e-mail and avatar; only the user sees their own primaryCompany and preferences
-// (completionMailsOff, issue 17).
-onRecordEnrich((e) => {
-  const auth = e.requestInfo.auth;
-  const isSuperuser = auth && auth.isSuperuser();
-  if (!isSuperuser && (!auth || auth.id !== e.record.id)) {
-    e.record.hide("primaryCompany", "completionMailsOff");
-  }
-  e.next();
-}, "users");
+// Fellow managers see name, e-mail and avatar; only the user sees their own primaryCompany and preferences: the
+// Go main hides them (pocketbase/users_enrich.go).
 
 // Issue 13: an unverified account does not sign in (the users authRule `verified = true`, which also refuses its
 // auth-refresh). The refusal says why, 'Please confirm your e-mail first', but only to whoever knows the password:

@@ -51,7 +51,7 @@ export type PipelineCounts = {
 /** A job's candidates per status, for the jobs list. */
 export type JobCandidateCounts = Pick<PipelineCounts, 'total' | 'invited' | 'started' | 'completed'>;
 
-/** GET /api/screenroom/companies/{id}/job-counts (pb_hooks/lists.pb.js): a job without candidates is absent. */
+/** GET /api/screenroom/companies/{id}/job-counts (pocketbase/job_counts.go): a job without candidates is absent. */
 export type CompanyJobCounts = { jobs: Record<string, JobCandidateCounts | undefined> };
 
 /** One page of the pipeline, with the state it was read in (its rows' links carry that state). */
