@@ -5,6 +5,7 @@
 //   it sent, which the test waits for before it looks at the mailbox.
 // - Completion: the last answer sends the candidate's receipt and a notice to each manager who has not turned them
 //   off (completion-mails.pb.js), once.
+// Both go through the mail queue (mail_queue.go): a mail arrives a moment after the run or answer that queued it.
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -189,7 +190,8 @@ describe("reminders", () => {
     await su.collection("candidates").update(moved.id, { deadline: dbTime(t0 + 20 * HOUR), remindedLateAt: "" });
     await setClock(17 * HOUR);
     expect(await runReminders()).toEqual({ early: 0, late: 1 });
-    expect((await subjectsTo(moved.email)).filter((s) => LATE.test(s))).toHaveLength(2);
+    // the e-mails go through the mail queue: the second reminder arrives a moment after the run
+    await expect.poll(async () => (await subjectsTo(moved.email)).filter((s) => LATE.test(s)).length, { timeout: 30_000 }).toBe(2);
     expect((await subjectsTo(finished.email)).filter((s) => LATE.test(s))).toHaveLength(1);
   });
 });
@@ -233,6 +235,11 @@ describe("completion e-mails", () => {
     // the opted-out manager's would have gone before the last notice
     expect(await noticesTo(optedOut.user.email as string, candidate.email)).toHaveLength(0);
     expect((await su.collection("candidates").getOne(candidate.id)).completionMailedAt).not.toBe("");
+    // sent through the mail queue (retried on an SMTP error, never waited on by the answer), each tied to the
+    // candidate it names, so they go with the candidate's data
+    const queued = await su.collection("mail_queue").getFullList({ filter: su.filter("candidate = {:c}", { c: candidate.id }) });
+    const completion = queued.filter((m) => RECEIPT.test(m.subject as string) || NOTICE.test(m.subject as string));
+    expect(completion.map((m) => m.to).sort()).toEqual([candidate.email, ...managers.map((m) => m.email as string)].sort());
 
     // later writes: an answer deleted and given again makes it completed again, a manager edits it: no more e-mails
     const answers = await su.collection("answers").getFullList({ filter: su.filter("candidate = {:c}", { c: candidate.id }) });

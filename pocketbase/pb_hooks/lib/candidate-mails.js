@@ -5,8 +5,10 @@
 //
 // Each is sent at most once: a conditional UPDATE stamps the candidate (remindedEarlyAt, remindedLateAt,
 // completionMailedAt) only while the stamp is empty and the candidate still qualifies, and only the writer whose
-// UPDATE changed the row sends. Two cron runs, or two answers finishing together, can never both send. The stamp comes
-// before the e-mail, so a mail server that fails loses that e-mail (logged) rather than sending it twice.
+// UPDATE changed the row sends. Two cron runs, or two answers finishing together, can never both send. The stamp and
+// the e-mail are written in one transaction to the mail queue (mail_queue, sent by pocketbase/mail_queue.go at a
+// steady pace with retries): the answer's request or the cron run never waits on SMTP, and a mail server that fails
+// delays the e-mail rather than losing it.
 //
 // None of them draws from the per-address mail budget of lib/throttle.js: that budget stops a client from making the
 // product mail one address over and over (invites, links sent again, resets). These are fixed in number per candidate
@@ -102,18 +104,22 @@ function reminderMail(app, reminder, candidate) {
  */
 function sendDueReminders(app) {
   const { nowMs, dbTime } = require(`${__hooks}/lib/clock.js`);
-  const { findByIdOrNull, sendMail } = require(`${__hooks}/lib/util.js`);
+  const { findByIdOrNull, queueMail } = require(`${__hooks}/lib/util.js`);
   const now = nowMs(app);
   const sent = { early: 0, late: 0 };
   for (const reminder of REMINDERS) {
     for (const row of dueFor(app, reminder, now)) {
       try {
-        if (!stampReminder(app, reminder, row.id, row.deadline, dbTime(now))) continue;
-        const candidate = findByIdOrNull(app, "candidates", row.id);
-        if (!candidate) continue;
-        const { subject, html } = reminderMail(app, reminder, candidate);
-        sendMail(app, candidate.getString("email"), subject, html);
-        sent[reminder.kind] += 1;
+        let queued = false;
+        app.runInTransaction((tx) => {
+          if (!stampReminder(tx, reminder, row.id, row.deadline, dbTime(now))) return;
+          const candidate = findByIdOrNull(tx, "candidates", row.id);
+          if (!candidate) return;
+          const { subject, html } = reminderMail(tx, reminder, candidate);
+          queueMail(tx, { to: candidate.getString("email"), subject, html, candidate: candidate.id });
+          queued = true;
+        });
+        if (queued) sent[reminder.kind] += 1;
       } catch (err) {
         // one broken candidate (its job deleted meanwhile) does not stop the others' reminders
         app.logger().error("reminder failed", "candidate", row.id, "kind", reminder.kind, "error", String(err));
@@ -170,30 +176,35 @@ function noticeMail(app, manager, candidate, ctx) {
  */
 function sendCompletionMails(app, candidateId) {
   const { nowText } = require(`${__hooks}/lib/clock.js`);
-  const { findByIdOrNull, interviewMailContext, sendMail } = require(`${__hooks}/lib/util.js`);
+  const { findByIdOrNull, interviewMailContext, queueMail } = require(`${__hooks}/lib/util.js`);
   if (!candidateId) return false;
-  const stamped = app
-    .db()
-    .newQuery(
-      `UPDATE candidates SET completionMailedAt = {:now}
-       WHERE id = {:id} AND status = 'completed' AND COALESCE(completionMailedAt, '') = ''`,
-    )
-    .bind({ id: candidateId, now: nowText(app) })
-    .execute();
-  if (stamped.rowsAffected() !== 1) return false;
-  const candidate = findByIdOrNull(app, "candidates", candidateId);
-  if (!candidate) return false;
-  const ctx = interviewMailContext(app, candidate);
-  const receipt = receiptMail(ctx.companyName, ctx.jobTitle);
-  sendMail(app, candidate.getString("email"), receipt.subject, receipt.html);
-  const managerIds = ctx.company.getStringSlice("managers");
-  if (!managerIds.length) return true;
-  for (const manager of app.findRecordsByIds("users", managerIds)) {
-    if (manager.getBool("completionMailsOff")) continue;
-    const notice = noticeMail(app, manager, candidate, ctx);
-    sendMail(app, manager.email(), notice.subject, notice.html);
-  }
-  return true;
+  let queued = false;
+  app.runInTransaction((tx) => {
+    const stamped = tx
+      .db()
+      .newQuery(
+        `UPDATE candidates SET completionMailedAt = {:now}
+         WHERE id = {:id} AND status = 'completed' AND COALESCE(completionMailedAt, '') = ''`,
+      )
+      .bind({ id: candidateId, now: nowText(tx) })
+      .execute();
+    if (stamped.rowsAffected() !== 1) return;
+    const candidate = findByIdOrNull(tx, "candidates", candidateId);
+    if (!candidate) return;
+    const ctx = interviewMailContext(tx, candidate);
+    const receipt = receiptMail(ctx.companyName, ctx.jobTitle);
+    queueMail(tx, { to: candidate.getString("email"), subject: receipt.subject, html: receipt.html, candidate: candidate.id });
+    queued = true;
+    const managerIds = ctx.company.getStringSlice("managers");
+    if (!managerIds.length) return;
+    for (const manager of tx.findRecordsByIds("users", managerIds)) {
+      if (manager.getBool("completionMailsOff")) continue;
+      const notice = noticeMail(tx, manager, candidate, ctx);
+      // the notice names the candidate: it goes with them (erasure, retention, deletion) as their own e-mails do
+      queueMail(tx, { to: manager.email(), subject: notice.subject, html: notice.html, candidate: candidate.id });
+    }
+  });
+  return queued;
 }
 
 /** The completed candidates of job `jobId` whose completion e-mails are not sent (after its questions changed). */
