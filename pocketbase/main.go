@@ -8,7 +8,8 @@
 //   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go), a
 //     user's company choice and preferences to the user only (users_enrich.go);
 //   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go);
-//   - the candidate review's one read (review.go) and the jobs list's counts (job_counts.go);
+//   - reads the manager's screens make most, each with one access decision: the candidate review (review.go), the
+//     jobs list's counts (job_counts.go), a page of a job's pipeline (pipeline_page.go);
 //   - a candidate's data is exported as a zip streamed from the file storage (export.go);
 //   - the transcript search route (search.go), ranked with weights it is given, not by a walk of the whole index
 //     (fts5_rank.go).
@@ -68,11 +69,12 @@ func main() {
 	registerCandidateEnrich(app)
 	registerUsersEnrich(app)
 	registerMailQueue(app)
-	registerWebhooks(app)  // issue 18: the webhook sender (webhooks.go)
-	registerExport(app)    // issue 19: one candidate's data as a zip (export.go)
-	registerSearch(app)    // issue 18: the transcript search route (search.go)
-	registerReview(app)    // the candidate review's one read (review.go)
-	registerJobCounts(app) // the jobs list's counts (job_counts.go)
+	registerWebhooks(app)     // issue 18: the webhook sender (webhooks.go)
+	registerExport(app)       // issue 19: one candidate's data as a zip (export.go)
+	registerSearch(app)       // issue 18: the transcript search route (search.go)
+	registerReview(app)       // the candidate review's one read (review.go)
+	registerJobCounts(app)    // the jobs list's counts (job_counts.go)
+	registerPipelinePage(app) // a page of a job's candidate pipeline (pipeline_page.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

@@ -47,12 +47,13 @@ export async function latencies(url, token, seed, serverPid) {
   const q = (params) => new URLSearchParams(params).toString();
   // the SDK's getFullList: pages of 1000 without a total count
   const fullList = (params) => q({ page: "1", perPage: "1000", skipTotal: "1", ...params });
-  // a page of a job's candidate pipeline in `state`, as the job detail asks for it (src/features/jobs/api/job-queries.ts)
+  // a page of a job's candidate pipeline in `state`, as the job detail asks for it (src/features/jobs/api/job-queries.ts,
+  // pipeline-request.ts: GET /api/screenroom/jobs/{id}/candidates)
   const { DEFAULT_PIPELINE, pipelinePageRequest, pipelineCountsPath } = await loadPipelineModules();
   const pipelinePage = (jobId, state) =>
     sdkRequest(url, token, (pb, fetch) => {
-      const { page, perPage, options } = pipelinePageRequest(pb, jobId, { ...DEFAULT_PIPELINE, ...state });
-      return pb.collection("candidates").getList(page, perPage, { ...options, fetch });
+      const { path, query } = pipelinePageRequest(jobId, { ...DEFAULT_PIPELINE, ...state });
+      return pb.send(path, { method: "GET", query, fetch });
     });
   const pipelineCounts = (jobId) => sdkRequest(url, token, (pb, fetch) => pb.send(pipelineCountsPath(jobId), { method: "GET", fetch }));
   const searchRequest = (text) => ({

@@ -29,11 +29,10 @@ type SentBody = { importId: string; rows: { email: string; firstName: string; la
 function jobApi(invited: string[] = []) {
   server.use(
     http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
-    http.get('*/api/collections/candidates/records', ({ request }) => {
-      const fields = new URL(request.url).searchParams.get('fields');
-      // the dialog's check of who is already invited asks for the e-mails only; the pipeline for the whole records
-      return HttpResponse.json(list(fields === 'email' ? invited.map((email) => ({ email })) : []));
-    }),
+    // the dialog's check of who is already invited asks for the e-mails only
+    http.get('*/api/collections/candidates/records', () => HttpResponse.json(list(invited.map((email) => ({ email }))))),
+    // the pipeline's page (pocketbase/pipeline_page.go)
+    http.get('*/api/screenroom/jobs/j1/candidates', () => HttpResponse.json(list([]))),
     http.get('*/api/screenroom/jobs/j1/pipeline', () => HttpResponse.json(noCounts)),
   );
 }

@@ -6,7 +6,7 @@ import { pb } from '@/lib/pocketbase';
 import { PREFETCHED_FRESH_MS } from '@/lib/query-client';
 import type { CandidatesResponse, JobsResponse, QuestionsResponse, UsersResponse } from '@/lib/pocketbase-types';
 
-import { pipelineCountsPath, pipelinePageRequest, pipelineTotal } from './pipeline-request';
+import { pipelineCountsPath, pipelinePageRequest } from './pipeline-request';
 
 /** A job as its detail and edit screens read it: its questions expanded (spec §7 GET jobs/{id}). */
 export type JobDetail = JobsResponse<{ questions?: QuestionsResponse[] }>;
@@ -93,31 +93,16 @@ export const jobQueries = {
   pipeline: (jobId: string) => [...jobQueries.pipelines(), jobId] as const,
   /**
    * One page of the job's candidate pipeline in the order and filter of `state` (src/lib/pipeline-query.ts), with
-   * its total for the page count: one request a page, the table's fields only, however many candidates the job has;
-   * the total from the job's counts (the header's query, pipelineTotal) unless the page is a search (issue 20).
+   * its total for the page count: one request a page, the table's fields only, however many candidates the job has
+   * (pipeline-request.ts).
    */
   pipelinePage: (jobId: string, state: PipelineState) =>
     queryOptions({
       queryKey: [...jobQueries.pipeline(jobId), 'page', state] as const,
-      queryFn: async ({ client, signal }): Promise<PipelinePage> => {
-        const { page, perPage, options } = pipelinePageRequest(pb, jobId, state);
-        const [list, counts] = await Promise.all([
-          pb.collection('candidates').getList<PipelineCandidate>(page, perPage, { ...options, signal }),
-          // the page's total, when it is read without one (the header's counts: one request for both)
-          // (shared with the header's counts query while it is fresh and not invalidated: an invite invalidates both)
-          // (counts that do not load leave the page to its own total, below: the page shows regardless)
-          options.skipTotal
-            ? client.fetchQuery({ ...jobQueries.pipelineCounts(jobId), staleTime: PREFETCHED_FRESH_MS }).catch(() => undefined)
-            : undefined,
-        ]);
-        const total = counts ? pipelineTotal(counts, state) : undefined;
-        if (total === undefined) {
-          if (!options.skipTotal) return { ...list, state };
-          // no counts, or counts without byStatus: read the page's own total
-          const counted = await pb.collection('candidates').getList<PipelineCandidate>(page, perPage, { ...options, skipTotal: false, signal });
-          return { ...counted, state };
-        }
-        return { ...list, totalItems: total, totalPages: Math.ceil(total / perPage), state };
+      queryFn: async ({ signal }): Promise<PipelinePage> => {
+        const { path, query } = pipelinePageRequest(jobId, state);
+        const list = await pb.send<ListResult<PipelineCandidate>>(path, { method: 'GET', query, signal });
+        return { ...list, state };
       },
       // The page shown stays while the next one loads (paging, sorting, filtering, searching): no flash of a spinner.
       // Another job's page is never shown in its place.

@@ -1,66 +1,26 @@
-import type PocketBase from 'pocketbase';
-
-import { PIPELINE_PAGE_SIZE, pipelineListQuery, type PipelineState } from '@/lib/pipeline-query';
+import { PIPELINE_PAGE_SIZE, type PipelineState } from '@/lib/pipeline-query';
 
 /**
- * The fields a pipeline row needs, nothing more (3,000 candidates a job: a page's bytes matter), with the name of
- * whoever set the decision.
+ * The request of one page of a job's pipeline, `pb.send(path, { query })`: GET /api/screenroom/jobs/{id}/candidates
+ * (pocketbase/pipeline_page.go) with the page in the order and filter of `state`. It answers the records API's list
+ * shape ({page, perPage, totalItems, totalPages, items}) with the table's fields only and the name of whoever set each
+ * decision, its total always counted: one request a page however many candidates the job has (issue 20: the records
+ * API's list with `fields` and the decisionBy expand answered a quarter as many pages a second at 3,000 candidates).
+ * The job detail sends it (job-queries.ts) and the bench sends the same (scripts/bench/latency.mjs), so no import
+ * beyond the pipeline's URL state here.
  */
-export const PIPELINE_FIELDS = [
-  'id',
-  'email',
-  'created',
-  'status',
-  'answeredCount',
-  'completedAt',
-  'averageRating',
-  'ratingsCount',
-  'decision',
-  'decisionAt',
-  'deadline',
-  'withdrawn',
-  'expand.decisionBy.id',
-  'expand.decisionBy.firstName',
-  'expand.decisionBy.lastName',
-].join(',');
-
-/**
- * The list request of one page of a job's pipeline, `pb.collection('candidates').getList(page, perPage, options)`:
- * the page in the order and filter of `state`. Without a search its total comes from the counts route
- * (pipelineTotal), so the page is read without one (skipTotal): PocketBase counts a rule-checked list with a
- * COUNT(DISTINCT) over the job's candidates and the rule's joins, 10-40 ms at 3,000 candidates (issue 20). A search
- * (`q`) has no count there: its page is read with its total. The job detail sends it (job-queries.ts) and the bench
- * sends the same (scripts/bench/latency.mjs), so no import beyond the pipeline's URL state here.
- */
-export function pipelinePageRequest(pb: PocketBase, jobId: string, state: PipelineState) {
-  return {
-    page: state.page,
-    perPage: PIPELINE_PAGE_SIZE,
-    options: { ...pipelineListQuery(pb, jobId, state), fields: PIPELINE_FIELDS, expand: 'decisionBy', skipTotal: !state.q.trim() },
+export function pipelinePageRequest(jobId: string, state: PipelineState): { path: string; query: Record<string, string> } {
+  const query: Record<string, string> = {
+    page: String(state.page),
+    perPage: String(PIPELINE_PAGE_SIZE),
+    sort: state.sort,
+    dir: state.dir,
   };
-}
-
-/** The counts route's figures a page total is read from (a part of PipelineCounts, job-queries.ts). */
-export interface PipelineTotals {
-  total: number;
-  invited: number;
-  started: number;
-  completed: number;
-  decisions: Record<'advance' | 'hold' | 'reject' | 'none', number>;
-  byStatus?: Record<'invited' | 'started' | 'completed', Record<'advance' | 'hold' | 'reject' | 'none', number>>;
-}
-
-/**
- * How many candidates the pipeline lists in the filter of `state`, from the counts route; undefined with a search
- * (the page's own total counts then), or when a status and a decision are both chosen and the counts have no
- * `byStatus`.
- */
-export function pipelineTotal(counts: PipelineTotals, state: PipelineState): number | undefined {
-  if (state.q.trim()) return undefined;
-  if (state.status && state.decision) return counts.byStatus?.[state.status][state.decision];
-  if (state.status) return counts[state.status];
-  if (state.decision) return counts.decisions[state.decision];
-  return counts.total;
+  if (state.status) query.status = state.status;
+  if (state.decision) query.decision = state.decision;
+  const q = state.q.trim();
+  if (q) query.q = q;
+  return { path: `/api/screenroom/jobs/${encodeURIComponent(jobId)}/candidates`, query };
 }
 
 /** The counts route of a job's pipeline: GET, {total, invited, started, completed, decisions}. */

@@ -65,7 +65,7 @@ describe('job detail', () => {
     signInAs({ primaryCompany: 'c1' });
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([candidate('k1', 'grace@example.com')]))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([candidate('k1', 'grace@example.com')]))),
       pipelineCounts({ ...noCounts, total: 1, invited: 1, decisions: { ...noCounts.decisions, none: 1 } }),
     );
     renderRoute('/companies/c1/jobs/j1');
@@ -92,7 +92,7 @@ describe('job detail', () => {
     const stored: ReturnType<typeof candidate>[] = [];
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list(stored))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list(stored))),
       pipelineCounts(),
       http.post('*/api/collections/candidates/records', async ({ request }) => {
         const body = (await request.json()) as { email: string; job: string };
@@ -136,7 +136,7 @@ describe('job detail', () => {
     signInAs({ primaryCompany: 'c1' });
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([]))),
       pipelineCounts(),
     );
     const user = userEvent.setup();
@@ -167,7 +167,7 @@ describe('job detail', () => {
     signInAs({ primaryCompany: 'c1' });
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, responseDays: 7, welcomeMessage: 'Hello!\nTake your time.' })),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([]))),
       pipelineCounts(),
     );
     renderRoute('/companies/c1/jobs/j1');
@@ -181,7 +181,7 @@ describe('job detail', () => {
     signInAs({ primaryCompany: 'c1' });
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, responseDays: 0, welcomeMessage: '' })),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([]))),
       pipelineCounts(),
     );
     renderRoute('/companies/c1/jobs/j1');
@@ -196,7 +196,7 @@ describe('job detail', () => {
     const patches: Record<string, unknown>[] = [];
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, responseDays: 3 })),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([]))),
       pipelineCounts(),
       http.post('*/api/collections/candidates/records', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
@@ -255,7 +255,7 @@ describe('job detail', () => {
     let posts = 0;
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([]))),
       pipelineCounts(),
       http.post('*/api/collections/candidates/records', () => {
         posts += 1;
@@ -292,7 +292,7 @@ describe('job detail', () => {
     signInAs({ primaryCompany: 'c1' });
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, closedAt: '2026-11-24 10:00:00.000Z' })),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([]))),
       pipelineCounts(),
     );
     renderRoute('/companies/c1/jobs/j1');
@@ -311,7 +311,7 @@ describe('job detail', () => {
     signInAs({ primaryCompany: 'c1' });
     server.use(
       http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, closedAt: '' })),
-      http.get('*/api/collections/candidates/records', () => HttpResponse.json(list([]))),
+      http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([]))),
       pipelineCounts(),
     );
     renderRoute('/companies/c1/jobs/j1');
