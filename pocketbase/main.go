@@ -9,7 +9,8 @@
 //     user's company choice and preferences to the user only (users_enrich.go);
 //   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go);
 //   - reads the manager's screens make most, each with one access decision: the candidate review (review.go), the
-//     jobs list's counts (job_counts.go), a page of a job's pipeline (pipeline_page.go);
+//     jobs list's counts (job_counts.go), a page of a job's pipeline (pipeline_page.go), the questions list
+//     (questions_list.go);
 //   - a candidate's data is exported as a zip streamed from the file storage (export.go);
 //   - the transcript search route (search.go), ranked with weights it is given, not by a walk of the whole index
 //     (fts5_rank.go).
@@ -69,12 +70,13 @@ func main() {
 	registerCandidateEnrich(app)
 	registerUsersEnrich(app)
 	registerMailQueue(app)
-	registerWebhooks(app)     // issue 18: the webhook sender (webhooks.go)
-	registerExport(app)       // issue 19: one candidate's data as a zip (export.go)
-	registerSearch(app)       // issue 18: the transcript search route (search.go)
-	registerReview(app)       // the candidate review's one read (review.go)
-	registerJobCounts(app)    // the jobs list's counts (job_counts.go)
-	registerPipelinePage(app) // a page of a job's candidate pipeline (pipeline_page.go)
+	registerWebhooks(app)      // issue 18: the webhook sender (webhooks.go)
+	registerExport(app)        // issue 19: one candidate's data as a zip (export.go)
+	registerSearch(app)        // issue 18: the transcript search route (search.go)
+	registerReview(app)        // the candidate review's one read (review.go)
+	registerJobCounts(app)     // the jobs list's counts (job_counts.go)
+	registerPipelinePage(app)  // a page of a job's candidate pipeline (pipeline_page.go)
+	registerQuestionsList(app) // the questions list (questions_list.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

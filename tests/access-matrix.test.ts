@@ -1013,6 +1013,8 @@ describe("the product's read routes", () => {
     { name: "the pipeline counts of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/pipeline` },
     // the candidate counts of A's jobs for the jobs list (issue 16): managers of the company only
     { name: "the job counts of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/job-counts` },
+    // A's questions list (issue 20, pocketbase/questions_list.go): managers of the company only
+    { name: "the questions list of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/questions` },
     // a page of A's job's pipeline (issue 20, pocketbase/pipeline_page.go): managers of the company only
     { name: "a page of the pipeline of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/candidates?status=invited&q=a` },
   ];

@@ -89,3 +89,30 @@ describe("how many jobs use a question", () => {
     expect(theirs).toEqual([]);
   });
 });
+
+// The questions list's read (issue 20 point 3, pocketbase/questions_list.go): what the records API's list with the
+// kinds expanded answers, for the company's managers only.
+describe("GET /api/screenroom/companies/{id}/questions", () => {
+  const questionsOf = (pb: typeof w.manager.pb, company: string) =>
+    pb.send<{ totalItems: number; items: Record<string, unknown>[] }>(`/api/screenroom/companies/${company}/questions`, { method: "GET" });
+
+  it("answers the records API's questions, newest first, each with its kind expanded", async () => {
+    await createQuestion(w.manager.pb, w.company.id, "video");
+    await createQuestion(w.manager.pb, w.company.id, "text");
+    const mine = await questionsOf(w.manager.pb, w.company.id);
+    const theirs = await w.manager.pb.collection("questions").getFullList({
+      filter: `company = "${w.company.id}"`,
+      sort: "-created,id",
+      expand: "video_questions_via_question,text_questions_via_question",
+    });
+    expect(mine.totalItems).toBe(theirs.length);
+    expect(mine.items).toEqual(JSON.parse(JSON.stringify(theirs)));
+    const kinds = mine.items.map((q) => Object.keys((q.expand ?? {}) as object));
+    expect(kinds.every((keys) => keys.length === 1)).toBe(true);
+  });
+
+  it("answers 404 to another company's manager and for an unknown id", async () => {
+    expect(await statusOf(() => questionsOf(other.manager.pb, w.company.id))).toBe(404);
+    expect(await statusOf(() => questionsOf(w.manager.pb, "zzzzzzzzzzzzzzz"))).toBe(404);
+  });
+});

@@ -76,14 +76,10 @@ export async function latencies(url, token, seed, serverPid) {
       path: `/api/screenroom/companies/${seed.companyId}/job-counts`,
       headers: { authorization: token },
     },
-    // issue 20: the questions list (src/features/questions/api/question-queries.ts, overview): each question with its
-    // kind record (how many jobs use each comes from the jobs list, companyHome's read)
+    // issue 20: the questions list (src/features/questions/api/question-queries.ts, overview: pocketbase/questions_list.go):
+    // each question with its kind record (how many jobs use each comes from the jobs list, companyHome's read)
     questionsList: {
-      path: `/api/collections/questions/records?${fullList({
-        filter: `company = "${seed.companyId}"`,
-        sort: "-created,id",
-        expand: "video_questions_via_question,text_questions_via_question",
-      })}`,
+      path: `/api/screenroom/companies/${seed.companyId}/questions`,
       headers: { authorization: token },
     },
     // issue 20: the company as the team and edit screens read it (company-queries.ts, detail)

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ListResult } from 'pocketbase';
 
 import { pb } from '@/lib/pocketbase';
 import type { JobsResponse, QuestionsResponse, TextQuestionsResponse, VideoQuestionsResponse } from '@/lib/pocketbase-types';
@@ -36,6 +37,11 @@ export type QuestionKindRecord =
   | { type: 'text'; record: TextQuestionsResponse };
 
 export const QUESTION_KIND_EXPAND = 'video_questions_via_question,text_questions_via_question';
+
+/** GET: every question of the company with its kind expanded, newest first (pocketbase/questions_list.go). */
+export function questionsListPath(companyId: string): string {
+  return `/api/screenroom/companies/${encodeURIComponent(companyId)}/questions`;
+}
 
 function first<T>(value: T | T[] | undefined): T | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -82,18 +88,17 @@ export const questionQueries = {
     }),
   /**
    * The questions list (issue 16): each question with its kind, in one request however many questions there are (no
-   * request per row); how many jobs use each comes from the company's jobs list (jobsUsingEach).
+   * request per row); how many jobs use each comes from the company's jobs list (jobsUsingEach). The route
+   * (pocketbase/questions_list.go) answers what the records API's list with QUESTION_KIND_EXPAND answers, newest
+   * first, deciding access once for the company instead of running the kinds' rules per record (issue 20).
    */
   overview: (companyId: string) =>
     queryOptions({
       queryKey: [...questionQueries.lists(), companyId, 'overview'] as const,
-      queryFn: ({ signal }) =>
-        pb.collection('questions').getFullList<QuestionOverview>({
-          filter: pb.filter('company = {:company}', { company: companyId }),
-          sort: '-created,id',
-          expand: QUESTION_KIND_EXPAND,
-          signal,
-        }),
+      queryFn: async ({ signal }) => {
+        const list = await pb.send<ListResult<QuestionOverview>>(questionsListPath(companyId), { method: 'GET', signal });
+        return list.items;
+      },
     }),
   details: () => [...questionQueries.all(), 'detail'] as const,
   detail: (questionId: string) =>

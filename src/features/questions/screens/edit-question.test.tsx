@@ -31,6 +31,10 @@ function captureBatch() {
     http.get('*/api/collections/questions/records', () =>
       HttpResponse.json({ page: 1, perPage: 500, totalItems: 1, totalPages: 1, items: [videoQuestion] }),
     ),
+    // the questions list 'Cancel' goes to (pocketbase/questions_list.go)
+    http.get('*/api/screenroom/companies/c1/questions', () =>
+      HttpResponse.json({ page: 1, perPage: 1, totalItems: 1, totalPages: 1, items: [videoQuestion] }),
+    ),
     http.post('*/api/batch', async ({ request }) => {
       // The SDK sends a batch as multipart form data with the JSON under '@jsonPayload'.
       const payload = (await request.formData()).get('@jsonPayload');
