@@ -59,21 +59,9 @@ func registerExport(app core.App) {
 }
 
 func exportCandidate(e *core.RequestEvent) error {
-	notFound := func() error { return e.NotFoundError("The requested resource wasn't found.", nil) }
-	info, err := e.RequestInfo()
-	if err != nil || info.Auth == nil || info.Auth.Collection().Name != "users" || !info.Auth.Verified() {
-		return notFound()
-	}
-	candidate, err := e.App.FindRecordById("candidates", e.Request.PathValue("id"))
-	if err != nil {
-		return notFound()
-	}
-	if ok, _ := e.App.CanAccessRecord(candidate, info, candidate.Collection().ListRule); !ok {
-		return notFound()
-	}
-	job, err := e.App.FindRecordById("jobs", candidate.GetString("job"))
-	if err != nil {
-		return notFound()
+	info, candidate, job, ok := managedCandidate(e, true)
+	if !ok {
+		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
 
 	answers, err := e.App.FindRecordsByFilter("answers", "candidate = {:c}", "created", 0, 0, dbx.Params{"c": candidate.Id})

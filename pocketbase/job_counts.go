@@ -27,7 +27,7 @@ func registerJobCounts(app core.App) {
 
 func jobCountsRoute(e *core.RequestEvent) error {
 	notFound := func() error { return e.NotFoundError("The requested resource wasn't found.", nil) }
-	if e.Auth == nil || e.Auth.Collection().Name != "users" {
+	if requestUserID(e) == "" {
 		return notFound()
 	}
 	// one row: the company's counts as JSON, or NULL when the user does not manage the company (or it does not exist)

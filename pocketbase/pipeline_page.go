@@ -92,13 +92,9 @@ func pipelineWhere(jobID, status, decision, q string) (string, dbx.Params) {
 }
 
 func pipelinePageRoute(e *core.RequestEvent) error {
-	notFound := func() error { return e.NotFoundError("The requested resource wasn't found.", nil) }
-	if e.Auth == nil || e.Auth.Collection().Name != "users" {
-		return notFound()
-	}
 	jobID := e.Request.PathValue("id")
-	if !managesJob(e.App, jobID, e.Auth.Id) {
-		return notFound()
+	if !managesJob(e.App, jobID, requestUserID(e)) {
+		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
 	query := e.Request.URL.Query()
 	page, err := strconv.Atoi(query.Get("page"))

@@ -21,18 +21,9 @@ func registerQuestionsList(app core.App) {
 }
 
 func questionsListRoute(e *core.RequestEvent) error {
-	notFound := func() error { return e.NotFoundError("The requested resource wasn't found.", nil) }
-	if e.Auth == nil || e.Auth.Collection().Name != "users" {
-		return notFound()
-	}
 	companyID := e.Request.PathValue("id")
-	var managers int
-	err := e.App.DB().
-		NewQuery("SELECT count(*) FROM companies c WHERE c.id = {:company} AND EXISTS (SELECT 1 FROM json_each(c.managers) m WHERE m.value = {:user})").
-		Bind(dbx.Params{"company": companyID, "user": e.Auth.Id}).
-		Row(&managers)
-	if err != nil || managers == 0 {
-		return notFound()
+	if !managesCompany(e.App, companyID, requestUserID(e)) {
+		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
 	questions, err := e.App.FindRecordsByFilter("questions", "company = {:company}", "-created,id", 0, 0, dbx.Params{"company": companyID})
 	if err != nil {

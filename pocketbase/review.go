@@ -27,22 +27,9 @@ func registerReview(app core.App) {
 }
 
 func reviewRoute(e *core.RequestEvent) error {
-	notFound := func() error { return e.NotFoundError("The requested resource wasn't found.", nil) }
-	info, err := e.RequestInfo()
-	if err != nil || info.Auth == nil {
-		return notFound()
-	}
-	candidate, err := e.App.FindRecordById("candidates", e.Request.PathValue("id"))
-	if err != nil {
-		return notFound()
-	}
-	// the list rule, not the view rule: the view rule also lets the candidate itself read its record
-	if ok, _ := e.App.CanAccessRecord(candidate, info, candidate.Collection().ListRule); !ok {
-		return notFound()
-	}
-	job, err := e.App.FindRecordById("jobs", candidate.GetString("job"))
-	if err != nil {
-		return notFound()
+	_, candidate, job, ok := managedCandidate(e, false)
+	if !ok {
+		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
 	answers, err := e.App.FindAllRecords("answers", dbx.HashExp{"candidate": candidate.Id})
 	if err != nil {

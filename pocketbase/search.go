@@ -49,19 +49,10 @@ func registerSearch(app core.App) {
 }
 
 func searchRoute(e *core.RequestEvent) error {
-	notFound := func() error { return e.NotFoundError("The requested resource wasn't found.", nil) }
-	info, err := e.RequestInfo()
-	if err != nil || info.Auth == nil || info.Auth.Collection().Name != "users" {
-		return notFound()
-	}
 	companyID := e.Request.PathValue("id")
-	var managers int
-	err = e.App.DB().
-		NewQuery("SELECT count(*) FROM companies c WHERE c.id = {:company} AND EXISTS (SELECT 1 FROM json_each(c.managers) m WHERE m.value = {:user})").
-		Bind(dbx.Params{"company": companyID, "user": info.Auth.Id}).
-		Row(&managers)
-	if err != nil || managers == 0 {
-		return notFound()
+	info, err := e.RequestInfo()
+	if err != nil || !managesCompany(e.App, companyID, requestUserID(e)) {
+		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
 
 	offset := 0

@@ -308,6 +308,17 @@ export async function statusOf(call: () => Promise<unknown>): Promise<number> {
   }
 }
 
+/** The status and body a call ends with (200 and null when it succeeds): a refusal compared with another's. */
+export async function refusalBody(call: () => Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  try {
+    await call();
+    return { status: 200, body: null };
+  } catch (err) {
+    if (!(err instanceof ClientResponseError)) throw err;
+    return { status: err.status, body: err.response };
+  }
+}
+
 export async function errorOf(call: () => Promise<unknown>): Promise<ClientResponseError> {
   try {
     await call();

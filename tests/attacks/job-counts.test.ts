@@ -2,26 +2,14 @@
 // from an attacker's side: another company's manager, a candidate's key and a visitor learn nothing, not even whether
 // a company exists (the same 404 body as for an unknown id), and no query parameter widens what a manager reads.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ClientResponseError } from "pocketbase";
 import type PocketBase from "pocketbase";
-import { anonymous, asCandidate, newCandidateOf, world } from "../helpers";
+import { anonymous, asCandidate, newCandidateOf, refusalBody, world } from "../helpers";
 
 type World = Awaited<ReturnType<typeof world>>;
 type Counts = { jobs: Record<string, { total: number; invited: number; started: number; completed: number }> };
 
 const counts = (pb: PocketBase, company: string, query: Record<string, string> = {}) =>
   pb.send<Counts>(`/api/screenroom/companies/${company}/job-counts`, { method: "GET", query });
-
-/** The status and body of a refused call, to compare a real company's refusal with an unknown one's. */
-async function refusal(call: () => Promise<unknown>) {
-  try {
-    await call();
-    return { status: 200, body: null };
-  } catch (err) {
-    if (!(err instanceof ClientResponseError)) throw err;
-    return { status: err.status, body: err.response };
-  }
-}
 
 let a: World;
 let b: World;
@@ -32,10 +20,10 @@ beforeAll(async () => {
 
 describe("job-counts, attacked", () => {
   it("answers another company's manager, a candidate and a visitor as it answers an unknown company", async () => {
-    const unknown = await refusal(() => counts(b.manager.pb, "zzzzzzzzzzzzzzz"));
+    const unknown = await refusalBody(() => counts(b.manager.pb, "zzzzzzzzzzzzzzz"));
     expect(unknown.status).toBe(404);
     for (const pb of [b.manager.pb, asCandidate(a.candidate.id), anonymous()]) {
-      expect(await refusal(() => counts(pb, a.company.id))).toEqual(unknown);
+      expect(await refusalBody(() => counts(pb, a.company.id))).toEqual(unknown);
     }
   });
 
@@ -53,7 +41,7 @@ describe("job-counts, attacked", () => {
 
   it("does not follow a path that walks out of the company", async () => {
     for (const path of [`${b.company.id}/..%2F${a.company.id}`, `${a.company.id}%00`, `${encodeURIComponent(`${a.company.id}" OR 1=1 --`)}`]) {
-      const status = await refusal(() => b.manager.pb.send(`/api/screenroom/companies/${path}/job-counts`, { method: "GET" }));
+      const status = await refusalBody(() => b.manager.pb.send(`/api/screenroom/companies/${path}/job-counts`, { method: "GET" }));
       expect(status.status).toBe(404);
     }
   });

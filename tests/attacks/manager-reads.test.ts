@@ -5,9 +5,8 @@
 // (the same 404 body as for an unknown id); no query parameter reaches another job's candidates, a hidden field, or
 // SQL. What they return is proved in tests/pipeline-page.test.ts and tests/list-counts.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ClientResponseError } from "pocketbase";
 import type PocketBase from "pocketbase";
-import { anonymous, asCandidate, keyOf, newCandidateOf, world } from "../helpers";
+import { anonymous, asCandidate, keyOf, newCandidateOf, refusalBody, world } from "../helpers";
 
 type World = Awaited<ReturnType<typeof world>>;
 type Page = { totalItems: number; items: Record<string, unknown>[] };
@@ -15,17 +14,6 @@ type Page = { totalItems: number; items: Record<string, unknown>[] };
 const pipelinePage = (pb: PocketBase, job: string, query: Record<string, string> = {}) =>
   pb.send<Page>(`/api/screenroom/jobs/${job}/candidates`, { method: "GET", query });
 const questions = (pb: PocketBase, company: string) => pb.send<Page>(`/api/screenroom/companies/${company}/questions`, { method: "GET" });
-
-/** The status and body of a refused call, to compare a real id's refusal with an unknown one's. */
-async function refusal(call: () => Promise<unknown>) {
-  try {
-    await call();
-    return { status: 200, body: null };
-  } catch (err) {
-    if (!(err instanceof ClientResponseError)) throw err;
-    return { status: err.status, body: err.response };
-  }
-}
 
 let a: World;
 let b: World;
@@ -37,13 +25,13 @@ beforeAll(async () => {
 describe("the manager read routes, attacked", () => {
   it("answer another company's manager, a candidate and a visitor as they answer an unknown id", async () => {
     const outsiders = [b.manager.pb, asCandidate(a.candidate.id), anonymous()];
-    const unknownJob = await refusal(() => pipelinePage(b.manager.pb, "zzzzzzzzzzzzzzz"));
-    const unknownCompany = await refusal(() => questions(b.manager.pb, "zzzzzzzzzzzzzzz"));
+    const unknownJob = await refusalBody(() => pipelinePage(b.manager.pb, "zzzzzzzzzzzzzzz"));
+    const unknownCompany = await refusalBody(() => questions(b.manager.pb, "zzzzzzzzzzzzzzz"));
     expect(unknownJob.status).toBe(404);
     expect(unknownCompany.status).toBe(404);
     for (const pb of outsiders) {
-      expect(await refusal(() => pipelinePage(pb, a.job.id))).toEqual(unknownJob);
-      expect(await refusal(() => questions(pb, a.company.id))).toEqual(unknownCompany);
+      expect(await refusalBody(() => pipelinePage(pb, a.job.id))).toEqual(unknownJob);
+      expect(await refusalBody(() => questions(pb, a.company.id))).toEqual(unknownCompany);
     }
   });
 
