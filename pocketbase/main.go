@@ -77,6 +77,7 @@ func main() {
 	registerJobCounts(app)     // the jobs list's counts (job_counts.go)
 	registerPipelinePage(app)  // a page of a job's candidate pipeline (pipeline_page.go)
 	registerQuestionsList(app) // the questions list (questions_list.go)
+	registerJobsList(app)      // the jobs list (jobs_list.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

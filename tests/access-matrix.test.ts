@@ -1015,6 +1015,8 @@ describe("the product's read routes", () => {
     { name: "the job counts of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/job-counts` },
     // A's questions list (issue 20, pocketbase/questions_list.go): managers of the company only
     { name: "the questions list of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/questions` },
+    // A's jobs list (issue 20, pocketbase/jobs_list.go): managers of the company only (jobs list rule)
+    { name: "the jobs list of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/jobs` },
     // a page of A's job's pipeline (issue 20, pocketbase/pipeline_page.go): managers of the company only
     { name: "a page of the pipeline of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/candidates?status=invited&q=a` },
   ];

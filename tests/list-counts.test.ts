@@ -3,7 +3,7 @@
 // list in one request, and how many jobs use each question (the questions list reads it as a back-relation expand).
 // Who may call the route is in tests/access-matrix.test.ts ("the product's read routes").
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, answerVideo, createJob, createQuestion, newCandidateOf, statusOf, superuser, uniqueEmail, world } from "./helpers";
+import { answerText, answerVideo, createCompany, createJob, createQuestion, newCandidateOf, statusOf, superuser, uniqueEmail, world } from "./helpers";
 
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -114,5 +114,38 @@ describe("GET /api/screenroom/companies/{id}/questions", () => {
   it("answers 404 to another company's manager and for an unknown id", async () => {
     expect(await statusOf(() => questionsOf(other.manager.pb, w.company.id))).toBe(404);
     expect(await statusOf(() => questionsOf(w.manager.pb, "zzzzzzzzzzzzzzz"))).toBe(404);
+  });
+});
+
+// The jobs list's read (issue 20 point 3, pocketbase/jobs_list.go): the records API's full list of the company's
+// jobs, newest first, less the two long texts no list shows, for the company's managers only.
+describe("GET /api/screenroom/companies/{id}/jobs", () => {
+  const jobsOf = (pb: typeof w.manager.pb, company: string) =>
+    pb.send<Record<string, unknown>[]>(`/api/screenroom/companies/${company}/jobs`, { method: "GET" });
+
+  it("answers the records API's jobs, newest first, without description and welcome message", async () => {
+    const questions = [w.video.question.id, w.text.question.id];
+    const archived = await createJob(w.manager.pb, w.company.id, questions);
+    await w.manager.pb.collection("jobs").update(archived.id, { archived: true, welcomeMessage: "Welcome aboard" });
+    await createJob(w.manager.pb, w.company.id, questions.slice(1));
+    const mine = await jobsOf(w.manager.pb, w.company.id);
+    const theirs = await w.manager.pb.collection("jobs").getFullList({ filter: `company = "${w.company.id}"`, sort: "-created,id" });
+    expect(mine.length).toBeGreaterThanOrEqual(3);
+    const listed = JSON.parse(JSON.stringify(theirs)).map((job: Record<string, unknown>) => {
+      const rest = { ...job };
+      delete rest.description;
+      delete rest.welcomeMessage;
+      return rest;
+    });
+    expect(mine).toEqual(listed);
+    expect(mine.find((job) => job.id === archived.id)).toMatchObject({ archived: true });
+    expect(mine.every((job) => !("description" in job) && !("welcomeMessage" in job))).toBe(true);
+  });
+
+  it("answers an empty list for a company without jobs, and 404 to another company's manager and for an unknown id", async () => {
+    const empty = await createCompany(w.manager.pb, "No jobs yet");
+    expect(await jobsOf(w.manager.pb, empty.id)).toEqual([]);
+    expect(await statusOf(() => jobsOf(other.manager.pb, w.company.id))).toBe(404);
+    expect(await statusOf(() => jobsOf(w.manager.pb, "zzzzzzzzzzzzzzz"))).toBe(404);
   });
 });

@@ -45,8 +45,6 @@ async function measureOnce(url, request) {
  */
 export async function latencies(url, token, seed, serverPid) {
   const q = (params) => new URLSearchParams(params).toString();
-  // the SDK's getFullList: pages of 1000 without a total count
-  const fullList = (params) => q({ page: "1", perPage: "1000", skipTotal: "1", ...params });
   // a page of a job's candidate pipeline in `state`, as the job detail asks for it (src/features/jobs/api/job-queries.ts,
   // pipeline-request.ts: GET /api/screenroom/jobs/{id}/candidates)
   const { DEFAULT_PIPELINE, pipelinePageRequest, pipelineCountsPath } = await loadPipelineModules();
@@ -66,9 +64,9 @@ export async function latencies(url, token, seed, serverPid) {
       path: `/api/screenroom/interviews/${seed.candidateKey}`,
       headers: { "x-candidate-key": seed.candidateKey },
     },
-    // the company's jobs list (src/features/jobs/api/job-queries.ts, list)
+    // the company's jobs list (src/features/jobs/api/job-queries.ts, list: pocketbase/jobs_list.go)
     companyHome: {
-      path: `/api/collections/jobs/records?${fullList({ filter: `company = "${seed.companyId}"`, sort: "-created,id" })}`,
+      path: `/api/screenroom/companies/${seed.companyId}/jobs`,
       headers: { authorization: token },
     },
     // issue 20: the jobs list's candidates per status and job, one request (job-queries.ts, listCounts)

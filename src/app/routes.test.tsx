@@ -225,9 +225,9 @@ describe('the company home', () => {
     const company = { id: 'c1', collectionId: 'companies', collectionName: 'companies', name: 'Acme', website: '', logo: '', managers: ['u1'], created: '', updated: '' };
     const list = (items: unknown[]) => ({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items });
     server.use(
-      http.get('*/api/collections/jobs/records', () => {
+      http.get('*/api/screenroom/companies/c1/jobs', () => {
         calls.jobs += 1;
-        return HttpResponse.json(list([job]));
+        return HttpResponse.json([job]);
       }),
       http.get('*/api/collections/companies/records', () => {
         calls.companies += 1;

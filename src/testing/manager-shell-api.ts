@@ -40,7 +40,7 @@ export function managerShellApi({
 }: { companies?: CompaniesResponse[]; jobs?: JobsResponse[] } = {}) {
   server.use(
     http.get('*/api/collections/companies/records', () => HttpResponse.json(fullList(companies))),
-    http.get('*/api/collections/jobs/records', () => HttpResponse.json(fullList(jobs))),
+    http.get('*/api/screenroom/companies/:companyId/jobs', () => HttpResponse.json(jobs)),
     http.get('*/api/screenroom/companies/:companyId/job-counts', () => HttpResponse.json({ jobs: {} })),
   );
 }

@@ -1,6 +1,7 @@
 // The manager screens' read routes in the Go main (issue 20 point 3) from an attacker's side: a page of a job's
-// pipeline (GET /api/screenroom/jobs/{id}/candidates, pocketbase/pipeline_page.go) and the questions list
-// (GET /api/screenroom/companies/{id}/questions, pocketbase/questions_list.go). Another company's manager, a
+// pipeline (GET /api/screenroom/jobs/{id}/candidates, pocketbase/pipeline_page.go), the questions list
+// (GET /api/screenroom/companies/{id}/questions, pocketbase/questions_list.go) and the jobs list
+// (GET /api/screenroom/companies/{id}/jobs, pocketbase/jobs_list.go). Another company's manager, a
 // candidate's key and a visitor learn nothing (an unverified account: tests/access-matrix.test.ts), not even whether the job or company exists
 // (the same 404 body as for an unknown id); no query parameter reaches another job's candidates, a hidden field, or
 // SQL. What they return is proved in tests/pipeline-page.test.ts and tests/list-counts.test.ts.
@@ -14,6 +15,8 @@ type Page = { totalItems: number; items: Record<string, unknown>[] };
 const pipelinePage = (pb: PocketBase, job: string, query: Record<string, string> = {}) =>
   pb.send<Page>(`/api/screenroom/jobs/${job}/candidates`, { method: "GET", query });
 const questions = (pb: PocketBase, company: string) => pb.send<Page>(`/api/screenroom/companies/${company}/questions`, { method: "GET" });
+const jobs = (pb: PocketBase, company: string, query: Record<string, string> = {}) =>
+  pb.send<Record<string, unknown>[]>(`/api/screenroom/companies/${company}/jobs`, { method: "GET", query });
 
 let a: World;
 let b: World;
@@ -27,11 +30,14 @@ describe("the manager read routes, attacked", () => {
     const outsiders = [b.manager.pb, asCandidate(a.candidate.id), anonymous()];
     const unknownJob = await refusalBody(() => pipelinePage(b.manager.pb, "zzzzzzzzzzzzzzz"));
     const unknownCompany = await refusalBody(() => questions(b.manager.pb, "zzzzzzzzzzzzzzz"));
+    const unknownJobs = await refusalBody(() => jobs(b.manager.pb, "zzzzzzzzzzzzzzz"));
     expect(unknownJob.status).toBe(404);
     expect(unknownCompany.status).toBe(404);
+    expect(unknownJobs.status).toBe(404);
     for (const pb of outsiders) {
       expect(await refusalBody(() => pipelinePage(pb, a.job.id))).toEqual(unknownJob);
       expect(await refusalBody(() => questions(pb, a.company.id))).toEqual(unknownCompany);
+      expect(await refusalBody(() => jobs(pb, a.company.id))).toEqual(unknownJobs);
     }
   });
 
@@ -67,5 +73,20 @@ describe("the manager read routes, attacked", () => {
     }
     // B's candidates are where they were
     expect((await pipelinePage(b.manager.pb, b.job.id)).totalItems).toBe(1);
+  });
+
+  it("the jobs list's parameters reach no other company's jobs and no long text", async () => {
+    const own = await jobs(a.manager.pb, a.company.id);
+    expect(own.map((job) => job.id)).toEqual([a.job.id]);
+    for (const query of [
+      { filter: `company = "${b.company.id}"` },
+      { company: b.company.id },
+      { expand: "company,questions", fields: "*,description,expand" },
+      { sort: "(SELECT secret FROM candidates LIMIT 1)" },
+    ]) {
+      expect(await jobs(a.manager.pb, a.company.id, query), JSON.stringify(query)).toEqual(own);
+    }
+    expect(JSON.stringify(own)).not.toContain(String(b.job.description));
+    expect(Object.keys(own[0]!)).not.toContain("description");
   });
 });

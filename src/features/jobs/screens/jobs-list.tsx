@@ -6,9 +6,8 @@ import { Link, useParams } from 'react-router-dom';
 import { ArchivedToggle } from '@/components/archived-toggle';
 import { RecordListScreen, type RecordListColumn } from '@/components/record-list';
 import { paths } from '@/config/paths';
-import type { JobsResponse } from '@/lib/pocketbase-types';
 
-import { jobQueries, type CompanyJobCounts } from '../api/job-queries';
+import { jobQueries, type CompanyJobCounts, type JobListItem } from '../api/job-queries';
 import { JobClosedBadge } from '../components/job-lifecycle';
 import { JobRemoval } from '../components/job-removal';
 
@@ -19,7 +18,7 @@ const STATUSES = [
 ] as const;
 
 /** The candidates per status, from one request for all the company's jobs; '…' while it loads, '—' if it failed. */
-function countColumns(counts: { data?: CompanyJobCounts; isError: boolean }): RecordListColumn<JobsResponse>[] {
+function countColumns(counts: { data?: CompanyJobCounts; isError: boolean }): RecordListColumn<JobListItem>[] {
   return STATUSES.map(({ key, header }) => ({
     header,
     cell: (job) => (counts.data ? String(counts.data.jobs[job.id]?.[key] ?? 0) : counts.isError ? '—' : '…'),

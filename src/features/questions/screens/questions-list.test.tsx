@@ -29,7 +29,7 @@ describe('the questions list', () => {
     const job = (id: string, questions: string[]) => ({ ...stamp, id, collectionId: 'j', collectionName: 'jobs', company: 'c1', title: id, questions });
     server.use(
       // the company home's jobs list: q1 in two jobs, q2 in one, q3 in none
-      http.get('*/api/collections/jobs/records', () => HttpResponse.json(fullList([job('j1', ['q1', 'q2']), job('j2', ['q1'])]))),
+      http.get('*/api/screenroom/companies/c1/jobs', () => HttpResponse.json([job('j1', ['q1', 'q2']), job('j2', ['q1'])])),
       // the questions list route (pocketbase/questions_list.go): the kinds expanded as the records API does
       http.get('*/api/screenroom/companies/c1/questions', ({ request }) => {
         requests.push(new URL(request.url));
