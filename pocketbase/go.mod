@@ -4,6 +4,7 @@ go 1.25.0
 
 require (
 	github.com/dop251/goja v0.0.0-20260722130236-0768e0998ac0
+	github.com/gabriel-vasile/mimetype v1.4.13
 	github.com/go-ozzo/ozzo-validation/v4 v4.4.1
 	github.com/pocketbase/dbx v1.12.0
 	github.com/pocketbase/pocketbase v0.39.11
@@ -21,7 +22,6 @@ require (
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/fatih/color v1.19.0 // indirect
 	github.com/fsnotify/fsnotify v1.10.1 // indirect
-	github.com/gabriel-vasile/mimetype v1.4.13 // indirect
 	github.com/ganigeorgiev/fexpr v0.6.0 // indirect
 	github.com/go-sourcemap/sourcemap v2.1.4+incompatible // indirect
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect

@@ -56,6 +56,7 @@ func main() {
 		// Go functions the hooks call (media_probe.go)
 		OnInit: func(vm *goja.Runtime) {
 			registerMediaProbe(vm, app)
+			registerStagedTakeFunctions(vm) // staged_takes.go
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -65,6 +66,7 @@ func main() {
 	})
 
 	registerDurableFiles(app)
+	registerStagedTakeMove(app) // a submitted take's file is moved into storage, not copied (staged_takes.go)
 	registerStorageFull(app)
 	registerQueryGuard(app)
 	registerCandidateEnrich(app)

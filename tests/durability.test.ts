@@ -112,9 +112,9 @@ describe("a confirmed answer is on stable storage before its 200 (the server und
     });
   }
 
-  it("a staged part is fsynced, and its folder, before its own 200", () => {
+  it("a staged part is fsynced (in its take's file), and its folder, before its own 200", () => {
     const trace = calls();
-    const parts = trace.filter((c) => isSync(c) && new RegExp(`/screenroom_takes/${staged}/\\.part-`).test(c.path));
+    const parts = trace.filter((c) => isSync(c) && c.path.endsWith(`/screenroom_takes/${staged}/take`));
     expect(parts).toHaveLength(partSizes.length);
     for (const part of parts) {
       const folder = trace.find((c) => isSync(c) && c.index > part.index && c.path.endsWith(`/screenroom_takes/${staged}`));

@@ -2,7 +2,7 @@
 // it is recorded, then submitted with a tiny POST /api/screenroom/answers {take, size, fileName}. Staged parts are
 // not an answer; the submit makes exactly the answer the whole-file upload would have made, or 409 and nothing.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
@@ -211,6 +211,69 @@ describe("staging a take and submitting it", () => {
   });
 });
 
+// Issue 20 point 4 (decisions.md, issue 26's ruling: "a submit only moves it and syncs the folder"): the parts are
+// written into the take's one file as they arrive, and the submit moves that file into the answer's storage folder
+// (pocketbase/staged_takes.go), so it costs the same at any length.
+describe("a take's one file", () => {
+  const takeFile = (id: string) => join(stagingDir(id), "take");
+  const storedPath = (video: RecordModel) => join(inject("pbDataDir"), "storage", video.collectionId, video.id, video.file as string);
+  /** What a submit cut off by a stop of the server leaves: the take's file in a .submit dir, no answer. */
+  const cutOffSubmit = (id: string) => {
+    mkdirSync(join(stagingDir(id), ".submit-cutoff000"));
+    renameSync(takeFile(id), join(stagingDir(id), ".submit-cutoff000", "answer.webm"));
+  };
+
+  it("holds the parts' bytes (their own files only their sizes), and becomes the stored file: moved, not copied", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    await stage(pb, id, w.video.question.id, bytes, [4000, 9000], [2, 0, 1]);
+    expect(new Uint8Array(readFileSync(takeFile(id)))).toEqual(bytes);
+    expect(statSync(join(stagingDir(id), "4000")).size).toBe(5000);
+    expect(statSync(join(stagingDir(id), "4000")).blocks).toBe(0);
+    const staged = statSync(takeFile(id));
+    await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length });
+    const { video, bytes: served } = await storedVideo(id);
+    expect(served.equals(Buffer.from(bytes))).toBe(true);
+    expect(statSync(storedPath(video)).ino).toBe(staged.ino);
+    expect(existsSync(stagingDir(id))).toBe(false);
+  });
+
+  it("is served part by part to its candidate, and after a submit cut off by a stop of the server, stored whole", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    await stage(pb, id, w.video.question.id, bytes, [6000]);
+    cutOffSubmit(id);
+    // the take is still its candidate's to read back (the part from the file the submit left)...
+    const part = await fetch(`${inject("pbUrl")}/api/screenroom/takes/${id}/parts/6000`, { headers: { "X-Candidate-Key": (await keyOf(candidate))! } });
+    expect(part.status).toBe(200);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.subarray(6000));
+    // ...and to submit
+    cutOffSubmit(id);
+    await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length });
+    expect((await storedVideo(id)).bytes.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("a take staged before this layout (its bytes in its part files) is still read back and stored", async () => {
+    const candidate = await newCandidate();
+    const pb = asCandidate(candidate);
+    const id = randomId();
+    const bytes = webm();
+    await stage(pb, id, w.video.question.id, bytes, [5000]);
+    // as an older server left it: no layout mark, no take file, each part's bytes in its own file
+    rmSync(join(stagingDir(id), ".joined"));
+    rmSync(takeFile(id));
+    for (const part of cut(bytes, [5000])) writeFileSync(join(stagingDir(id), String(part.offset)), part.bytes);
+    const part = await fetch(`${inject("pbUrl")}/api/screenroom/takes/${id}/parts/0`, { headers: { "X-Candidate-Key": (await keyOf(candidate))! } });
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.subarray(0, 5000));
+    await submit(pb, { id, candidate, question: w.video.question.id, size: bytes.length });
+    expect((await storedVideo(id)).bytes.equals(Buffer.from(bytes))).toBe(true);
+  });
+});
+
 describe("a take that is not complete: 409, nothing created, and the whole file still goes the old way", () => {
   it("a gap", async () => {
     const candidate = await newCandidate();
@@ -410,7 +473,7 @@ describe("the parts route refuses", () => {
     const res = await putChunked(candidate, id, 0, 17, new Uint8Array(MB), w.video.question.id);
     expect(res.status).toBe(411);
     // nothing half-written is left behind
-    expect(readdirSync(stagingDir(id)).filter((name) => name.startsWith("."))).toEqual([]);
+    expect(readdirSync(stagingDir(id)).filter((name) => name.startsWith(".part-") || name.startsWith(".submit-"))).toEqual([]);
     await deleteTake(pb, id);
     expect(existsSync(stagingDir(id))).toBe(false);
   });
@@ -478,7 +541,10 @@ describe("a complete take the video field refuses", () => {
     expect(err.status).toBe(400);
     expect(err.response.data.file).toBeDefined();
     expect(await storedOrNull("answers", id)).toBeNull();
-    expect(readdirSync(stagingDir(id)).sort()).toEqual(["0", "100"]);
+    expect(partsIn(id).sort()).toEqual(["0", "100"]);
+    // the take's file is back where the refused submit took it from, whole
+    expect(readdirSync(stagingDir(id)).filter((name) => name.startsWith(".submit-"))).toEqual([]);
+    expect(new Uint8Array(readFileSync(join(stagingDir(id), "take")))).toEqual(png);
     expect(await rowOf(id)).toMatchObject({ candidate, question: w.video.question.id, retired: false });
     await deleteTake(pb, id);
   });

@@ -123,10 +123,18 @@ routerAdd("GET", "/api/screenroom/takes/{takeId}", (e) => {
 routerAdd("GET", "/api/screenroom/takes/{takeId}/parts/{offset}", (e) => {
   const { take } = require(`${__hooks}/lib/takes.js`).openTake(e);
   const offset = e.request.pathValue("offset");
-  if (!take.parts.some((part) => String(part.offset) === offset)) throw new NotFoundError("The take was not found.");
+  const part = take.parts.find((p) => String(p.offset) === offset);
+  if (!part) throw new NotFoundError("The take was not found.");
   const files = require(`${__hooks}/lib/take-files.js`);
+  const reader = files.partReader(e.app, take.id, part.offset, part.size);
+  if (!reader) throw new NotFoundError("The take was not found.");
   e.response.header().set("Cache-Control", "no-store");
-  return e.fileFS($os.dirFS(files.takeDir(e.app, take.id)), offset);
+  e.response.header().set("Content-Length", String(part.size));
+  try {
+    return e.stream(200, "application/octet-stream", reader);
+  } finally {
+    reader.close();
+  }
 });
 
 // Takes never submitted are the candidate's recording (decisions.md "Staged takes"): kept while the interview can

@@ -1,18 +1,29 @@
 /// <reference path="../../../.cache/pocketbase/types.d.ts" />
 // A staged take on disk (lib/takes.js decides who it belongs to and whether it is live):
 // {dataDir}/screenroom_takes/{takeId}/
-//   {offset}           one file per part, named by its byte offset in the take (decimal)
-//   .part-*            a part being written (renamed into place when complete)
-//   .submit-*/{name}   the assembled take while POST /api/screenroom/answers stores it
+//   .joined            the layout below (a take staged before it has its parts' bytes in the part files)
+//   take               the take's bytes, each part's at its offset, synced as each part arrives
+//   {offset}           one file per part, named by its byte offset in the take (decimal), as long as the part but
+//                      holding none of its bytes (a sparse file): the part's name and size, made once its bytes are in
+//                      `take`
+//   .part-*            a part being received (copied into `take`, then truncated into the part's file)
+//   .submit-*/{name}   `take` while POST /api/screenroom/answers stores it (moved, not copied: the Go main renames it
+//                      into the answer's storage folder, staged_takes.go; a failed save puts it back)
 // The dir is made only by the transaction that inserts the take's row; a part never makes it again, so a take that
 // was replaced or discarded (its dir removed) stays gone. Bytes only ever move Go-side (os.File.ReadFrom), never
-// through JS arrays. A part is confirmed (2xx) only once its bytes and its name are on stable storage: the file and
-// its dir are fsynced (issue 26: the device may drop its copy of what the server confirmed).
+// through JS arrays. A part is confirmed (2xx) only once its bytes and its name are on stable storage: `take` and the
+// dir are fsynced (issue 26: the device may drop its copy of what the server confirmed). Submitting a take costs the
+// same at any length (issue 20 point 4; decisions.md: "a submit only moves it and syncs the folder").
 
 const PART_NAME = /^(0|[1-9][0-9]*)$/;
 /** At most this many parts per take: a take of 600 s in 1 s chunks has about 600. */
 const MAX_PARTS = 10000;
 const DIR_MODE = 0o755;
+const DATA = "take";
+const JOINED = ".joined";
+// os.OpenFile's flags on Linux (the JS VM has no names for them)
+const O_RDWR = 0x2;
+const O_CREATE = 0x40;
 
 function stagingRoot(app) {
   return $filepath.join(app.dataDir(), "screenroom_takes");
@@ -42,9 +53,11 @@ function listParts(dir) {
 
 /**
  * Streams `body` (the request body, `length` bytes, already reserved by reservePart) into the part at `offset`:
- * written under a temporary name, then renamed over any earlier part at that offset (a retry replaces it). Never
- * makes the take's dir: when it is gone (the take was replaced or discarded since the reservation) the part is
- * refused with 409. Returns the bytes stored.
+ * received under a temporary name, then copied into the take's file at its offset (under the take's lock, see
+ * staged_takes.go) and made the part's sparse file, renamed over any earlier part at that offset (a retry replaces
+ * it). Never makes the take's dir: when it is gone (the take was replaced or discarded since the reservation) the part
+ * is refused with 409; while a submit holds the take's file, with 503 (the client tries again; by then the question
+ * is answered). Returns the bytes stored.
  */
 function writePart(app, takeId, offset, body, length) {
   const dir = takeDir(app, takeId);
@@ -64,6 +77,7 @@ function writePart(app, takeId, offset, body, length) {
     throw goneOr(err);
   }
   try {
+    const joined = exists(root, JOINED);
     const tmp = `.part-${$security.randomString(12)}`;
     let file;
     try {
@@ -74,7 +88,7 @@ function writePart(app, takeId, offset, body, length) {
     let written = 0;
     try {
       written = Number(file.readFrom(body));
-      if (DURABLE) file.sync();
+      if (DURABLE && !joined) file.sync();
     } catch (err) {
       file.close();
       removeQuietly(root, tmp);
@@ -93,6 +107,14 @@ function writePart(app, takeId, offset, body, length) {
       removeQuietly(root, tmp);
       throw refusal;
     }
+    if (joined) {
+      try {
+        copyIntoTake(app, root, takeId, tmp, offset, written);
+      } catch (err) {
+        removeQuietly(root, tmp);
+        throw goneOr(err);
+      }
+    }
     try {
       root.rename(tmp, String(offset));
     } catch (err) {
@@ -103,6 +125,84 @@ function writePart(app, takeId, offset, body, length) {
     return written;
   } finally {
     root.close();
+  }
+}
+
+/**
+ * Copies the received part `tmp` into the take's file at `offset` and syncs it, then truncates `tmp` to the part's
+ * size without its bytes (its name and size are the part's record; its bytes are in `take`).
+ */
+function copyIntoTake(app, root, takeId, tmp, offset, size) {
+  const unlock = $screenroomTakeLock(takeId);
+  try {
+    // a submit holds it: 503, tried again (by then the question is answered)
+    if (!takeHere(app, root, takeId, false)) throw new ApiError(503, "The take is being stored. Please try again in a moment.");
+    const data = root.openFile(DATA, O_RDWR, 0);
+    try {
+      const input = root.open(tmp);
+      try {
+        data.seek(offset, 0);
+        if (Number(data.readFrom(input)) !== size) throw new Error("a part was not copied whole into its take");
+      } finally {
+        input.close();
+      }
+      if (DURABLE) data.sync();
+    } finally {
+      data.close();
+    }
+  } finally {
+    unlock();
+  }
+  const marker = root.openFile(tmp, O_RDWR, 0);
+  try {
+    marker.truncate(0);
+    marker.truncate(size);
+  } finally {
+    marker.close();
+  }
+}
+
+function exists(root, name) {
+  try {
+    root.stat(name);
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+
+/**
+ * Whether the take's file is in its dir (call with the take's lock held). When it is not, and no submit of the take
+ * is running (`submitting`: the caller is that submit), one that was cut off (the server stopped during it) left
+ * it in its .submit dir: it is put back.
+ */
+function takeHere(app, root, takeId, submitting) {
+  if (exists(root, DATA)) return true;
+  if (!submitting && app.store().has("screenroomSubmit:" + takeId)) return false;
+  return restoreTake(root);
+}
+
+/** Puts back the take's file from a .submit dir: true when `take` is there again. */
+function restoreTake(root) {
+  for (const entry of $os.readDir(root.name())) {
+    const name = entry.name();
+    if (!entry.isDir() || name.indexOf(".submit-") !== 0) continue;
+    for (const inner of $os.readDir($filepath.join(root.name(), name))) {
+      if (inner.isDir()) continue;
+      root.rename(`${name}/${inner.name()}`, DATA);
+      removeAllQuietly(root, name);
+      syncDir(root, ".");
+      return true;
+    }
+  }
+  return exists(root, DATA);
+}
+
+function removeAllQuietly(root, name) {
+  try {
+    root.removeAll(name);
+  } catch (_) {
+    // gone already
   }
 }
 
@@ -126,11 +226,20 @@ function syncDir(root, name) {
 }
 
 /**
- * Makes a take's dir (in the transaction that inserts its row), durably: its name in the staging root, and the
- * staging root's in the data dir (made with the first take), are synced.
+ * Makes a take's dir (in the transaction that inserts its row), durably, with its empty file and its layout's mark:
+ * its names in the dir, its name in the staging root, and the staging root's in the data dir (made with the first
+ * take), are synced.
  */
 function makeTakeDir(app, takeId) {
   $os.mkdirAll(takeDir(app, takeId), DIR_MODE);
+  const take = $os.openRoot(takeDir(app, takeId));
+  try {
+    // empty files: the dir's sync makes their names durable; never truncated (a take's dir is made once)
+    for (const name of [DATA, JOINED]) take.openFile(name, O_RDWR | O_CREATE, 0o644).close();
+    syncDir(take, ".");
+  } finally {
+    take.close();
+  }
   const root = $os.openRoot(app.dataDir());
   try {
     syncDir(root, "screenroom_takes");
@@ -176,29 +285,78 @@ function removeTakesQuietly(app, takeIds) {
 }
 
 /**
- * Joins a staged take's parts into one file `fileName` (Go-side copies).
- * Returns {file, cleanup} (file: a filesystem.File to attach; cleanup removes the joined copy), or null when the
- * parts contiguous from 0 do not make exactly `size` bytes. Parts after a gap are left out: a take cut off by a crash
- * may have a later part without the one before it, and its recording is what came before the gap.
+ * Makes a staged take's parts one file `fileName` for its answer. Returns {file, cleanup} (file: a filesystem.File to
+ * attach; cleanup, when the answer was not stored, puts the take back as it was), or null when the parts contiguous
+ * from 0 do not make exactly `size` bytes. Parts after a gap are left out: a take cut off by a crash may have a later
+ * part without the one before it, and its recording is what came before the gap. The take's file is moved, not
+ * copied (and the Go main moves it on into storage): the same work at any length. A take staged before that layout
+ * has its bytes in its part files: they are copied into one.
  */
 function assembleParts(app, takeId, size, fileName) {
   const dir = takeDir(app, takeId);
-  const parts = [];
   let end = 0;
   for (const part of listParts(dir)) {
     if (part.offset !== end) break; // a gap: what follows it is not part of the take (cut off by a crash)
-    parts.push(part);
     end += part.size;
   }
   if (end !== size) return null;
 
-  const sub = `.submit-${$security.randomString(12)}`;
   let root;
   try {
     root = $os.openRoot(dir);
   } catch (_) {
     return null; // replaced or discarded meanwhile
   }
+  const sub = `.submit-${$security.randomString(12)}`;
+  try {
+    const moved = exists(root, JOINED) ? moveTake(app, root, takeId, sub, size, fileName) : copyParts(root, sub, size, fileName);
+    if (!moved) return null;
+  } finally {
+    root.close();
+  }
+  const path = $filepath.join(dir, sub, fileName);
+  return {
+    file: $filesystem.fileFromPath(path),
+    cleanup: () => {
+      const take = $os.openRoot(dir);
+      const unlock = $screenroomTakeLock(takeId);
+      try {
+        if (exists(take, JOINED) && exists(take, `${sub}/${fileName}`)) take.rename(`${sub}/${fileName}`, DATA);
+        removeAllQuietly(take, sub);
+      } finally {
+        unlock();
+        take.close();
+      }
+    },
+  };
+}
+
+/** Moves the take's file into `sub` as `fileName`, cut to `size` bytes: false when it does not hold them. */
+function moveTake(app, root, takeId, sub, size, fileName) {
+  const unlock = $screenroomTakeLock(takeId);
+  try {
+    if (!takeHere(app, root, takeId, true)) return false;
+    const held = Number(root.stat(DATA).size());
+    if (held < size) return false;
+    root.mkdir(sub, DIR_MODE);
+    root.rename(DATA, `${sub}/${fileName}`);
+    if (held > size) {
+      // bytes after a gap (a part past the take's end): not the take's
+      const file = root.openFile(`${sub}/${fileName}`, O_RDWR, 0);
+      try {
+        file.truncate(size);
+      } finally {
+        file.close();
+      }
+    }
+    return true;
+  } finally {
+    unlock();
+  }
+}
+
+/** Copies the take's parts from 0 (a take staged in part files) into `sub`/`fileName`: false when they are not `size` bytes. */
+function copyParts(root, sub, size, fileName) {
   let complete = false;
   let full = null;
   try {
@@ -206,7 +364,8 @@ function assembleParts(app, takeId, size, fileName) {
     const out = root.create(`${sub}/${fileName}`);
     try {
       let copied = 0;
-      for (const part of parts) {
+      for (const part of listParts(root.name())) {
+        if (part.offset !== copied || copied >= size) break;
         const input = root.open(String(part.offset));
         try {
           copied += Number(out.readFrom(input));
@@ -223,26 +382,33 @@ function assembleParts(app, takeId, size, fileName) {
     complete = false; // a part vanished (the take was discarded meanwhile)
     if (isStorageFull(err)) full = err; // not the take's fault: the Go main answers 507, the client retries
   } finally {
-    if (!complete) {
-      try {
-        root.removeAll(sub);
-      } catch (_) {
-        // the take dir itself is gone
-      }
-    }
-    root.close();
+    if (!complete) removeAllQuietly(root, sub);
   }
   if (full) throw full;
-  if (!complete) return null;
-  const path = $filepath.join(dir, sub, fileName);
-  return {
-    file: $filesystem.fileFromPath(path),
-    cleanup: () => $os.removeAll($filepath.join(dir, sub)),
-  };
+  return complete;
+}
+
+/** A reader of the part at `offset` (`size` bytes) of the take `takeId`, or null when its bytes are not there. */
+function partReader(app, takeId, offset, size) {
+  const dir = takeDir(app, takeId);
+  const root = $os.openRoot(dir);
+  try {
+    if (!exists(root, JOINED)) return $screenroomFileSection($filepath.join(dir, String(offset)), 0, size);
+    const unlock = $screenroomTakeLock(takeId);
+    try {
+      if (!takeHere(app, root, takeId, false)) return null; // a submit holds it
+      return $screenroomFileSection($filepath.join(dir, DATA), offset, size);
+    } finally {
+      unlock();
+    }
+  } finally {
+    root.close();
+  }
 }
 
 module.exports = {
   makeTakeDir,
+  partReader,
   stagingRoot,
   takeDir,
   listParts,
