@@ -11,7 +11,7 @@
 // of its own (own port and data) serves the production build (`npx vite build` first when dist/ is missing).
 // Prints a table and one JSON line; exit code 1 when a stop → confirmed is over 1 s.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
@@ -51,9 +51,14 @@ if (!existsSync(join(root, "dist", "index.html"))) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "screenroom-slow-link-"));
+// the production build, and the answers beside it: the page fetches a long answer from the server (a body through
+// Playwright's route, 97 MB for 10 minutes, closed the page)
+const publicDir = mkdtempSync(join(tmpdir(), "screenroom-slow-link-public-"));
+for (const name of readdirSync(join(root, "dist"))) symlinkSync(join(root, "dist", name), join(publicDir, name));
+mkdirSync(join(publicDir, "__bench"));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = await startPocketBase({ port, dataDir, superuser: SU, env: UNTHROTTLED });
+const server = await startPocketBase({ port, dataDir, publicDir, superuser: SU, env: UNTHROTTLED });
 const rows = [];
 try {
   const su = new PocketBase(url);
@@ -75,13 +80,15 @@ try {
   try {
     for (const minutes of MINUTES) {
       const file = answerOf(minutes);
+      const fileUrl = `/__bench/answer-${minutes}min.webm`;
+      symlinkSync(join(root, ".cache", "bench", `answer-${minutes}min-capped.webm`), join(publicDir, fileUrl));
       console.log(`${minutes} min (${round(file.length / 1e6)} MB) through the screens at ${MBIT} Mbit/s up, the recorder ${SPEEDUP}× real time…`);
       const candidate = await newCandidate();
-      const app = await takeThroughScreens(browser, { url, file, recordedSeconds: minutes * 60, candidateKey: candidate.secret, questionId: question.id, speedup: SPEEDUP, uploadBytesPerSecond });
+      const app = await takeThroughScreens(browser, { url, file, fileUrl, recordedSeconds: minutes * 60, candidateKey: candidate.secret, questionId: question.id, speedup: SPEEDUP, uploadBytesPerSecond });
       console.log(`  stop → confirmed ${app.ms} ms; the plain multipart create of the same file…`);
       const plainCandidate = await newCandidate();
       const answer = await su.collection("answers").create({ candidate: plainCandidate.id, question: question.id });
-      const plain = await plainUploader(url, file, { uploadBytesPerSecond });
+      const plain = await plainUploader(url, file, { uploadBytesPerSecond, fileUrl });
       let plainMs;
       try {
         plainMs = await plain.send(answer.id, su.authStore.token);
@@ -97,6 +104,7 @@ try {
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(publicDir, { recursive: true, force: true });
 }
 
 console.log("");

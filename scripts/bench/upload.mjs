@@ -47,14 +47,16 @@ async function throttleUploads(context, page, bytesPerSecond) {
  * long) handed to the screens by a stand-in MediaRecorder, a timeslice's bytes at a time, `speedup` times faster than
  * it was recorded (the slices keep a real recorder's size), the last slice held until 'Stop Recording' as a recorder
  * holds it; 'Submit answer' clicked from inside the page the moment it can be. With `uploadBytesPerSecond`, the page's
- * uploads go through Chromium's throttle. Resolves with the click on 'Stop Recording' → the answer request confirmed
+ * uploads go through Chromium's throttle. With `fileUrl` (a same-origin path the server serves), the page fetches the
+ * file from there instead of from Playwright's route: a route carries the body through Playwright's protocol, and a
+ * 97 MB body closed the page. Resolves with the click on 'Stop Recording' → the answer request confirmed
  * (ms), and for information: → 'Submit answer' clickable, its click → confirmed, the parts sent, the answer request's
  * size.
  */
-export async function takeThroughScreens(browser, { url, file, recordedSeconds, candidateKey: key, questionId, speedup = 1, uploadBytesPerSecond = null }) {
+export async function takeThroughScreens(browser, { url, file, fileUrl = null, recordedSeconds, candidateKey: key, questionId, speedup = 1, uploadBytesPerSecond = null }) {
   const context = await browser.newContext({ permissions: ["camera", "microphone"] });
-  await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
-  await context.addInitScript(({ recordedSeconds, speedup }) => {
+  if (!fileUrl) await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
+  await context.addInitScript(({ recordedSeconds, speedup, fileUrl }) => {
     class BenchRecorder {
       constructor() {
         this.state = "inactive";
@@ -66,7 +68,7 @@ export async function takeThroughScreens(browser, { url, file, recordedSeconds, 
       start(timeslice = 1000) {
         this.state = "recording";
         this.sent = 0;
-        this.ready = fetch("/__bench/answer.webm")
+        this.ready = fetch(fileUrl ?? "/__bench/answer.webm")
           .then((res) => res.blob())
           .then((blob) => {
             this.blob = blob;
@@ -136,7 +138,7 @@ export async function takeThroughScreens(browser, { url, file, recordedSeconds, 
       }
       return send.call(this, body);
     };
-  }, { recordedSeconds, speedup });
+  }, { recordedSeconds, speedup, fileUrl });
   try {
     const page = await context.newPage();
     await page.goto(`${url}/candidates/${key}/questions/${questionId}`);
@@ -175,17 +177,18 @@ export async function takeThroughScreens(browser, { url, file, recordedSeconds, 
 /**
  * A blank page of a Chromium of its own holding `file` in memory, and `send(answerId, token)`: one plain multipart
  * create of it (the records API's create of the video answer, as the superuser `token`: candidates may not create
- * answers through the records API), timed in the page (ms). With `uploadBytesPerSecond`, through Chromium's throttle.
+ * answers through the records API), timed in the page (ms). With `uploadBytesPerSecond`, through Chromium's throttle;
+ * `fileUrl` as for takeThroughScreens.
  */
-export async function plainUploader(url, file, { uploadBytesPerSecond = null } = {}) {
+export async function plainUploader(url, file, { uploadBytesPerSecond = null, fileUrl = null } = {}) {
   const browser = await launchBenchChromium({ camera: false });
   const context = await browser.newContext();
-  await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
+  if (!fileUrl) await context.route("**/__bench/answer.webm", (route) => route.fulfill({ body: file, contentType: "video/webm" }));
   const page = await context.newPage();
   await page.goto(`${url}/api/health`);
-  await page.evaluate(async () => {
-    globalThis.__benchFile = await (await fetch("/__bench/answer.webm")).blob();
-  });
+  await page.evaluate(async (fileUrl) => {
+    globalThis.__benchFile = await (await fetch(fileUrl ?? "/__bench/answer.webm")).blob();
+  }, fileUrl);
   await context.unrouteAll();
   await throttleUploads(context, page, uploadBytesPerSecond);
   return {

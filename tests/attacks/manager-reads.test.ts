@@ -78,12 +78,13 @@ describe("the manager read routes, attacked", () => {
   it("the jobs list's parameters reach no other company's jobs and no long text", async () => {
     const own = await jobs(a.manager.pb, a.company.id);
     expect(own.map((job) => job.id)).toEqual([a.job.id]);
-    for (const query of [
+    const attempts: Record<string, string>[] = [
       { filter: `company = "${b.company.id}"` },
       { company: b.company.id },
       { expand: "company,questions", fields: "*,description,expand" },
       { sort: "(SELECT secret FROM candidates LIMIT 1)" },
-    ]) {
+    ];
+    for (const query of attempts) {
       expect(await jobs(a.manager.pb, a.company.id, query), JSON.stringify(query)).toEqual(own);
     }
     expect(JSON.stringify(own)).not.toContain(String(b.job.description));

@@ -94,7 +94,9 @@ export class VideoDrafts {
     const current = this.current!;
     current.submitted = true;
     try {
-      await current.saved;
+      // A take the server holds in parts is on this device as its chunks until its copy is stored: its upload does
+      // not wait for that copy (issue 20 point 4: writing a 10-minute take's copy took longer than sending the rest).
+      if (!current.staged?.usable) await current.saved;
       await answerUploads.enqueue({ ...current.take, kind: 'video' }, current.staged ?? undefined);
     } catch (error) {
       current.submitted = false;

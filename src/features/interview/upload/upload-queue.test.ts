@@ -186,6 +186,49 @@ describe('UploadQueue', () => {
     expect(queue.hasPending()).toBe(false);
   });
 
+  it('starts a staged take at once, while its record is still being written, and removes the record only after', async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    // the device's write of the record held back until the upload has begun
+    let release!: () => void;
+    const written = new Promise<void>((resolve) => (release = resolve));
+    const put = store.put.bind(store);
+    store.put = async (answer) => {
+      await written;
+      return put(answer);
+    };
+    const removed: string[] = [];
+    const remove = store.remove.bind(store);
+    store.remove = async (id) => {
+      removed.push(id);
+      return remove(id);
+    };
+    const queue = new UploadQueue<{ takeId: string }>({ store, transport: server.transport });
+    const take = { ...draftTake('v1'), kind: 'video' as const };
+
+    const enqueued = queue.enqueue(take, { takeId: 'v1' });
+    await vi.waitFor(() => expect(server.stored.has('v1')).toBe(true));
+    // confirmed by the server, but its record is not written yet: nothing is removed before it is
+    await settle();
+    expect(removed).toEqual([]);
+    release();
+    await enqueued;
+    await settle();
+    expect(removed).toEqual(['v1']);
+    expect(await rawKeys()).toMatchObject({ 'pending-answers': [] });
+
+    // an answer the server holds nothing of is still stored on the device first
+    let storedWhenSent = -1;
+    const send = server.transport.send;
+    server.transport.send = async (answer, onProgress) => {
+      storedWhenSent = (await store.list()).length;
+      return send(answer, onProgress);
+    };
+    await queue.enqueue(textAnswer('t1'));
+    await settle();
+    expect(storedWhenSent).toBe(1);
+  });
+
   it('retries a dropped connection with backoff until it goes through', async () => {
     const store = freshStore();
     const server = fakeServer();

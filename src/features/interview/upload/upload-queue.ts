@@ -102,7 +102,8 @@ type Options<Staged> = {
   now?: () => number;
 };
 
-type Entry<Staged> = { readonly answer: PendingAnswer; readonly staged?: Staged };
+/** `stored`: the answer's record on this device, while it is still being written (confirming waits for it). */
+type Entry<Staged> = { readonly answer: PendingAnswer; readonly staged?: Staged; readonly stored?: Promise<void> };
 
 export class UploadQueue<Staged = never> {
   private states: readonly UploadState[] = [];
@@ -153,19 +154,21 @@ export class UploadQueue<Staged = never> {
   }
 
   /**
-   * Records the answer as submitted on this device (a video's take is normally stored already as a draft), then
-   * uploads it (with `staged`, what the transport already sent of it). Resolves once it is stored (or known to be
-   * unstorable).
+   * Records the answer as submitted on this device (a video's take is normally stored already as a draft), and
+   * uploads it (with `staged`, what the transport already sent of it). An answer the server holds nothing of is
+   * stored first; a staged take starts at once (issue 20 point 4: the server holds its parts, the device its
+   * chunks, and writing a long take's copy on the device took longer than sending what is left), and its record is
+   * removed only once written. Resolves once it is stored (or known to be unstorable).
    */
   async enqueue(answer: PendingAnswer, staged?: Staged): Promise<void> {
-    try {
-      await this.options.store.put(answer);
-    } catch (error) {
+    const stored = this.options.store.put(answer).catch((error: unknown) => {
       // No IndexedDB (a private window, a full disk): still upload from memory rather than refuse the answer.
       console.warn('The answer could not be stored on this device', error);
-    }
-    this.track(answer, staged);
+    });
+    if (staged === undefined) await stored;
+    this.track(answer, staged, stored);
     this.kick();
+    await stored;
   }
 
   /**
@@ -205,8 +208,8 @@ export class UploadQueue<Staged = never> {
     this.kick();
   }
 
-  private track(answer: PendingAnswer, staged?: Staged) {
-    this.entries.set(answer.id, { answer, staged });
+  private track(answer: PendingAnswer, staged?: Staged, stored?: Promise<void>) {
+    this.entries.set(answer.id, { answer, staged, stored });
     this.states = [
       ...this.states.filter((state) => state.id !== answer.id),
       {
@@ -312,6 +315,7 @@ export class UploadQueue<Staged = never> {
   }
 
   private async confirm(answer: PendingAnswer) {
+    await this.entries.get(answer.id)?.stored;
     await this.options.store.remove(answer.id);
     this.entries.delete(answer.id);
     this.update(answer.id, { status: 'done', progress: 1, retryAt: undefined, storageFull: false, error: undefined });
