@@ -3,22 +3,19 @@
 // Chromium's network emulation (`--mbit` Mbit/s up), beside a plain multipart create of the same file through the
 // same throttle; the figure is the click on 'Stop Recording' → the answer confirmed (budget ≤ 1 s at every length:
 // the parts went up while it recorded, so the stop leaves the last slice and a small request, whatever the length).
-// The answers: WebM files made once with ffmpeg at the recorder's cap (src/features/interview/upload/media-recorder.ts:
-// 1.2 Mbit/s video of noise, which does not compress, and 64 kbit/s Opus; a 10-minute answer ≈ 95 MB), cached in
-// .cache/bench. No real 10-minute wait: the bench's stand-in recorder (upload.mjs takeThroughScreens) hands the screens
-// a real recorder's slices (one second of the file each) `--speedup` times faster than real time, which stays under
+// The answers: WebM files made once with ffmpeg at the recorder's cap (long-answers.mjs; a 10-minute answer ≈ 97 MB).
+// No real 10-minute wait: the bench's stand-in recorder (upload.mjs takeThroughScreens) hands the screens a real
+// recorder's slices (one second of the file each) `--speedup` times faster than real time, which stays under
 // the throttle (3 × 1.26 Mbit/s < 5), so the link, not the recorder, is still what the parts wait for. A PocketBase
 // of its own (own port and data) serves the production build (`npx vite build` first when dist/ is missing).
 // Prints a table and one JSON line; exit code 1 when a stop → confirmed is over 1 s.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import PocketBase from "pocketbase";
-import { candidateKey } from "../bench-seed.mjs";
 import { freePort, root, startPocketBase, UNTHROTTLED } from "../lib/pocketbase.mjs";
-import { logoFile, randomId } from "../seed.mjs";
 import { round } from "./numbers.mjs";
+import { answerOf, answerPath, longAnswerQuestion } from "./long-answers.mjs";
 import { launchBenchChromium, plainUploader, takeThroughScreens } from "./upload.mjs";
 
 const option = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -27,23 +24,6 @@ const MBIT = Number(option("mbit", "5"));
 const SPEEDUP = Number(option("speedup", "3"));
 const BUDGET_MS = 1000;
 const SU = { email: "slow-link-probe@screenroom.test", password: "slow-link-probe-password" };
-
-/** A `minutes`-long answer at the recorder's cap, made once: its bytes. */
-function answerOf(minutes) {
-  const path = join(root, ".cache", "bench", `answer-${minutes}min-capped.webm`);
-  if (!existsSync(path)) {
-    mkdirSync(join(root, ".cache", "bench"), { recursive: true });
-    console.log(`making a ${minutes}-minute answer with ffmpeg (once, cached in .cache/bench)…`);
-    const made = spawnSync("ffmpeg", ["-loglevel", "error", "-y",
-      "-f", "lavfi", "-i", "nullsrc=s=320x180:r=15,geq=random(1)*255:128:128",
-      "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000",
-      "-t", String(minutes * 60), "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8",
-      "-b:v", "1200k", "-minrate", "1200k", "-maxrate", "1200k", "-bufsize", "1200k",
-      "-c:a", "libopus", "-b:a", "64k", "-shortest", path], { stdio: "inherit" });
-    if (made.status !== 0) throw new Error("ffmpeg could not make the answer");
-  }
-  return readFileSync(path);
-}
 
 if (!existsSync(join(root, "dist", "index.html"))) {
   const built = spawnSync("npx", ["vite", "build"], { cwd: root, stdio: "inherit" });
@@ -61,27 +41,14 @@ const url = `http://127.0.0.1:${port}`;
 const server = await startPocketBase({ port, dataDir, publicDir, superuser: SU, env: UNTHROTTLED });
 const rows = [];
 try {
-  const su = new PocketBase(url);
-  su.autoCancellation(false);
-  await su.collection("_superusers").authWithPassword(SU.email, SU.password);
-  const user = await su.collection("users").create({ email: `probe-${randomId()}@screenroom.test`, password: "probe-password-123", passwordConfirm: "probe-password-123", firstName: "Slow", lastName: "Link", verified: true });
-  const company = await su.collection("companies").create({ name: "Slow link probe", website: "https://probe.example.com", logo: logoFile(), managers: [user.id] });
-  // the longest question there is (10 minutes): every answer fits its time
-  const question = await su.collection("questions").create({ company: company.id, title: "Tell us", description: "At length", timeout: 600 });
-  await su.collection("video_questions").create({ question: question.id, takes: 1 });
-  const job = await su.collection("jobs").create({ company: company.id, title: "Probe job", description: "A job", location: "Remote", questions: [question.id] });
-  const newCandidate = async () => {
-    const secret = candidateKey();
-    const record = await su.collection("candidates").create({ job: job.id, secret, email: `slow-${randomId()}@probe.example.com`, consentedAt: new Date().toISOString().replace("T", " ") });
-    return { id: record.id, secret };
-  };
+  const { su, question, newCandidate } = await longAnswerQuestion(url, SU);
   const uploadBytesPerSecond = (MBIT * 1_000_000) / 8;
   const browser = await launchBenchChromium();
   try {
     for (const minutes of MINUTES) {
       const file = answerOf(minutes);
       const fileUrl = `/__bench/answer-${minutes}min.webm`;
-      symlinkSync(join(root, ".cache", "bench", `answer-${minutes}min-capped.webm`), join(publicDir, fileUrl));
+      symlinkSync(answerPath(minutes), join(publicDir, fileUrl));
       console.log(`${minutes} min (${round(file.length / 1e6)} MB) through the screens at ${MBIT} Mbit/s up, the recorder ${SPEEDUP}× real time…`);
       const candidate = await newCandidate();
       const app = await takeThroughScreens(browser, { url, file, fileUrl, recordedSeconds: minutes * 60, candidateKey: candidate.secret, questionId: question.id, speedup: SPEEDUP, uploadBytesPerSecond });
