@@ -203,7 +203,12 @@ describe('UploadQueue', () => {
       removed.push(id);
       return remove(id);
     };
-    const queue = new UploadQueue<{ takeId: string }>({ store, transport: server.transport });
+    // the fake server's transport, for a queue whose answers may carry their staged take
+    const transport: UploadTransport<{ takeId: string }> = {
+      send: (answer, onProgress) => server.transport.send(answer, onProgress),
+      exists: (answer) => server.transport.exists(answer),
+    };
+    const queue = new UploadQueue<{ takeId: string }>({ store, transport });
     const take = { ...draftTake('v1'), kind: 'video' as const };
 
     const enqueued = queue.enqueue(take, { takeId: 'v1' });
