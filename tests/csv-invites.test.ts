@@ -1,6 +1,9 @@
 // Issue 18 point 1: invites from a CSV file (POST /api/screenroom/jobs/{id}/invites/bulk) and the mail queue the
 // Go main works (pocketbase/mail_queue.go). Real PocketBase, real MailDev.
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type PocketBase from "pocketbase";
 import { client, createCompany, createJob, createQuestion, mailUrl, signUp, statusOf, superuser, uniqueEmail, useOwnServer } from "./helpers";
@@ -245,5 +248,36 @@ describe("the mail queue retries SMTP errors", () => {
     // the given-up mail stays given up
     expect((await queueOf(lost)).status).toBe("failed");
     expect(await recipientsWith(lost)).toEqual([]);
+  });
+});
+
+// MAIL_QUEUE_HOLD (pocketbase/mail_queue.go): the benchmark's server keeps its seeded invitations' e-mails instead of
+// retrying them against a mail server that isn't there. Held, a queued e-mail stays pending and untried; a start
+// without the hold sends it.
+describe("the mail queue held", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "screenroom-mail-hold-"));
+  let server: Awaited<ReturnType<typeof useOwnServer>> | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("keeps queued e-mails pending while held, and sends them once started without the hold", async () => {
+    server = await useOwnServer({ MAIL_QUEUE_HOLD: "1" }, { dataDir });
+    const { manager, job } = await managerWithJob("mail-hold");
+    const invited = uniqueEmail("mail-hold-invited");
+    expect((await bulk(manager.pb, job.id, "hold-import", [{ email: invited }])).created).toBe(1);
+    const queueOf = async () => (await superuser()).collection("mail_queue").getFirstListItem(`to = "${invited}"`);
+    expect((await queueOf()).status).toBe("pending");
+    // an unheld queue (200 a second here) would have sent it many times over in this wait
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const held = await queueOf();
+    expect([held.status, held.attempts, held.sentAt]).toEqual(["pending", 0, ""]);
+    expect(await recipientsWith(invited)).toEqual([]);
+
+    await server.stop();
+    server = await useOwnServer({}, { dataDir });
+    await expect.poll(async () => (await queueOf()).status, { timeout: 60_000 }).toBe("sent");
+    await expect.poll(() => recipientsWith(invited), { timeout: 30_000 }).toEqual([invited]);
   });
 });
