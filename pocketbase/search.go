@@ -59,7 +59,12 @@ func searchRoute(e *core.RequestEvent) error {
 	if text := info.Query["offset"]; searchOffsetPattern.MatchString(text) {
 		offset, _ = strconv.Atoi(text)
 	}
-	result, err := searchCompany(e.App.DB(), companyID, parseSearchQuery(info.Query["q"]), offset)
+	// the read pool's own database/sql handle, whose prepared statements the search keeps (prepared.go)
+	pool, ok := e.App.ConcurrentDB().(*dbx.DB)
+	if !ok {
+		return fmt.Errorf("search: the app's read pool is a %T", e.App.ConcurrentDB())
+	}
+	result, err := searchCompany(pool.DB(), companyID, parseSearchQuery(info.Query["q"]), offset)
 	if err != nil {
 		return err
 	}
@@ -160,9 +165,9 @@ func searchMatch(terms [][]string) string {
 type docRange struct{ lo, hi int64 }
 
 // searchCompanyRange: the company's range of docids; ok false when it has nothing indexed.
-func searchCompanyRange(db dbx.Builder, companyID string) (docRange, bool, error) {
+func searchCompanyRange(db *sql.DB, companyID string) (docRange, bool, error) {
 	var idx int64
-	err := db.NewQuery("SELECT idx FROM answer_search_companies WHERE company = {:company}").Bind(dbx.Params{"company": companyID}).Row(&idx)
+	err := preparedRow(db, "SELECT idx FROM answer_search_companies WHERE company = ?", true, []any{companyID}, &idx)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && idx <= 0) {
 		return docRange{}, false, nil
 	}
@@ -179,24 +184,23 @@ func searchCompanyRange(db dbx.Builder, companyID string) (docRange, bool, error
 // search, the largest part of a common word's search time; this costs a walk of at most searchWeightSample matches
 // and weighs words by how common they are in the company's recent answers. One term needs no weight (a weight
 // common to every row changes no order): none.
-func searchWeights(db dbx.Builder, terms [][]string, r docRange) ([]float64, error) {
+func searchWeights(db *sql.DB, terms [][]string, r docRange) ([]float64, error) {
 	if len(terms) < 2 {
 		return nil, nil
 	}
 	// how many answers the company has had indexed: docids are given in order within its range
 	var top int64
-	if err := db.NewQuery(fmt.Sprintf("SELECT coalesce(max(docid), 0) FROM answer_search_docs WHERE docid BETWEEN %d AND %d", r.lo, r.hi)).Row(&top); err != nil {
+	if err := preparedRow(db, "SELECT coalesce(max(docid), 0) FROM answer_search_docs WHERE docid BETWEEN ? AND ?", true, []any{r.lo, r.hi}, &top); err != nil {
 		return nil, err
 	}
 	answers := max(1, top-r.lo)
 	weights := make([]float64, len(terms))
 	for i, words := range terms {
 		var found, oldest int64
-		err := db.NewQuery(fmt.Sprintf(`SELECT count(*), coalesce(min(docid), 0)
+		err := preparedRow(db, `SELECT count(*), coalesce(min(docid), 0)
 			FROM (SELECT rowid AS docid FROM answer_search
-			      WHERE answer_search MATCH {:match} AND rowid BETWEEN %d AND %d
-			      ORDER BY rowid DESC LIMIT %d)`, r.lo, r.hi, searchWeightSample)).
-			Bind(dbx.Params{"match": searchMatch([][]string{words})}).Row(&found, &oldest)
+			      WHERE answer_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3
+			      ORDER BY rowid DESC LIMIT `+strconv.Itoa(searchWeightSample)+`)`, true, []any{searchMatch([][]string{words}), r.lo, r.hi}, &found, &oldest)
 		if err != nil {
 			return nil, err
 		}
@@ -227,12 +231,11 @@ func searchRankWindow() int {
 
 // searchNthNewest: the docid of the company's n-th newest match (0 = the newest); ok false when there are n or
 // fewer. FTS5 walks its lists in rowid order from the top of the range without ranking anything.
-func searchNthNewest(db dbx.Builder, match string, r docRange, n int) (int64, bool, error) {
+func searchNthNewest(db *sql.DB, match string, r docRange, n int) (int64, bool, error) {
 	var docid int64
-	err := db.NewQuery(fmt.Sprintf(`SELECT rowid FROM answer_search
-		WHERE answer_search MATCH {:match} AND rowid BETWEEN %d AND %d
-		ORDER BY rowid DESC LIMIT 1 OFFSET {:n}`, r.lo, r.hi)).
-		Bind(dbx.Params{"match": match, "n": n}).Row(&docid)
+	err := preparedRow(db, `SELECT rowid FROM answer_search
+		WHERE answer_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3
+		ORDER BY rowid DESC LIMIT 1 OFFSET `+strconv.Itoa(n), false, []any{match, r.lo, r.hi}, &docid)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
@@ -243,79 +246,89 @@ func searchNthNewest(db dbx.Builder, match string, r docRange, n int) (int64, bo
 }
 
 type searchHit struct {
-	Docid         int64  `db:"docid"`
-	Kind          string `db:"kind"`
-	Answer        string `db:"answer"`
-	Question      string `db:"question"`
-	QuestionTitle string `db:"questionTitle"`
-	Candidate     string `db:"candidate"`
-	Email         string `db:"email"`
-	Job           string `db:"job"`
-	JobTitle      string `db:"jobTitle"`
-	Segments      string `db:"segments"`
+	Docid                                                                            int64
+	Kind, Answer, Question, QuestionTitle, Candidate, Email, Job, JobTitle, Segments string
 }
 
-// searchRanked: the window's hits (docids lower..upper), best first (bm25 with the terms' weights:
-// screenroom_rank; then newest), limit from offset, each with what it names: every ranked row in the ranking's
-// order; a row whose answer, question, candidate or job is gone (mid-delete) has no answer and is counted but not
-// shown.
-func searchRanked(db dbx.Builder, match string, weights []float64, companyID string, lower, upper int64, limit, offset int) ([]searchHit, error) {
-	params := dbx.Params{"match": match, "company": companyID, "limit": limit, "offset": offset}
+// searchWindow: the hits of one window (the company's newest windowSize matches from its windowStart-th newest, in
+// one walk of FTS5's lists from the top of the range, which stops at the window's end), best first (bm25 with the
+// terms' weights: screenroom_rank; then newest), limit from offset within the window, each with what it names: a
+// row whose answer, question, candidate or job is gone (mid-delete) has no answer and is counted but not shown.
+// The ranking function runs for the window's rows only, and snippet() for none (searchSnippets, for the page).
+func searchWindow(db *sql.DB, match string, weights []float64, companyID string, r docRange, windowStart, windowSize, limit, offset int) ([]searchHit, error) {
+	// ?1-?4, then the weights; the limits are written into the SQL: SQLite plans a statement again on every run
+	// when a bound value limits a virtual table's rows (a fifth of the search's time)
+	args := []any{match, r.lo, r.hi, companyID}
 	var weightArgs strings.Builder
-	for i, weight := range weights {
-		name := fmt.Sprintf("w%d", i)
-		params[name] = weight
-		weightArgs.WriteString(", {:" + name + "}")
+	for _, weight := range weights {
+		args = append(args, weight)
+		fmt.Fprintf(&weightArgs, ", ?%d", len(args))
 	}
-	var hits []searchHit
-	err := db.NewQuery(fmt.Sprintf(`SELECT s.docid AS docid, coalesce(d.kind, '') AS kind, coalesce(a.id, '') AS answer,
-		    coalesce(q.id, '') AS question, coalesce(nullif(a.questionTitle, ''), q.title, '') AS questionTitle,
-		    coalesce(c.id, '') AS candidate, coalesce(c.email, '') AS email,
-		    coalesce(j.id, '') AS job, coalesce(j.title, '') AS jobTitle,
-		    coalesce(CASE WHEN d.kind = 'video' THEN (SELECT v.transcriptSegments FROM video_answers v WHERE v.id = d.record) END, '') AS segments
-		FROM (SELECT docid, row_number() OVER (ORDER BY score, docid DESC) AS n
-		      FROM (SELECT rowid AS docid, screenroom_rank(answer_search%s) AS score
+	rows, err := preparedRows(db, windowStart == 0 && offset == 0, `SELECT s.docid, coalesce(d.kind, ''), coalesce(a.id, ''),
+		    coalesce(q.id, ''), coalesce(nullif(a.questionTitle, ''), q.title, ''),
+		    coalesce(c.id, ''), coalesce(c.email, ''),
+		    coalesce(j.id, ''), coalesce(j.title, ''),
+		    coalesce(CASE WHEN d.kind = 'video' THEN (SELECT v.transcriptSegments FROM video_answers v WHERE v.id = d.record) END, '')
+		FROM (SELECT docid, score
+		      FROM (SELECT rowid AS docid, screenroom_rank(answer_search`+weightArgs.String()+`) AS score
 		            FROM answer_search
-		            WHERE answer_search MATCH {:match} AND rowid BETWEEN %d AND %d
-		            ORDER BY score, rowid DESC LIMIT {:limit} OFFSET {:offset})) s
-		JOIN answer_search_docs d ON d.docid = s.docid AND d.company = {:company}
+		            WHERE answer_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3
+		            ORDER BY rowid DESC LIMIT `+strconv.Itoa(windowSize)+` OFFSET `+strconv.Itoa(windowStart)+`)
+		      ORDER BY score, docid DESC LIMIT `+strconv.Itoa(limit)+` OFFSET `+strconv.Itoa(offset)+`) s
+		JOIN answer_search_docs d ON d.docid = s.docid AND d.company = ?4
 		LEFT JOIN answers a ON a.id = d.answer
 		LEFT JOIN questions q ON q.id = a.question
 		LEFT JOIN candidates c ON c.id = a.candidate
 		LEFT JOIN jobs j ON j.id = c.job
-		ORDER BY s.n`, weightArgs.String(), lower, upper)).Bind(params).All(&hits)
-	return hits, err
+		ORDER BY s.score, s.docid DESC`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var hits []searchHit
+	for rows.Next() {
+		var hit searchHit
+		if err := rows.Scan(&hit.Docid, &hit.Kind, &hit.Answer, &hit.Question, &hit.QuestionTitle, &hit.Candidate, &hit.Email, &hit.Job, &hit.JobTitle, &hit.Segments); err != nil {
+			return nil, err
+		}
+		hits = append(hits, hit)
+	}
+	return hits, rows.Err()
 }
 
 // searchSnippets: the snippet of each of the docids (a page's), by docid: up to 24 words around the matches, char(2)
 // and char(3) around each. The rowid range bounds FTS5's walk to the page's span of matches; the list itself is a
 // filter (`+rowid`), since a rowid IN constraint makes FTS5 walk every match.
-func searchSnippets(db dbx.Builder, match string, docids []int64) (map[int64]string, error) {
+func searchSnippets(db *sql.DB, match string, docids []int64) (map[int64]string, error) {
+	byDocid := make(map[int64]string, len(docids))
 	if len(docids) == 0 {
-		return map[int64]string{}, nil
+		return byDocid, nil
 	}
 	lo, hi := docids[0], docids[0]
-	ids := make([]string, len(docids))
+	args := []any{match, 0, 0}
+	marks := make([]string, len(docids))
 	for i, id := range docids {
 		lo, hi = min(lo, id), max(hi, id)
-		ids[i] = strconv.FormatInt(id, 10)
+		args = append(args, id)
+		marks[i] = "?" + strconv.Itoa(len(args))
 	}
-	var rows []struct {
-		Docid   int64  `db:"docid"`
-		Snippet string `db:"snippet"`
-	}
-	err := db.NewQuery(fmt.Sprintf(`SELECT rowid AS docid, snippet(answer_search, 0, char(2), char(3), '…', 24) AS snippet
+	args[1], args[2] = lo, hi
+	rows, err := preparedRows(db, true, `SELECT rowid, snippet(answer_search, 0, char(2), char(3), '…', 24)
 		FROM answer_search
-		WHERE answer_search MATCH {:match} AND rowid BETWEEN %d AND %d AND +rowid IN (%s)`, lo, hi, strings.Join(ids, ","))).
-		Bind(dbx.Params{"match": match}).All(&rows)
+		WHERE answer_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3 AND +rowid IN (`+strings.Join(marks, ",")+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
-	byDocid := make(map[int64]string, len(rows))
-	for _, row := range rows {
-		byDocid[row.Docid] = row.Snippet
+	defer rows.Close()
+	for rows.Next() {
+		var docid int64
+		var snippet string
+		if err := rows.Scan(&docid, &snippet); err != nil {
+			return nil, err
+		}
+		byDocid[docid] = snippet
 	}
-	return byDocid, nil
+	return byDocid, rows.Err()
 }
 
 // searchSegmentStart: the first transcript segment that holds one of the terms' first words, as the second to start
@@ -382,7 +395,7 @@ type searchResult struct {
 // answer, its kind, candidate (id, e-mail), job (id, title), question (id, title, as the candidate was asked it: the
 // answer's snapshot, issue 16), a snippet with char(2) / char(3) around each match, and for a video answer the
 // second its match starts at.
-func searchCompany(db dbx.Builder, companyID string, terms [][]string, offset int) (searchResult, error) {
+func searchCompany(db *sql.DB, companyID string, terms [][]string, offset int) (searchResult, error) {
 	empty := searchResult{Items: []searchItem{}}
 	if len(terms) == 0 {
 		return empty, nil
@@ -399,31 +412,11 @@ func searchCompany(db dbx.Builder, companyID string, terms [][]string, offset in
 	windowSize := searchRankWindow()
 	var page []searchHit
 	more := false
-	position := offset
-	for {
+	for position := offset; ; {
 		index := position / windowSize
-		// the window: from its newest match (the range's top for the first) down to its oldest (the range's bottom
-		// for the last)
-		upper := r.hi
-		if index > 0 {
-			var found bool
-			if upper, found, err = searchNthNewest(db, match, r, index*windowSize); err != nil {
-				return empty, err
-			} else if !found {
-				break
-			}
-		}
-		oldest, hasOldest, err := searchNthNewest(db, match, r, (index+1)*windowSize-1)
-		if err != nil {
-			return empty, err
-		}
-		lower := r.lo
-		if hasOldest {
-			lower = oldest
-		}
+		within := position - index*windowSize
 		need := searchPageSize - len(page)
-		// ranked without snippets (snippet() here would run for every match of the window before the sort)
-		found, err := searchRanked(db, match, weights, companyID, lower, upper, need+1, position-index*windowSize)
+		found, err := searchWindow(db, match, weights, companyID, r, index*windowSize, windowSize, need+1, within)
 		if err != nil {
 			return empty, err
 		}
@@ -433,14 +426,16 @@ func searchCompany(db dbx.Builder, companyID string, terms [][]string, offset in
 			break
 		}
 		page = append(page, found...)
-		if !hasOldest {
+		// the window ended before the page did: the next window, if this one was whole and another match follows it
+		if within+len(found) < windowSize {
 			break
 		}
-		if len(page) == searchPageSize {
-			_, more, err = searchNthNewest(db, match, r, (index+1)*windowSize)
-			if err != nil {
-				return empty, err
-			}
+		_, next, err := searchNthNewest(db, match, r, (index+1)*windowSize)
+		if err != nil {
+			return empty, err
+		}
+		if len(page) == searchPageSize || !next {
+			more = next
 			break
 		}
 		position = (index + 1) * windowSize
