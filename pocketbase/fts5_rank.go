@@ -58,6 +58,9 @@ func cFuncPointer[T any](f T) uintptr {
 
 var rankFunctionPointer = cFuncPointer(screenroomRank)
 
+// sqliteFreePointer is sqlite3_free as a C function pointer: the destructor of the query's cached mean length
+var sqliteFreePointer = cFuncPointer(sqlite3.Xsqlite3_free)
+
 // cMemory is an address in C memory (libc's allocator, SQLite's own structs) as a pointer Go reads and writes
 // through. The memory is not Go's: the garbage collector neither moves nor frees it, which is what vet's unsafeptr
 // check guards against for Go memory.
@@ -133,18 +136,32 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 	callInt := func(fn uintptr, out uintptr) int32 {
 		return (*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{fn})))(tls, pFts, out)
 	}
-	if rc := callInt(api.FxRowCount, nRow); rc != sqlite3.SQLITE_OK {
-		fail(rc)
-		return
-	}
-	if rc := (*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxColumnTotalSize})))(tls, pFts, -1, nTotal); rc != sqlite3.SQLITE_OK {
-		fail(rc)
-		return
-	}
-	rows, total := *(*int64)(cMemory(nRow)), *(*int64)(cMemory(nTotal))
-	avgdl := 1.0
-	if rows > 0 && total > 0 {
-		avgdl = float64(total) / float64(rows)
+	// the index's mean length, worked out on the query's first row and kept with the query (FTS5's auxiliary data,
+	// as bm25 keeps it): xRowCount and xColumnTotalSize read the index's totals again on every call
+	getAuxdata := *(*func(*libc.TLS, uintptr, int32) uintptr)(unsafe.Pointer(&struct{ uintptr }{api.FxGetAuxdata}))
+	var avgdl float64
+	if kept := getAuxdata(tls, pFts, 0); kept != 0 {
+		avgdl = *(*float64)(cMemory(kept))
+	} else {
+		if rc := callInt(api.FxRowCount, nRow); rc != sqlite3.SQLITE_OK {
+			fail(rc)
+			return
+		}
+		if rc := (*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxColumnTotalSize})))(tls, pFts, -1, nTotal); rc != sqlite3.SQLITE_OK {
+			fail(rc)
+			return
+		}
+		rows, total := *(*int64)(cMemory(nRow)), *(*int64)(cMemory(nTotal))
+		avgdl = 1.0
+		if rows > 0 && total > 0 {
+			avgdl = float64(total) / float64(rows)
+		}
+		// kept when there is memory for it (SQLite frees it with the query, or at once if it can't keep it)
+		if cell := sqlite3.Xsqlite3_malloc(tls, 8); cell != 0 {
+			*(*float64)(cMemory(cell)) = avgdl
+			setAuxdata := *(*func(*libc.TLS, uintptr, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxSetAuxdata}))
+			setAuxdata(tls, pFts, cell, sqliteFreePointer)
+		}
 	}
 
 	var freq [rankMaxPhrases]float64
