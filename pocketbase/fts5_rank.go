@@ -56,6 +56,11 @@ func cFuncPointer[T any](f T) uintptr {
 	return *(*uintptr)(unsafe.Pointer(&struct{ f T }{f}))
 }
 
+// goFunc is a C function pointer of the translated code as the Go function it is (cFuncPointer's inverse).
+func goFunc[T any](pointer uintptr) T {
+	return *(*T)(unsafe.Pointer(&struct{ uintptr }{pointer}))
+}
+
 var rankFunctionPointer = cFuncPointer(screenroomRank)
 
 // sqliteFreePointer is sqlite3_free as a C function pointer: the destructor of the query's cached mean length
@@ -109,7 +114,7 @@ func registerRankFunction(tls *libc.TLS, db uintptr) error {
 		return fmt.Errorf("%s: this SQLite has no FTS5", rankFunctionName)
 	}
 	createFunction := (*sqlite3.Tfts5_api)(cMemory(api)).FxCreateFunction
-	create := *(*func(*libc.TLS, uintptr, uintptr, uintptr, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{createFunction}))
+	create := goFunc[func(*libc.TLS, uintptr, uintptr, uintptr, uintptr, uintptr) int32](createFunction)
 	if rc := create(tls, api, name, 0, rankFunctionPointer, 0); rc != sqlite3.SQLITE_OK {
 		return fmt.Errorf("%s: xCreateFunction: SQLite error %d", rankFunctionName, rc)
 	}
@@ -134,11 +139,11 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 	nRow, nTotal := cells+24, cells+32
 
 	callInt := func(fn uintptr, out uintptr) int32 {
-		return (*(*func(*libc.TLS, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{fn})))(tls, pFts, out)
+		return goFunc[func(*libc.TLS, uintptr, uintptr) int32](fn)(tls, pFts, out)
 	}
 	// the index's mean length, worked out on the query's first row and kept with the query (FTS5's auxiliary data,
 	// as bm25 keeps it): xRowCount and xColumnTotalSize read the index's totals again on every call
-	getAuxdata := *(*func(*libc.TLS, uintptr, int32) uintptr)(unsafe.Pointer(&struct{ uintptr }{api.FxGetAuxdata}))
+	getAuxdata := goFunc[func(*libc.TLS, uintptr, int32) uintptr](api.FxGetAuxdata)
 	var avgdl float64
 	if kept := getAuxdata(tls, pFts, 0); kept != 0 {
 		avgdl = *(*float64)(cMemory(kept))
@@ -147,7 +152,7 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 			fail(rc)
 			return
 		}
-		if rc := (*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxColumnTotalSize})))(tls, pFts, -1, nTotal); rc != sqlite3.SQLITE_OK {
+		if rc := goFunc[func(*libc.TLS, uintptr, int32, uintptr) int32](api.FxColumnTotalSize)(tls, pFts, -1, nTotal); rc != sqlite3.SQLITE_OK {
 			fail(rc)
 			return
 		}
@@ -159,7 +164,7 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 		// kept when there is memory for it (SQLite frees it with the query, or at once if it can't keep it)
 		if cell := sqlite3.Xsqlite3_malloc(tls, 8); cell != 0 {
 			*(*float64)(cMemory(cell)) = avgdl
-			setAuxdata := *(*func(*libc.TLS, uintptr, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxSetAuxdata}))
+			setAuxdata := goFunc[func(*libc.TLS, uintptr, uintptr, uintptr) int32](api.FxSetAuxdata)
 			setAuxdata(tls, pFts, cell, sqliteFreePointer)
 		}
 	}
@@ -170,7 +175,7 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 		return
 	}
 	inst := *(*int32)(cMemory(nInst))
-	xInst := *(*func(*libc.TLS, uintptr, int32, uintptr, uintptr, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxInst}))
+	xInst := goFunc[func(*libc.TLS, uintptr, int32, uintptr, uintptr, uintptr) int32](api.FxInst)
 	for i := int32(0); i < inst; i++ {
 		if rc := xInst(tls, pFts, i, iPhrase, iCol, iOff); rc != sqlite3.SQLITE_OK {
 			fail(rc)
@@ -180,13 +185,13 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 			freq[phrase]++
 		}
 	}
-	if rc := (*(*func(*libc.TLS, uintptr, int32, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxColumnSize})))(tls, pFts, -1, nTok); rc != sqlite3.SQLITE_OK {
+	if rc := goFunc[func(*libc.TLS, uintptr, int32, uintptr) int32](api.FxColumnSize)(tls, pFts, -1, nTok); rc != sqlite3.SQLITE_OK {
 		fail(rc)
 		return
 	}
 	length := float64(*(*int32)(cMemory(nTok)))
 
-	phrases := (*(*func(*libc.TLS, uintptr) int32)(unsafe.Pointer(&struct{ uintptr }{api.FxPhraseCount})))(tls, pFts)
+	phrases := goFunc[func(*libc.TLS, uintptr) int32](api.FxPhraseCount)(tls, pFts)
 	score := 0.0
 	for i := int32(0); i < phrases && i < rankMaxPhrases; i++ {
 		weight := 1.0
