@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-import { afterPaint } from '@/lib/after-paint';
-
-// sonner (about 10 KB gzip with its styles) is not part of a first visit: the toaster mounts once a screen that can
-// raise a toast is shown. A toast raised before it mounted is still shown (sonner replays active toasts).
+// sonner (about 10 KB gzip with its styles) is not part of a first visit: the toaster mounts once the code of a screen
+// that can raise a toast has loaded (./toast.ts). A toast raised before it mounted is still shown (sonner replays
+// active toasts).
 const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 let wanted = false;
@@ -14,15 +13,6 @@ export function enableToaster(): void {
   if (wanted) return;
   wanted = true;
   listeners.forEach((listener) => listener());
-}
-
-/**
- * Call in every layout or screen whose code raises toasts (the manager shell, the auth card, the interview
- * question): the candidate's first screen can then skip sonner.
- */
-export function useToaster(): void {
-  // After the first paint: a toast raised before is still shown once it mounts.
-  useEffect(() => afterPaint(enableToaster, { delayMs: 500 }), []);
 }
 
 function subscribe(listener: () => void): () => void {

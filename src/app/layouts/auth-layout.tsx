@@ -4,11 +4,9 @@ import { Box, Card, Flex, Link, Text } from '@radix-ui/themes';
 import { Outlet } from 'react-router-dom';
 
 import { Logo } from '@/components/logo';
-import { useToaster } from '@/components/toaster';
 
 /** The centred card around sign-in style pages: account entry, e-mail confirmations, invites. */
 export function AuthLayout() {
-  useToaster();
   return (
     <Flex direction="column" align="center" justify="center" gap="5" px="4" py="8" minHeight="100vh">
       <Logo size="lg" />

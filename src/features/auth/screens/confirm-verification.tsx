@@ -1,7 +1,7 @@
 import { Button, Callout, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/errors';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { formatDate, formatDay } from '@/lib/format-date';
 import { getErrorMessage } from '@/lib/errors';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';

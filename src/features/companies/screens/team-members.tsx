@@ -3,7 +3,7 @@ import { AlertDialog, Badge, Button, Flex, Heading, Link as RadixLink, Table, Te
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { AppTheme } from '@/components/app-theme';
 import { FormDevtools } from '@/components/form-devtools';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { TEXT_ANSWER_MAX, textAnswerSchema, type TextAnswerInput, type TextAnswerValues } from '../schemas';
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { TakeRecorder, type Take } from '../upload/media-recorder';
 import { checkTake, takeProblemMessage } from '../upload/take-check';

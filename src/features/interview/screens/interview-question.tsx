@@ -3,7 +3,6 @@ import { Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 
-import { useToaster } from '@/components/toaster';
 import { paths } from '@/config/paths';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 
@@ -28,8 +27,6 @@ import { InterviewVideoAnswer } from '../components/interview-video-answer';
 export function InterviewQuestionScreen() {
   const candidateId = useInterviewParam('candidateId');
   const questionId = useInterviewParam('questionId');
-  // The only interview screen that raises toasts (a failed save); the start screen goes without sonner.
-  useToaster();
   const { data: interview } = useSuspenseQuery(interviewQueries.detail(candidateId));
   const pending = useAnswerUploads(candidateId).map((upload) => upload.questionId);
 

@@ -2,7 +2,7 @@ import { Button, Flex, Heading, Link as RadixLink, Spinner, Text } from '@radix-
 import { useQuery } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/errors';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes';

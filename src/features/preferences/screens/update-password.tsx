@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex } from '@radix-ui/themes';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { TextInput } from '@/components/text-input';

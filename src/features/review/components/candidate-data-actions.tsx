@@ -1,6 +1,6 @@
 import { Button, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { getErrorMessage } from '@/lib/errors';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertDialog, Badge, Button, Dialog, Flex, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 import { z } from 'zod';
 
 import { AppTheme } from '@/components/app-theme';

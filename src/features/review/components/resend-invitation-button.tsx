@@ -1,6 +1,6 @@
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { showErrorToast } from '@/components/toaster';
 import { getErrorMessage } from '@/lib/errors';

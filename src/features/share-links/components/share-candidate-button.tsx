@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Callout, Dialog, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { AppTheme } from '@/components/app-theme';
 import { FormDevtools } from '@/components/form-devtools';

@@ -1,7 +1,7 @@
 import { AlertDialog, Badge, Button, Flex, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { AppTheme } from '@/components/app-theme';
 import { LoadError } from '@/components/load-error';

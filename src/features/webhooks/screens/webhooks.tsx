@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '@/components/toast';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { reportFormError } from '@/components/form-error';
