@@ -66,7 +66,7 @@ describe('Deferred', () => {
     });
     const widget = await screen.findByRole('button', { name: 'Menu (widget)' });
     expect(widget).toHaveAttribute('aria-expanded', 'true');
-    expect(widget).toHaveFocus();
+    await waitFor(() => expect(widget).toHaveFocus());
   });
 
   it('renders the widget straight away once its chunk is loaded (the next page, the next mount)', async () => {

@@ -153,8 +153,8 @@ describe('sign-in', () => {
       expect(await screen.findByText('We sent the e-mail again to ada@example.com.')).toBeInTheDocument();
       expect(body).toEqual({ email: 'ada@example.com' });
       // the button rests for a while, and says so
-      expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeDisabled();
-      expect(screen.getByText(/You can ask for another e-mail in \d+ seconds\./)).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeDisabled());
+      expect(await screen.findByText(/You can ask for another e-mail in \d+ seconds\./)).toBeInTheDocument();
     });
 
     it("a refused resend (429) says to wait, not the server's words", async () => {

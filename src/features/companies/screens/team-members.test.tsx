@@ -141,7 +141,7 @@ describe('Removing a member (issue 16)', () => {
     expect(await within(managers).findByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(managers).getByText('Bob Builder')).toBeInTheDocument();
     // Ada's stored avatar (a thumbnail), Bob's initials
-    expect(within(managers).getByText('BB')).toBeInTheDocument();
+    expect(await within(managers).findByText('BB')).toBeInTheDocument();
     // nobody removes the owner: no action on Ada's row
     expect(within(managers).queryByRole('button', { name: 'Remove Ada Lovelace' })).not.toBeInTheDocument();
 

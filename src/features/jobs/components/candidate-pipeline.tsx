@@ -2,7 +2,7 @@ import './candidate-pipeline.css';
 
 import { Badge, Button, Callout, Flex, Link as RadixLink, Spinner, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -68,7 +68,8 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
   // asked in between (the debounced search firing, a quick second click) would otherwise start from the URL before
   // the first and undo it; so each change starts from here, and a URL changed elsewhere (back, a link) lands here too.
   const latest = useRef(searchParams.toString());
-  useEffect(() => {
+  // a layout effect: up to date before the next event, not a frame later
+  useLayoutEffect(() => {
     latest.current = searchParams.toString();
   }, [searchParams]);
   const current = useCallback(() => readPipelineState(new URLSearchParams(latest.current)), []);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export type ReviewShortcutActions = {
   togglePlay: () => void;
@@ -50,7 +50,9 @@ function isControl(target: Element): boolean {
  */
 export function useReviewShortcuts(actions: ReviewShortcutActions): void {
   const latest = useRef(actions);
-  useEffect(() => {
+  // before the browser paints (a layout effect), not a frame later: a key pressed as soon as the screen shows its
+  // new neighbours acts on them, in Preact as in React
+  useLayoutEffect(() => {
     latest.current = actions;
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentProps } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ComponentProps } from 'react';
 
 type ReviewVideoProps = Pick<ComponentProps<'video'>, 'onPlay' | 'onTimeUpdate' | 'onSeeked'> & {
   /** The protected file's URL with a current token; it changes when the token is refreshed or the file replaced. */
@@ -21,12 +21,14 @@ export function ReviewVideo({ src, label, onLoadError, playbackRate = 1, videoRe
   const ref = useRef<HTMLVideoElement>(null);
   const current = useRef<string>('');
 
-  useEffect(() => {
+  // known to the page's player as the element mounts, before a frame is painted and anything can be played
+  useLayoutEffect(() => {
     videoRef?.(ref.current);
     return () => videoRef?.(null);
   }, [videoRef]);
 
-  useEffect(() => {
+  // as the choice renders, not a frame later
+  useLayoutEffect(() => {
     const video = ref.current;
     if (!video) return;
     // a new source starts at the default rate: both follow the manager's choice

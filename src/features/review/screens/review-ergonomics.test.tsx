@@ -170,7 +170,7 @@ describe('keyboard shortcuts', () => {
     void first.play();
     void second.play();
     await vi.waitFor(() => expect(card('a5')).toHaveAttribute('aria-current', 'true'));
-    expect(first.paused).toBe(true);
+    await vi.waitFor(() => expect(first.paused).toBe(true));
     expect(second.paused).toBe(false);
   });
 });
@@ -185,7 +185,7 @@ describe('playback speed', () => {
     expect(within(speed).getAllByRole('option').map((o) => o.textContent)).toEqual(['1×', '1.25×', '1.5×', '2×']);
 
     await user.selectOptions(speed, '1.5×');
-    expect(video.playbackRate).toBe(1.5);
+    await vi.waitFor(() => expect(video.playbackRate).toBe(1.5));
     expect(video.defaultPlaybackRate).toBe(1.5);
     expect(localStorage.getItem('screenroom.review.playbackSpeed.u1')).toBe('1.5');
 
@@ -193,7 +193,7 @@ describe('playback speed', () => {
     queryClient.clear();
     await open();
     expect(within(card('a1')).getByLabelText('Playback speed')).toHaveValue('1.5');
-    expect(within(card('a1')).getByLabelText<HTMLVideoElement>('Answer video').playbackRate).toBe(1.5);
+    await vi.waitFor(() => expect(within(card('a1')).getByLabelText<HTMLVideoElement>('Answer video').playbackRate).toBe(1.5));
   });
 
   it("starts another manager at 1×", async () => {
