@@ -9,10 +9,9 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          // ES builds first (Testing Library's `main`, react-router's `node` export are CommonJS, whose
-          // `require('react-dom')` Node would resolve, not Vite)
+          // ES builds first: Testing Library's `main` and react-router's default export are CommonJS, whose
+          // `require('react-dom')` Node would resolve, not Vite (`module-sync` picks react-router's ES build)
           resolve: { mainFields: ['module', 'jsnext:main', 'jsnext', 'main'], conditions: ['module-sync', 'module', 'browser', 'development|production'] },
-          ssr: { resolve: { conditions: ['module-sync', 'module', 'node', 'development|production'] } },
           test: {
             name: 'unit',
             environment: 'jsdom',
