@@ -16,6 +16,8 @@ package main
 import (
 	"fmt"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"modernc.org/libc"
@@ -24,6 +26,50 @@ import (
 )
 
 const rankFunctionName = "screenroom_rank"
+
+// rankNotedFunctionName is the same ranking, which also notes each row's matches for the row's snippet
+// (search_snippet.go): screenroom_rank_noted(table, ticket, weights...), ticket a key of rankNoteBook. Its xUserData
+// is rankNotedUserData.
+const rankNotedFunctionName = "screenroom_rank_noted"
+
+const rankNotedUserData = 1
+
+// rankNotes is what screenroom_rank_noted noted during one query: each ranked row's matches (all rows' in one slice,
+// in turn) and token count, and each phrase's length in tokens. One query fills it, on the goroutine that steps it.
+type rankNotes struct {
+	phraseSizes []int32
+	instances   []rankInstance
+	rows        []notedRow
+}
+
+type notedRow struct {
+	rowid    int64
+	size     int32
+	from, to int // its matches: instances[from:to]
+}
+
+// row is what was noted of the row rowid, if it was ranked.
+func (notes *rankNotes) row(rowid int64) (rankedRow, bool) {
+	for _, noted := range notes.rows {
+		if noted.rowid == rowid {
+			return rankedRow{size: noted.size, instances: notes.instances[noted.from:noted.to]}, true
+		}
+	}
+	return rankedRow{}, false
+}
+
+var (
+	rankNoteBook    sync.Map // ticket (int64) → *rankNotes
+	rankNoteTickets atomic.Int64
+)
+
+// newRankNotes opens a book for one query's notes: its ticket, the notes, and the function that closes it.
+func newRankNotes() (int64, *rankNotes, func()) {
+	ticket := rankNoteTickets.Add(1)
+	notes := &rankNotes{}
+	rankNoteBook.Store(ticket, notes)
+	return ticket, notes, func() { rankNoteBook.Delete(ticket) }
+}
 
 func init() {
 	sqlite.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, _ string) error {
@@ -91,6 +137,11 @@ func registerRankFunction(tls *libc.TLS, db uintptr) error {
 		return err
 	}
 	defer libc.Xfree(tls, name)
+	notedName, err := libc.CString(rankNotedFunctionName)
+	if err != nil {
+		return err
+	}
+	defer libc.Xfree(tls, notedName)
 
 	// two words of C memory: the statement handle, then the fts5_api pointer FTS5 writes
 	cells := libc.Xcalloc(tls, 2, 8)
@@ -118,6 +169,9 @@ func registerRankFunction(tls *libc.TLS, db uintptr) error {
 	if rc := create(tls, api, name, 0, rankFunctionPointer, 0); rc != sqlite3.SQLITE_OK {
 		return fmt.Errorf("%s: xCreateFunction: SQLite error %d", rankFunctionName, rc)
 	}
+	if rc := create(tls, api, notedName, rankNotedUserData, rankFunctionPointer, 0); rc != sqlite3.SQLITE_OK {
+		return fmt.Errorf("%s: xCreateFunction: SQLite error %d", rankNotedFunctionName, rc)
+	}
 	return nil
 }
 
@@ -126,7 +180,9 @@ const rankMaxPhrases = 32
 
 // screenroomRank is the auxiliary function: for the current row, -Σ w(i) · f(i)·(k1+1) / (f(i) + k1·(1 − b + b·D/avgdl)),
 // f(i) the instances of phrase i in the row, D the row's tokens, avgdl the index's mean; w(i) the i-th argument
-// after the table (1 when not given). bm25's formula and constants, bm25's sign (lower is better).
+// after the table (1 when not given). bm25's formula and constants, bm25's sign (lower is better). As
+// screenroom_rank_noted, the first argument after the table is a ticket, the weights follow, and the row's matches
+// are noted under the ticket (rankNotes) when its book is open.
 func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal uintptr) {
 	const k1, b = 1.2, 0.75
 	api := (*sqlite3.TFts5ExtensionApi)(cMemory(pAPI))
@@ -140,6 +196,20 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 
 	callInt := func(fn uintptr, out uintptr) int32 {
 		return goFunc[func(*libc.TLS, uintptr, uintptr) int32](fn)(tls, pFts, out)
+	}
+	// screenroom_rank_noted: the first argument after the table is the ticket of the notes, the weights follow
+	arg := func(i int32) uintptr { return *(*uintptr)(cMemory(apVal + uintptr(i)*8)) }
+	var notes *rankNotes
+	firstWeight := int32(0)
+	if goFunc[func(*libc.TLS, uintptr) uintptr](api.FxUserData)(tls, pFts) == rankNotedUserData {
+		if nVal < 1 {
+			fail(sqlite3.SQLITE_MISUSE)
+			return
+		}
+		if book, ok := rankNoteBook.Load(sqlite3.Xsqlite3_value_int64(tls, arg(0))); ok {
+			notes = book.(*rankNotes)
+		}
+		firstWeight = 1
 	}
 	// the index's mean length, worked out on the query's first row and kept with the query (FTS5's auxiliary data,
 	// as bm25 keeps it): xRowCount and xColumnTotalSize read the index's totals again on every call
@@ -175,14 +245,22 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 		return
 	}
 	inst := *(*int32)(cMemory(nInst))
+	noted := 0 // where this row's matches start in the notes
+	if notes != nil {
+		noted = len(notes.instances)
+	}
 	xInst := goFunc[func(*libc.TLS, uintptr, int32, uintptr, uintptr, uintptr) int32](api.FxInst)
 	for i := int32(0); i < inst; i++ {
 		if rc := xInst(tls, pFts, i, iPhrase, iCol, iOff); rc != sqlite3.SQLITE_OK {
 			fail(rc)
 			return
 		}
-		if phrase := *(*int32)(cMemory(iPhrase)); phrase >= 0 && phrase < rankMaxPhrases {
+		phrase := *(*int32)(cMemory(iPhrase))
+		if phrase >= 0 && phrase < rankMaxPhrases {
 			freq[phrase]++
+		}
+		if notes != nil && *(*int32)(cMemory(iCol)) == 0 {
+			notes.instances = append(notes.instances, rankInstance{phrase, *(*int32)(cMemory(iOff))})
 		}
 	}
 	if rc := goFunc[func(*libc.TLS, uintptr, int32, uintptr) int32](api.FxColumnSize)(tls, pFts, -1, nTok); rc != sqlite3.SQLITE_OK {
@@ -192,11 +270,29 @@ func screenroomRank(tls *libc.TLS, pAPI, pFts, pCtx uintptr, nVal int32, apVal u
 	length := float64(*(*int32)(cMemory(nTok)))
 
 	phrases := goFunc[func(*libc.TLS, uintptr) int32](api.FxPhraseCount)(tls, pFts)
+	if notes != nil {
+		// the row's matches and its first column's tokens (the row's, in a table of one column such as
+		// answer_search), and once a query each phrase's tokens
+		if goFunc[func(*libc.TLS, uintptr) int32](api.FxColumnCount)(tls, pFts) != 1 {
+			if rc := goFunc[func(*libc.TLS, uintptr, int32, uintptr) int32](api.FxColumnSize)(tls, pFts, 0, nTok); rc != sqlite3.SQLITE_OK {
+				fail(rc)
+				return
+			}
+		}
+		if notes.phraseSizes == nil {
+			notes.phraseSizes = make([]int32, phrases)
+			for i := range notes.phraseSizes {
+				notes.phraseSizes[i] = goFunc[func(*libc.TLS, uintptr, int32) int32](api.FxPhraseSize)(tls, pFts, int32(i))
+			}
+		}
+		rowid := goFunc[func(*libc.TLS, uintptr) int64](api.FxRowid)(tls, pFts)
+		notes.rows = append(notes.rows, notedRow{rowid: rowid, size: *(*int32)(cMemory(nTok)), from: noted, to: len(notes.instances)})
+	}
 	score := 0.0
 	for i := int32(0); i < phrases && i < rankMaxPhrases; i++ {
 		weight := 1.0
-		if i < nVal {
-			weight = sqlite3.Xsqlite3_value_double(tls, *(*uintptr)(cMemory(apVal + uintptr(i)*8)))
+		if i+firstWeight < nVal {
+			weight = sqlite3.Xsqlite3_value_double(tls, arg(i+firstWeight))
 		}
 		f := freq[i]
 		score += weight * (f * (k1 + 1)) / (f + k1*(1-b+b*length/avgdl))

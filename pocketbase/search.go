@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"regexp"
@@ -33,7 +34,7 @@ import (
 const (
 	searchMaxQueryChars = 200 // UTF-16 code units, as the client counts them
 	searchMaxTerms      = 12
-	// 20 a page: each hit's snippet is FTS5 tokenizing the answer again (README "Search across answers")
+	// 20 a page (README "Search across answers")
 	searchPageSize = 20
 	// 2^32 docids per company (migration 1733100000_answer_search.js)
 	searchRange = int64(1) << 32
@@ -246,19 +247,20 @@ func searchNthNewest(db *sql.DB, match string, r docRange, n int) (int64, bool, 
 }
 
 type searchHit struct {
-	Docid                                                                            int64
-	Kind, Answer, Question, QuestionTitle, Candidate, Email, Job, JobTitle, Segments string
+	Docid                                                                                  int64
+	Kind, Answer, Question, QuestionTitle, Candidate, Email, Job, JobTitle, Segments, Text string
 }
 
 // searchWindow: the hits of one window (the company's newest windowSize matches from its windowStart-th newest, in
 // one walk of FTS5's lists from the top of the range, which stops at the window's end), best first (bm25 with the
 // terms' weights: screenroom_rank; then newest), limit from offset within the window, each with what it names: a
 // row whose answer, question, candidate or job is gone (mid-delete) has no answer and is counted but not shown.
-// The ranking function runs for the window's rows only, and snippet() for none (searchSnippets, for the page).
-func searchWindow(db *sql.DB, match string, weights []float64, companyID string, r docRange, windowStart, windowSize, limit, offset int) ([]searchHit, error) {
-	// ?1-?4, then the weights; the limits are written into the SQL: SQLite plans a statement again on every run
+// The ranking function runs for the window's rows only, and notes their matches in notes (the ticket's), from which
+// each hit's snippet is made with its text (searchSnippet); snippet() runs for none.
+func searchWindow(db *sql.DB, match string, weights []float64, companyID string, r docRange, windowStart, windowSize, limit, offset int, ticket int64) ([]searchHit, error) {
+	// ?1-?5, then the weights; the limits are written into the SQL: SQLite plans a statement again on every run
 	// when a bound value limits a virtual table's rows (a fifth of the search's time)
-	args := []any{match, r.lo, r.hi, companyID}
+	args := []any{match, r.lo, r.hi, companyID, ticket}
 	var weightArgs strings.Builder
 	for _, weight := range weights {
 		args = append(args, weight)
@@ -268,14 +270,16 @@ func searchWindow(db *sql.DB, match string, weights []float64, companyID string,
 		    coalesce(q.id, ''), coalesce(nullif(a.questionTitle, ''), q.title, ''),
 		    coalesce(c.id, ''), coalesce(c.email, ''),
 		    coalesce(j.id, ''), coalesce(j.title, ''),
-		    coalesce(CASE WHEN d.kind = 'video' THEN (SELECT v.transcriptSegments FROM video_answers v WHERE v.id = d.record) END, '')
+		    coalesce(CASE WHEN d.kind = 'video' THEN (SELECT v.transcriptSegments FROM video_answers v WHERE v.id = d.record) END, ''),
+		    coalesce(t.c0, '')
 		FROM (SELECT docid, score
-		      FROM (SELECT rowid AS docid, screenroom_rank(answer_search`+weightArgs.String()+`) AS score
+		      FROM (SELECT rowid AS docid, screenroom_rank_noted(answer_search, ?5`+weightArgs.String()+`) AS score
 		            FROM answer_search
 		            WHERE answer_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3
 		            ORDER BY rowid DESC LIMIT `+strconv.Itoa(windowSize)+` OFFSET `+strconv.Itoa(windowStart)+`)
 		      ORDER BY score, docid DESC LIMIT `+strconv.Itoa(limit)+` OFFSET `+strconv.Itoa(offset)+`) s
 		JOIN answer_search_docs d ON d.docid = s.docid AND d.company = ?4
+		LEFT JOIN answer_search_content t ON t.id = s.docid
 		LEFT JOIN answers a ON a.id = d.answer
 		LEFT JOIN questions q ON q.id = a.question
 		LEFT JOIN candidates c ON c.id = a.candidate
@@ -288,7 +292,7 @@ func searchWindow(db *sql.DB, match string, weights []float64, companyID string,
 	var hits []searchHit
 	for rows.Next() {
 		var hit searchHit
-		if err := rows.Scan(&hit.Docid, &hit.Kind, &hit.Answer, &hit.Question, &hit.QuestionTitle, &hit.Candidate, &hit.Email, &hit.Job, &hit.JobTitle, &hit.Segments); err != nil {
+		if err := rows.Scan(&hit.Docid, &hit.Kind, &hit.Answer, &hit.Question, &hit.QuestionTitle, &hit.Candidate, &hit.Email, &hit.Job, &hit.JobTitle, &hit.Segments, &hit.Text); err != nil {
 			return nil, err
 		}
 		hits = append(hits, hit)
@@ -296,8 +300,9 @@ func searchWindow(db *sql.DB, match string, weights []float64, companyID string,
 	return hits, rows.Err()
 }
 
-// searchSnippets: the snippet of each of the docids (a page's), by docid: up to 24 words around the matches, char(2)
-// and char(3) around each. The rowid range bounds FTS5's walk to the page's span of matches; the list itself is a
+// searchSnippets: the snippet of each of the docids, by docid, from FTS5's snippet(): up to 24 words around the
+// matches, char(2) and char(3) around each; for the hits whose snippet searchSnippet could not make (a text with an
+// emoji, say). The rowid range bounds FTS5's walk to the page's span of matches; the list itself is a
 // filter (`+rowid`), since a rowid IN constraint makes FTS5 walk every match.
 func searchSnippets(db *sql.DB, match string, docids []int64) (map[int64]string, error) {
 	byDocid := make(map[int64]string, len(docids))
@@ -412,13 +417,26 @@ func searchCompany(db *sql.DB, companyID string, terms [][]string, offset int) (
 	windowSize := searchRankWindow()
 	var page []searchHit
 	more := false
+	// the matches the ranking noted of each hit, and each phrase's tokens (the same in every window)
+	noted := make(map[int64]rankedRow, searchPageSize)
+	var phraseSizes []int32
 	for position := offset; ; {
 		index := position / windowSize
 		within := position - index*windowSize
 		need := searchPageSize - len(page)
-		found, err := searchWindow(db, match, weights, companyID, r, index*windowSize, windowSize, need+1, within)
+		ticket, notes, closeNotes := newRankNotes()
+		found, err := searchWindow(db, match, weights, companyID, r, index*windowSize, windowSize, need+1, within, ticket)
+		closeNotes()
 		if err != nil {
 			return empty, err
+		}
+		for _, hit := range found {
+			if row, ok := notes.row(hit.Docid); ok {
+				noted[hit.Docid] = row
+			}
+		}
+		if notes.phraseSizes != nil {
+			phraseSizes = notes.phraseSizes
 		}
 		if len(found) > need {
 			page = append(page, found[:need]...)
@@ -443,13 +461,26 @@ func searchCompany(db *sql.DB, companyID string, terms [][]string, offset int) (
 	if len(page) == 0 {
 		return empty, nil
 	}
-	docids := make([]int64, len(page))
-	for i, hit := range page {
-		docids[i] = hit.Docid
+	snippets := make(map[int64]string, len(page))
+	var unmade []int64
+	for _, hit := range page {
+		row, ok := noted[hit.Docid]
+		snippet := ""
+		if ok {
+			snippet, ok = searchSnippet(hit.Text, row, phraseSizes)
+		}
+		if ok {
+			snippets[hit.Docid] = snippet
+		} else {
+			unmade = append(unmade, hit.Docid)
+		}
 	}
-	snippets, err := searchSnippets(db, match, docids)
-	if err != nil {
-		return empty, err
+	if len(unmade) > 0 {
+		made, err := searchSnippets(db, match, unmade)
+		if err != nil {
+			return empty, err
+		}
+		maps.Copy(snippets, made)
 	}
 	result := searchResult{Items: make([]searchItem, 0, len(page)), More: more}
 	for _, hit := range page {
