@@ -1,7 +1,14 @@
-import { AlertDialog, Button, Callout, Flex, Spinner } from '@radix-ui/themes';
-import { useState, type ReactNode } from 'react';
-
-import { AppTheme } from './app-theme';
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 export type ConfirmAction = {
   label: string;
@@ -12,9 +19,15 @@ export type ConfirmAction = {
   run: () => Promise<unknown>;
 };
 
-type ConfirmDialogProps = {
+type TriggerProps = {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+};
+
+export type ConfirmDialogProps = {
   /** The button that opens the dialog. */
-  trigger: ReactNode;
+  trigger: ReactElement<TriggerProps>;
   /**
    * Controlled, so the caller reads what the dialog needs (counts of answers, jobs) only while it is open: when the
    * manager asks, not for every row of a list.
@@ -29,69 +42,52 @@ type ConfirmDialogProps = {
   errorMessage: (error: unknown) => string;
 };
 
+const loadBody = () => import('./confirm-dialog-body');
+const ConfirmDialogBody = lazy(() => loadBody().then((module) => ({ default: module.ConfirmDialogBody })));
+/** Starts the dialog's download when the manager points at or focuses its button, so a click seldom waits for it. */
+const preload = () => void loadBody().catch(() => undefined);
+
 /**
- * A confirmation before something that cannot be undone (issue 16: deleting says plainly what goes with it). The
- * dialog stays open while its action runs, and says why it failed without closing.
+ * A confirmation before something that cannot be undone (issue 16: deleting says plainly what goes with it).
+ *
+ * Its button renders with the page; the dialog's code (Radix's alert dialog and theme, ./confirm-dialog-body.tsx)
+ * loads when the button is pointed at, focused or used (issue 20: a list with a 'Delete' in every row paid for it on
+ * every first visit), and stays mounted once opened, so it closes with its animation.
  */
-export function ConfirmDialog({ trigger, open, onOpenChange: setOpen, title, children, actions, errorMessage }: ConfirmDialogProps) {
-  const [running, setRunning] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export function ConfirmDialog({ trigger, ...dialog }: ConfirmDialogProps) {
+  const { open, onOpenChange } = dialog;
+  const triggerRef = useRef<HTMLElement>(null);
+  const [opened, setOpened] = useState(open);
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
 
-  async function run(action: ConfirmAction) {
-    setRunning(action.label);
-    setError(null);
-    try {
-      await action.run();
-      setOpen(false);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setRunning(null);
-    }
-  }
-
+  const { onClick, onPointerEnter, onFocus } = trigger.props;
   return (
-    <AppTheme>
-      <AlertDialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          if (running) return;
-          setOpen(next);
-          setError(null);
-        }}
-      >
-        <AlertDialog.Trigger>{trigger}</AlertDialog.Trigger>
-        <AlertDialog.Content maxWidth="480px">
-          <AlertDialog.Title>{title}</AlertDialog.Title>
-          <AlertDialog.Description size="2">{children}</AlertDialog.Description>
-          {error && (
-            <Callout.Root color="red" role="alert" size="1" mt="3">
-              <Callout.Text>{error}</Callout.Text>
-            </Callout.Root>
-          )}
-          <Flex gap="3" mt="4" justify="end" wrap="wrap">
-            <AlertDialog.Cancel>
-              <Button variant="soft" color="gray" disabled={running !== null}>
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            {actions.map((action) => (
-              <Button
-                key={action.label}
-                color={action.color}
-                variant={action.variant ?? 'solid'}
-                // white on Radix's solid red is below WCAG AA's 4.5:1 (axe on the open dialog): the dark red instead
-                highContrast={action.color === 'red' && (action.variant ?? 'solid') === 'solid'}
-                disabled={action.disabled || running !== null}
-                onClick={() => void run(action)}
-              >
-                {running === action.label && <Spinner size="1" />}
-                {action.label}
-              </Button>
-            ))}
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
-    </AppTheme>
+    <>
+      {cloneElement(trigger, {
+        ref: triggerRef,
+        'aria-haspopup': 'dialog',
+        'aria-expanded': open,
+        'data-state': open ? 'open' : 'closed',
+        onClick: (event: MouseEvent<HTMLElement>) => {
+          onClick?.(event);
+          if (!event.defaultPrevented) onOpenChange(true);
+        },
+        onPointerEnter: () => {
+          onPointerEnter?.();
+          preload();
+        },
+        onFocus: () => {
+          onFocus?.();
+          preload();
+        },
+      } as TriggerProps)}
+      {(open || opened) && (
+        <Suspense fallback={null}>
+          <ConfirmDialogBody {...dialog} triggerRef={triggerRef} />
+        </Suspense>
+      )}
+    </>
   );
 }

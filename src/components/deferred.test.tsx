@@ -37,22 +37,47 @@ function renderDeferred(load: () => Promise<DeferredWidget<Props>>) {
 }
 
 describe('Deferred', () => {
-  it('draws the placeholder first, loads the widget after the first paint and swaps it in, closed', async () => {
+  it('draws the placeholder and loads nothing until it is pointed at; used then, it opens the widget', async () => {
     const chunk = widgetChunk();
     renderDeferred(chunk.load);
-    expect(screen.getByRole('button', { name: 'Menu (placeholder)' })).toBeInTheDocument();
+    const placeholder = screen.getByRole('button', { name: 'Menu (placeholder)' });
+    // a while later (the page idle), nothing has been fetched
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(chunk.load).not.toHaveBeenCalled();
 
-    await waitFor(() => expect(chunk.load).toHaveBeenCalledTimes(1));
+    await userEvent.hover(placeholder);
+    expect(chunk.load).toHaveBeenCalledTimes(1);
     await act(async () => {
       chunk.release();
       await Promise.resolve();
     });
-    expect(await screen.findByRole('button', { name: 'Menu (widget)' })).toHaveAttribute('aria-expanded', 'false');
+    // loaded, the placeholder stays under the pointer until it is used
+    expect(screen.getByRole('button', { name: 'Menu (placeholder)' })).toBeInTheDocument();
+
+    await userEvent.click(placeholder);
+    expect(await screen.findByRole('button', { name: 'Menu (widget)' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.queryByRole('button', { name: 'Menu (placeholder)' })).not.toBeInTheDocument();
+    expect(chunk.load).toHaveBeenCalledTimes(1);
   });
 
-  it('loads at once when the placeholder is used, opens the widget and keeps the keyboard focus on it', async () => {
+  it('loads when the keyboard focus reaches the placeholder; a key opens the widget, which keeps the focus', async () => {
+    const chunk = widgetChunk();
+    renderDeferred(chunk.load);
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Menu (placeholder)' })).toHaveFocus();
+    expect(chunk.load).toHaveBeenCalledTimes(1);
+
+    await userEvent.keyboard('{Enter}');
+    await act(async () => {
+      chunk.release();
+      await Promise.resolve();
+    });
+    const widget = await screen.findByRole('button', { name: 'Menu (widget)' });
+    expect(widget).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(widget).toHaveFocus());
+  });
+
+  it('loads at once when the placeholder is used first, opens the widget and keeps the keyboard focus on it', async () => {
     const chunk = widgetChunk();
     renderDeferred(chunk.load);
     const placeholder = screen.getByRole('button', { name: 'Menu (placeholder)' });
@@ -73,11 +98,12 @@ describe('Deferred', () => {
     const chunk = widgetChunk();
     chunk.release();
     const first = renderDeferred(chunk.load);
+    await userEvent.click(screen.getByRole('button', { name: 'Menu (placeholder)' }));
     await screen.findByRole('button', { name: 'Menu (widget)' });
     first.unmount();
 
     renderDeferred(chunk.load);
-    expect(screen.getByRole('button', { name: 'Menu (widget)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu (widget)' })).toHaveAttribute('aria-expanded', 'false');
     expect(chunk.load).toHaveBeenCalledTimes(1);
   });
 
@@ -85,7 +111,9 @@ describe('Deferred', () => {
     const Widget: DeferredWidget<Props> = ({ label }) => <button type="button">{label} (widget)</button>;
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Widget);
     renderDeferred(load);
+    await userEvent.hover(screen.getByRole('button', { name: 'Menu (placeholder)' }));
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByRole('button', { name: 'Menu (placeholder)' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Menu (placeholder)' }));

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
-import { afterPaint } from '@/lib/after-paint';
-
 /** A widget loaded by a dynamic import; `defaultOpen` opens it as it mounts. */
 export type DeferredWidget<P> = ComponentType<P & { defaultOpen?: boolean }>;
 type Load<P> = () => Promise<DeferredWidget<P>>;
@@ -24,9 +22,6 @@ function loadOnce<P>(load: Load<P>): Promise<DeferredWidget<P>> {
   return promise;
 }
 
-/** How long after the page's first paint a deferred widget's code starts loading (unless asked for sooner). */
-const WIDGET_DELAY_MS = 500;
-
 type DeferredProps<P> = {
   /** The widget's dynamic import: a function defined once, at module level. */
   load: Load<P>;
@@ -40,10 +35,12 @@ type DeferredProps<P> = {
 };
 
 /**
- * A widget whose code stays off the page's first paint (issue 8: the company home's LCP): its placeholder renders
- * with the page, and the widget's chunk is fetched once the browser is idle after that paint, then replaces it.
- * A click or key on the placeholder before then loads it at once and opens it. Keyboard focus on the placeholder
- * moves to the widget.
+ * A widget whose code stays off the page's first visit (issues 8 and 20: the user menu and the company switcher
+ * brought Radix's menu, select and theme code, about 40 KB gzip, to every manager page's first visit): its
+ * placeholder renders with the page, and the widget's chunk is fetched when the manager shows the intent to use it:
+ * pointing at the placeholder, pressing on it or moving the keyboard focus to it. Using the placeholder (a click, or
+ * the keys that open the widget) mounts the widget open in its place, at once when the chunk is there already, and
+ * keyboard focus on the placeholder moves to the widget. The next page that shows it renders the widget itself.
  */
 export function Deferred<P extends object>({ load, props, placeholder }: DeferredProps<P>) {
   const [Widget, setWidget] = useState<DeferredWidget<P> | undefined>(
@@ -52,29 +49,19 @@ export function Deferred<P extends object>({ load, props, placeholder }: Deferre
   const [openOnMount, setOpenOnMount] = useState(false);
   const frame = useRef<HTMLSpanElement>(null);
   const refocus = useRef(false);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
   const show = useCallback((widget: DeferredWidget<P>) => {
+    if (!mounted.current) return;
     // the placeholder leaves the page: keyboard focus on it goes to the widget
     refocus.current = Boolean(frame.current?.contains(document.activeElement));
     setWidget(() => widget);
   }, []);
-
-  useEffect(() => {
-    if (Widget) return;
-    let current = true;
-    const cancel = afterPaint(
-      () => {
-        loadOnce(load).then(
-          (widget) => current && show(widget),
-          () => undefined,
-        );
-      },
-      { delayMs: WIDGET_DELAY_MS },
-    );
-    return () => {
-      current = false;
-      cancel();
-    };
-  }, [Widget, load, show]);
 
   useEffect(() => {
     if (Widget && refocus.current) {
@@ -82,13 +69,23 @@ export function Deferred<P extends object>({ load, props, placeholder }: Deferre
     }
   }, [Widget]);
 
+  // the chunk only: the placeholder stays until it is used, so nothing is swapped under a pointer about to press it
+  const preload = () => {
+    if (!Widget) loadOnce(load).catch(() => undefined);
+  };
   const open = () => {
     setOpenOnMount(true);
     loadOnce(load).then(show, () => setOpenOnMount(false));
   };
 
   return (
-    <span ref={frame} style={{ display: 'contents' }}>
+    <span
+      ref={frame}
+      style={{ display: 'contents' }}
+      onPointerOver={preload}
+      onPointerDown={preload}
+      onFocusCapture={preload}
+    >
       {Widget ? <Widget {...props} defaultOpen={openOnMount} /> : placeholder(open)}
     </span>
   );

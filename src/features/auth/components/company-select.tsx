@@ -3,8 +3,7 @@ import { Select } from '@radix-ui/themes';
 import { AppTheme } from '@/components/app-theme';
 import type { CompaniesResponse } from '@/lib/pocketbase-types';
 
-/** The value of the 'New company' entry (issue 16): no company id looks like it (PocketBase ids are 15 [a-z0-9]). */
-export const NEW_COMPANY_VALUE = '+new';
+import { NEW_COMPANY_VALUE } from './new-company-value';
 
 export type CompanySelectProps = {
   companies: CompaniesResponse[];

@@ -14,7 +14,8 @@ import { SearchBox } from '@/features/search/components/search-box';
 
 import { useSetPrimaryCompany } from '../api/set-primary-company';
 
-import { NEW_COMPANY_VALUE, type CompanySelectProps } from './company-select';
+import type { CompanySelectProps } from './company-select';
+import { NEW_COMPANY_VALUE } from './new-company-value';
 
 const loadSelect = () => import('./company-select').then((m) => m.CompanySelect);
 
