@@ -87,6 +87,7 @@ export const jobQueries = {
           method: 'GET',
           signal,
         }),
+      staleTime: PREFETCHED_FRESH_MS,
     }),
   details: () => [...jobQueries.all(), 'detail'] as const,
   detail: (jobId: string) =>
