@@ -14,13 +14,7 @@ import (
 // table like answer_search of seeded random texts.
 func rankTestDB(t *testing.T) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("sqlite", "file:rank?mode=memory&cache=shared")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	db.SetMaxOpenConns(1)
-	mustExec(t, db, `CREATE VIRTUAL TABLE docs USING fts5(body, tokenize = 'porter unicode61 remove_diacritics 2')`)
+	db := docsTestDB(t, "file:rank?mode=memory&cache=shared")
 	words := strings.Fields("customer support team hiring kubernetes remote product design answer question video review " +
 		"manager candidate interview time great experience people build work")
 	random := rand.New(rand.NewSource(7))
@@ -32,6 +26,20 @@ func rankTestDB(t *testing.T) *sql.DB {
 		}
 		mustExec(t, db, `INSERT INTO docs (rowid, body) VALUES (?, ?)`, i, strings.Join(text, " "))
 	}
+	return db
+}
+
+// docsTestDB opens the database at dsn (closed when the test ends), on one connection, with an empty FTS5 table
+// `docs` tokenized as answer_search is.
+func docsTestDB(t *testing.T, dsn string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, `CREATE VIRTUAL TABLE docs USING fts5(body, tokenize = 'porter unicode61 remove_diacritics 2')`)
 	return db
 }
 

@@ -12,13 +12,7 @@ import (
 // digits, accented letters (composed and combining), other scripts and symbols.
 func snippetTestDB(t *testing.T, seed int64) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	db.SetMaxOpenConns(1)
-	mustExec(t, db, `CREATE VIRTUAL TABLE docs USING fts5(body, tokenize = 'porter unicode61 remove_diacritics 2')`)
+	db := docsTestDB(t, ":memory:")
 	words := strings.Fields("customer customers support supported team hiring kubernetes remote product design answer " +
 		"question video review manager candidate interview time great experience people build work café naïve " +
 		"nai\u0308ve don't well-known 2024 x86_64 über Straße résumé東京 данные ﬁnance ½ ① e-mail C++ $100 «quoted» 「引用」 a I")
@@ -107,13 +101,7 @@ func TestSearchSnippetIsFts5Snippet(t *testing.T) {
 // Every character fts5KnownSeparator names, and the token characters around them, split here as FTS5 splits them:
 // each between two letters, and alone between spaces, gives as many tokens here as FTS5 stored.
 func TestFts5TokenizeSplitsKnownCharactersAsFts5(t *testing.T) {
-	db, err := sql.Open("sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	mustExec(t, db, `CREATE VIRTUAL TABLE docs USING fts5(body, tokenize = 'porter unicode61 remove_diacritics 2')`)
+	db := docsTestDB(t, ":memory:")
 	var texts []string
 	add := func(r rune) {
 		texts = append(texts, "zz a"+string(r)+"b", "zz "+string(r)+" b", "zz "+string(r)+string(r))
