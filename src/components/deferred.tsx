@@ -50,12 +50,12 @@ export function Deferred<P extends object>({ load, props, placeholder }: Deferre
   const frame = useRef<HTMLSpanElement>(null);
   const refocus = useRef(false);
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
   const show = useCallback((widget: DeferredWidget<P>) => {
     if (!mounted.current) return;
     // the placeholder leaves the page: keyboard focus on it goes to the widget
