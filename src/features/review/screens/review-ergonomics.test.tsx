@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -267,21 +267,24 @@ describe('opened from a search hit', () => {
       review: buildReview({ video: { transcriptStatus: 'done', transcript: 'Hello', transcriptSegments: segments, durationSeconds: 8 } }),
     });
     const video = within(card('a1')).getByLabelText<HTMLVideoElement>('Answer video');
-    expect(video.currentTime).toBe(2.4);
-    expect(card('a1')).toHaveAttribute('aria-current', 'true');
+    // the landing follows the review's first render (an effect): waited for, not assumed done with the heading
+    await waitFor(() => {
+      expect(card('a1')).toHaveAttribute('aria-current', 'true');
+      expect(video.currentTime).toBe(2.4);
+    });
     expect(card('a1')).toHaveFocus();
   });
 
   it('lands on a text answer without touching any video', async () => {
     await open(`${REVIEW_PATH}?answer=a2`);
-    expect(card('a2')).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(card('a2')).toHaveAttribute('aria-current', 'true'));
     expect(card('a1')).not.toHaveAttribute('aria-current');
     expect(within(card('a1')).getByLabelText<HTMLVideoElement>('Answer video').currentTime).toBe(0);
   });
 
   it('ignores an answer that is not this candidate’s and a time that is not one', async () => {
     await open(`${REVIEW_PATH}?answer=zz9&t=abc`);
-    expect(card('a1')).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(card('a1')).toHaveAttribute('aria-current', 'true'));
     expect(within(card('a1')).getByLabelText<HTMLVideoElement>('Answer video').currentTime).toBe(0);
   });
 });
