@@ -160,14 +160,9 @@ func searchSnippet(text string, row rankedRow, phraseSizes []int32) (string, boo
 	// the best window: fts5SnippetFunction's loop over the matches, each scored as the centre of a window and,
 	// when the answer is longer than a window, from the start of its sentence (a bonus of 100, 120 for the first)
 	seen := make([]bool, len(phraseSizes))
-	clear := func() {
-		for i := range seen {
-			seen[i] = false
-		}
-	}
 	var bestScore, bestStart int32
 	for _, instance := range row.instances {
-		clear()
+		clear(seen)
 		score, adjusted := snippetScore(row, phraseSizes, seen, instance.offset, nToken)
 		if score > bestScore {
 			bestScore, bestStart = score, adjusted
@@ -180,7 +175,7 @@ func searchSnippet(text string, row rankedRow, phraseSizes []int32) (string, boo
 				}
 			}
 			if sentences[jj] < instance.offset {
-				clear()
+				clear(seen)
 				score, _ := snippetScore(row, phraseSizes, seen, sentences[jj], nToken)
 				if sentences[jj] == 0 {
 					score += 120
