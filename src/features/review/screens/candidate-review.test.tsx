@@ -70,7 +70,10 @@ describe('candidate review', () => {
     expect(await within(section).findByText('he was not an ill disposed young man')).toBeInTheDocument();
     expect(within(section).queryByText('Transcript pending')).not.toBeInTheDocument();
     expect(within(section).getByText('Duration 0:07')).toBeInTheDocument();
-    expect(within(section).getByLabelText<HTMLVideoElement>('Answer video').src).toContain('/answer_seekable.webm?token=');
+    // the player takes the new file in its own update, which a loaded machine may not have run yet
+    await vi.waitFor(() =>
+      expect(within(section).getByLabelText<HTMLVideoElement>('Answer video').src).toContain('/answer_seekable.webm?token='),
+    );
     expect(api.realtime.subscriptions('video_answers')[0]).toMatchObject({ topic: '*', options: { filter: 'answer.candidate = "k1"' } });
   });
 
