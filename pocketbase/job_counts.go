@@ -2,6 +2,9 @@ package main
 
 import (
 	"database/sql"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -15,9 +18,9 @@ import (
 //
 // The counts come from job_status_counts, kept in step with the candidates by triggers (migration
 // 1733200400_job_status_counts.js): a row per job and stored status, never a walk of the jobs' candidates; a status
-// the server has not set yet (”) counts as invited, as in the pipeline's counts (pb_hooks/lib/pipeline.js). SQLite
-// writes the answer's JSON itself (issue 20 point 3: 300 jobs, read as rows in the hooks' JS engine, cost more than
-// the read).
+// the server has not set yet (”) counts as invited, as in the pipeline's counts (pb_hooks/lib/pipeline.js). Go
+// sums and writes them (issue 20 point 3: 300 jobs, read as rows in the hooks' JS engine, cost more than the read;
+// SQLite's own GROUP BY and JSON cost 2.3 ms).
 func registerJobCounts(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/screenroom/companies/{id}/job-counts", jobCountsRoute)
@@ -26,27 +29,77 @@ func registerJobCounts(app core.App) {
 }
 
 func jobCountsRoute(e *core.RequestEvent) error {
-	notFound := func() error { return e.NotFoundError("The requested resource wasn't found.", nil) }
-	if requestUserID(e) == "" {
-		return notFound()
+	companyID := e.Request.PathValue("id")
+	if !managesCompany(e.App, companyID, requestUserID(e)) {
+		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
-	// one row: the company's counts as JSON, or NULL when the user does not manage the company (or it does not exist)
-	var body sql.NullString
-	err := e.App.DB().NewQuery(`
-		SELECT CASE WHEN EXISTS (SELECT 1 FROM companies c, json_each(c.managers) m WHERE c.id = {:company} AND m.value = {:user})
-		       THEN json_object('jobs', json(json_group_object(job, json_object(
-		         'total', total, 'invited', total - started - completed, 'started', started, 'completed', completed))))
-		       END
-		FROM (SELECT s.job AS job, sum(s.n) AS total,
-		             sum(CASE WHEN s.status = 'started' THEN s.n ELSE 0 END) AS started,
-		             sum(CASE WHEN s.status = 'completed' THEN s.n ELSE 0 END) AS completed
-		      FROM job_status_counts s
-		      WHERE s.n > 0 AND s.job IN (SELECT id FROM jobs WHERE company = {:company})
-		      GROUP BY s.job)`).
-		Bind(dbx.Params{"company": e.Request.PathValue("id"), "user": e.Auth.Id}).
-		Row(&body)
-	if err != nil || !body.Valid {
-		return notFound()
+	// One row per job and status with candidates, job by job (the jobs by company index, then each job's rows of
+	// job_status_counts by its primary key); Go sums them per job. SQLite's GROUP BY sorted them in a temporary
+	// b-tree and its JSON functions cost as much again (2.3 ms a request at 301 jobs).
+	const query = `SELECT s.job, s.status, s.n FROM jobs j JOIN job_status_counts s ON s.job = j.id
+		WHERE j.company = ?1 AND s.n > 0`
+	var rows *sql.Rows
+	var err error
+	if pool, ok := e.App.ConcurrentDB().(*dbx.DB); ok {
+		rows, err = preparedRows(pool.DB(), true, query, companyID)
+	} else {
+		var found *dbx.Rows
+		found, err = e.App.DB().NewQuery(strings.ReplaceAll(query, "?1", "{:company}")).Bind(dbx.Params{"company": companyID}).Rows()
+		if err == nil {
+			rows = found.Rows
+		}
 	}
-	return e.Blob(200, "application/json", []byte(body.String))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	type counts struct{ total, started, completed int64 }
+	byJob := map[string]*counts{}
+	var job, status string
+	var n int64
+	for rows.Next() {
+		if err := rows.Scan(&job, &status, &n); err != nil {
+			return err
+		}
+		c := byJob[job]
+		if c == nil {
+			c = &counts{}
+			byJob[job] = c
+		}
+		c.total += n
+		switch status {
+		case "started":
+			c.started += n
+		case "completed":
+			c.completed += n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	jobs := make([]string, 0, len(byJob))
+	for id := range byJob {
+		jobs = append(jobs, id)
+	}
+	slices.Sort(jobs)
+	body := make([]byte, 0, 32+len(jobs)*80)
+	body = append(body, `{"jobs":{`...)
+	for i, id := range jobs {
+		c := byJob[id]
+		if i > 0 {
+			body = append(body, ',')
+		}
+		body = strconv.AppendQuote(body, id) // record ids are [a-z0-9]: nothing to escape
+		body = append(body, `:{"total":`...)
+		body = strconv.AppendInt(body, c.total, 10)
+		body = append(body, `,"invited":`...)
+		body = strconv.AppendInt(body, c.total-c.started-c.completed, 10)
+		body = append(body, `,"started":`...)
+		body = strconv.AppendInt(body, c.started, 10)
+		body = append(body, `,"completed":`...)
+		body = strconv.AppendInt(body, c.completed, 10)
+		body = append(body, '}')
+	}
+	body = append(body, "}}"...)
+	return e.Blob(200, "application/json", body)
 }

@@ -14,7 +14,8 @@ import (
 //
 // Why a route: at ten times the bench data (301 jobs) the records API's full list cost 77 ms p95 under ten readers on
 // one core, most of it turning each record into JSON field by field and back through the list's enrich; here SQLite
-// writes the answer's JSON in one indexed statement (jobs by company), after one access check.
+// writes each job's JSON in one statement read in the order of an index (jobs by company, newest first), after one
+// access check.
 func registerJobsList(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/screenroom/companies/{id}/jobs", jobsListRoute)
@@ -31,16 +32,32 @@ func jobsListRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	var body sql.NullString
-	err = e.App.DB().NewQuery(`SELECT json_group_array(` + recordJSONSQL(collection, "j", "description", "welcomeMessage") + ` ORDER BY j.created DESC, j.id)
-		FROM jobs j WHERE j.company = {:company}`).
+	// Each row's JSON comes from SQLite in the index's order (idx_jobs_company_created: company, created DESC, id);
+	// Go only joins them. json_group_array(... ORDER BY ...) sorted the rows' whole JSON texts in a temporary b-tree
+	// first: a third of the route's time at 301 jobs.
+	rows, err := e.App.DB().NewQuery(`SELECT ` + recordJSONSQL(collection, "j", "description", "welcomeMessage") + `
+		FROM jobs j WHERE j.company = {:company} ORDER BY j.created DESC, j.id`).
 		Bind(dbx.Params{"company": companyID}).
-		Row(&body)
+		Rows()
 	if err != nil {
 		return err
 	}
-	if !body.Valid {
-		return e.Blob(200, "application/json", []byte("[]"))
+	defer rows.Close()
+	body := make([]byte, 0, 4096)
+	body = append(body, '[')
+	var item sql.RawBytes
+	for rows.Next() {
+		if err := rows.Scan(&item); err != nil {
+			return err
+		}
+		if len(body) > 1 {
+			body = append(body, ',')
+		}
+		body = append(body, item...)
 	}
-	return e.Blob(200, "application/json", []byte(body.String))
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	body = append(body, ']')
+	return e.Blob(200, "application/json", body)
 }

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"database/sql"
+	"fmt"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -34,24 +37,49 @@ func questionsListRoute(e *core.RequestEvent) error {
 		}
 		collections[i] = collection
 	}
-	// each question's JSON with its kind record (there is one) under expand, written by SQLite (record_json.go)
-	expand := `json_patch(
-		  CASE WHEN v.id IS NULL THEN '{}' ELSE json_object('video_questions_via_question', ` + recordJSONSQL(collections[1], "v") + `) END,
-		  CASE WHEN t.id IS NULL THEN '{}' ELSE json_object('text_questions_via_question', ` + recordJSONSQL(collections[2], "t") + `) END)`
-	item := `CASE WHEN v.id IS NULL AND t.id IS NULL THEN ` + recordJSONSQL(collections[0], "q") +
-		` ELSE json_set(` + recordJSONSQL(collections[0], "q") + `, '$.expand', json(` + expand + `)) END`
-	var body string
-	err := e.App.DB().NewQuery(`
-		SELECT json_object('page', 1, 'perPage', max(1, count(*)), 'totalItems', count(*), 'totalPages', 1,
-		  'items', json(coalesce(json_group_array(json(` + item + `) ORDER BY q.created DESC, q.id), '[]')))
+	// Each question's JSON with its kind record (there is one) under expand, written by SQLite (record_json.go) as one
+	// json_object, in the order of idx_questions_company_created (company, created DESC, id); Go joins them into the
+	// list. An aggregate with ORDER BY sorted the rows' whole JSON texts in a temporary b-tree, and json_set and
+	// json_patch parsed each question's JSON again: 4 ms a request for 60 questions.
+	question := recordJSONArgsSQL(collections[0], "q")
+	video := `'video_questions_via_question', ` + recordJSONSQL(collections[1], "v")
+	text := `'text_questions_via_question', ` + recordJSONSQL(collections[2], "t")
+	item := `CASE
+		WHEN v.id IS NULL AND t.id IS NULL THEN json_object(` + question + `)
+		WHEN t.id IS NULL THEN json_object(` + question + `, 'expand', json_object(` + video + `))
+		WHEN v.id IS NULL THEN json_object(` + question + `, 'expand', json_object(` + text + `))
+		ELSE json_object(` + question + `, 'expand', json_object(` + video + `, ` + text + `)) END`
+	rows, err := e.App.DB().NewQuery(`SELECT ` + item + `
 		FROM questions q
 		LEFT JOIN video_questions v ON v.question = q.id
 		LEFT JOIN text_questions t ON t.question = q.id
-		WHERE q.company = {:company}`).
+		WHERE q.company = {:company}
+		ORDER BY q.created DESC, q.id`).
 		Bind(dbx.Params{"company": companyID}).
-		Row(&body)
+		Rows()
 	if err != nil {
 		return err
 	}
-	return e.Blob(200, "application/json", []byte(body))
+	defer rows.Close()
+	items := make([]byte, 0, 8192)
+	count := 0
+	var one sql.RawBytes
+	for rows.Next() {
+		if err := rows.Scan(&one); err != nil {
+			return err
+		}
+		if count > 0 {
+			items = append(items, ',')
+		}
+		items = append(items, one...)
+		count++
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	// the records API's list shape, one page holding them all
+	body := fmt.Appendf(make([]byte, 0, len(items)+96), `{"page":1,"perPage":%d,"totalItems":%d,"totalPages":1,"items":[`, max(1, count), count)
+	body = append(body, items...)
+	body = append(body, "]}"...)
+	return e.Blob(200, "application/json", body)
 }

@@ -15,6 +15,12 @@ import (
 // geoPoint field as its JSON, everything else as its stored text. alias is the table's alias in the statement.
 // Hidden fields are never written, whatever omit says, as the records API hides them from everyone but superusers.
 func recordJSONSQL(collection *core.Collection, alias string, omit ...string) string {
+	return "json_object(" + recordJSONArgsSQL(collection, alias, omit...) + ")"
+}
+
+// recordJSONArgsSQL is the argument list of recordJSONSQL's json_object (its keys and values, comma separated), for a
+// caller that adds keys of its own after them (the questions list's expand) without SQLite parsing the JSON again.
+func recordJSONArgsSQL(collection *core.Collection, alias string, omit ...string) string {
 	args := []string{
 		"'collectionId', " + quoteSQLString(collection.Id),
 		"'collectionName', " + quoteSQLString(collection.Name),
@@ -27,7 +33,7 @@ func recordJSONSQL(collection *core.Collection, alias string, omit ...string) st
 		column := alias + `."` + name + `"` // field names are identifiers (PocketBase validates them)
 		args = append(args, quoteSQLString(name)+", "+fieldJSONSQL(field, column))
 	}
-	return "json_object(" + strings.Join(args, ", ") + ")"
+	return strings.Join(args, ", ")
 }
 
 func fieldJSONSQL(field core.Field, column string) string {
