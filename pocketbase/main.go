@@ -80,6 +80,7 @@ func main() {
 	registerPipelinePage(app)  // a page of a job's candidate pipeline (pipeline_page.go)
 	registerQuestionsList(app) // the questions list (questions_list.go)
 	registerJobsList(app)      // the jobs list (jobs_list.go)
+	registerInterviewRead(app) // a candidate's interview read by its key (interview_read.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

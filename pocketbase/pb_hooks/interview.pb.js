@@ -23,6 +23,9 @@
 // length limit), `preparation` (video: seconds before recording starts by itself; 0 for text), `takes` (with the
 // extra takes) and `openedAt` (the first opening, POST .../questions/{questionId}/open below; '' if never).
 
+// Issue 20 point 3: a path holding a candidate's key (40 letters and digits) is answered by pocketbase/interview_read.go,
+// the same read in Go, before this handler runs (a middleware); this handler still answers every other path: the
+// record ids of links sent before keys (below), and anything else with the same 404. Change both together.
 routerAdd("GET", "/api/screenroom/interviews/{id}", (e) => {
   const { findByIdOrNull, isCandidateKey, requestCandidate, sendInterviewMail } = require(`${__hooks}/lib/util.js`);
   const notValid = () => new NotFoundError("This interview link is not valid");
