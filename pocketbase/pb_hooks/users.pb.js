@@ -111,24 +111,8 @@ onRecordRequestPasswordResetRequest((e) => {
   e.next();
 }, "users");
 
-// Issue 16's 'Resend the e-mail': PocketBase silently drops a verification request for two minutes after each one
-// (a lock in its store, checked before any hook), so a resend right after sign-up would answer 204 and send nothing.
-// The lock is lifted before the request is handled: what throttles verification e-mails is this server's own limits,
-// per client (RATE_LIMIT_ACCOUNT_MAIL, PocketBase's rate limiter) and per address (the "account" budget below), and
-// the client's pause after each send.
-routerUse((e) => {
-  if (e.request.method === "POST" && /^\/api\/collections\/(users|_pb_users_auth_)\/request-verification\/?$/.test(e.request.url.path)) {
-    try {
-      const email = String((e.requestInfo().body || {}).email || "").trim().toLowerCase();
-      const record = email ? e.app.findAuthRecordByEmail("users", email) : null;
-      if (record) e.app.store().remove("@limitVerificationEmail_" + record.collection().id + record.id);
-    } catch (_) {
-      // an unknown address: PocketBase answers as for a known one, and sends nothing
-    }
-  }
-  return e.next();
-});
-
+// Issue 16's 'Resend the e-mail': PocketBase's two-minute lock on verification requests is lifted by a Go middleware
+// (pocketbase/verification_resend.go), before the request reaches this hook.
 onRecordRequestVerificationRequest((e) => {
   if (!require(`${__hooks}/lib/throttle.js`).takeMailBudget(e.app, e.record.email(), "account")) return e.noContent(204);
   e.next();

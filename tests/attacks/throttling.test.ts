@@ -83,7 +83,12 @@ describe("per-client rate limits", () => {
     const email = uniqueEmail("resend");
     await signUpUnverified({ email });
     const anon = client();
-    for (let i = 0; i < 4; i += 1) expect(await statusOf(() => anon.collection("users").requestVerification(email))).toBe(200);
+    // each request once the e-mail before it arrived, as a person presses 'Resend': PocketBase sets its lock when a
+    // send is done, so requests sent together all pass it and would prove nothing
+    for (let i = 1; i <= 4; i += 1) {
+      expect(await statusOf(() => anon.collection("users").requestVerification(email))).toBe(200);
+      await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(i);
+    }
     expect(await settledMailCount(email, 4)).toBe(4);
     expect(await statusOf(() => anon.collection("users").requestVerification(email))).toBe(429);
   });
