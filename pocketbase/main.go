@@ -78,6 +78,7 @@ func main() {
 	registerReview(app)             // the candidate review's one read (review.go)
 	registerJobCounts(app)          // the jobs list's counts (job_counts.go)
 	registerPipelinePage(app)       // a page of a job's candidate pipeline (pipeline_page.go)
+	registerPipelineCounts(app)     // its counts by status and decision (pipeline_counts.go)
 	registerQuestionsList(app)      // the questions list (questions_list.go)
 	registerJobsList(app)           // the jobs list (jobs_list.go)
 	registerInterviewRead(app)      // a candidate's interview read by its key (interview_read.go)

@@ -151,19 +151,7 @@ routerAdd("POST", "/api/screenroom/candidates/{id}/decision", (e) => {
 
 // ---- the pipeline's counts ----
 
-// GET /api/screenroom/jobs/{id}/pipeline: how many of the job's candidates are invited, started, completed, and how
-// many have each decision: {total, invited, started, completed, decisions: {advance, hold, reject, none}, byStatus:
-// {invited|started|completed: {advance, hold, reject, none}}} (byStatus: issue 20, the pages' totals). For the
-// managers of the job's company (the jobs list rule); anyone else, and an unknown id, gets the same 404. One GROUP BY
-// over the job's candidates (a covering index on (job, status, decision)).
-routerAdd("GET", "/api/screenroom/jobs/{id}/pipeline", (e) => {
-  const { findByIdOrNull, requestUser } = require(`${__hooks}/lib/util.js`);
-  const notFound = () => new NotFoundError("The requested resource wasn't found.");
-  if (!requestUser(e)) throw notFound();
-  const job = findByIdOrNull(e.app, "jobs", e.request.pathValue("id"));
-  if (!job || !e.app.canAccessRecord(job, e.requestInfo(), job.collection().listRule)) throw notFound();
-  return e.json(200, require(`${__hooks}/lib/pipeline.js`).pipelineCounts(e.app, job.id));
-});
+// GET /api/screenroom/jobs/{id}/pipeline: pocketbase/pipeline_counts.go (in Go since issue 20 point 3).
 
 // ---- ratings ----
 

@@ -175,38 +175,6 @@ function managesJob(app, jobId, userId) {
   return row.n > 0;
 }
 
-/** The per-status and per-decision counts of a job's candidates (GET /api/screenroom/jobs/{id}/pipeline): one GROUP BY. */
-function pipelineCounts(app, jobId) {
-  const rows = arrayOf(new DynamicModel({ status: "", decision: "", n: 0 }));
-  app
-    .db()
-    .newQuery("SELECT status, decision, count(*) AS n FROM candidates WHERE job = {:job} GROUP BY status, decision")
-    .bind({ job: jobId })
-    .all(rows);
-  const byDecision = () => ({ advance: 0, hold: 0, reject: 0, none: 0 });
-  const counts = {
-    total: 0,
-    invited: 0,
-    started: 0,
-    completed: 0,
-    decisions: byDecision(),
-    // issue 20: each status by decision, so the pipeline's pages need no total of their own (a COUNT(DISTINCT) over
-    // the job's candidates and the list rule's joins: 10-40 ms at 3,000 candidates)
-    byStatus: { invited: byDecision(), started: byDecision(), completed: byDecision() },
-  };
-  for (const row of rows) {
-    const n = row.n;
-    counts.total += n;
-    // a candidate the server has not touched yet is invited (there is none once the migration ran, but never lose one)
-    const status = row.status === "started" || row.status === "completed" ? row.status : "invited";
-    const decision = DECISIONS.indexOf(row.decision) === -1 ? "none" : row.decision;
-    counts[status] += n;
-    counts.decisions[decision] += n;
-    counts.byStatus[status][decision] += n;
-  }
-  return counts;
-}
-
 module.exports = {
   PROGRESS_FIELDS,
   RATING_FIELDS,
@@ -221,5 +189,4 @@ module.exports = {
   recomputeJobProgress,
   recomputeCandidateRating,
   managesJob,
-  pipelineCounts,
 };
