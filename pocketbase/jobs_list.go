@@ -43,8 +43,9 @@ func jobsListRoute(e *core.RequestEvent) error {
 		return err
 	}
 	defer rows.Close()
-	body := make([]byte, 0, 4096)
-	body = append(body, '[')
+	buffer := listBody()
+	defer releaseListBody(buffer)
+	body := append(*buffer, '[')
 	var item sql.RawBytes
 	for rows.Next() {
 		if err := rows.Scan(&item); err != nil {
@@ -59,5 +60,6 @@ func jobsListRoute(e *core.RequestEvent) error {
 		return err
 	}
 	body = append(body, ']')
+	*buffer = body
 	return e.Blob(200, "application/json", body)
 }

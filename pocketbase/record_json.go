@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -54,4 +55,22 @@ func fieldJSONSQL(field core.Field, column string) string {
 
 func quoteSQLString(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// listBodies keeps the byte buffers the list routes (jobs_list.go, questions_list.go) join their rows' JSON into:
+// a company's 301 jobs are 104 KB, and growing a new buffer to that size on every read was a tenth of the read.
+var listBodies = sync.Pool{New: func() any { buffer := make([]byte, 0, 64<<10); return &buffer }}
+
+// listBody is an empty buffer from listBodies; give it back with releaseListBody once the response is written.
+func listBody() *[]byte {
+	buffer := listBodies.Get().(*[]byte)
+	*buffer = (*buffer)[:0]
+	return buffer
+}
+
+// releaseListBody returns a buffer to listBodies, unless one very large list left it too big to keep.
+func releaseListBody(buffer *[]byte) {
+	if cap(*buffer) <= 4<<20 {
+		listBodies.Put(buffer)
+	}
 }
