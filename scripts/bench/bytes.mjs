@@ -21,7 +21,7 @@ export async function firstVisitBytes(url, manager, seed) {
   );
   managerScreens.add("manager-shell");
   const pages = {
-    candidate: { path: `/candidates/${seed.candidateKey}`, session: null },
+    candidate: { path: `/candidates/${seed.startKey}`, session: null },
     signIn: { path: "/auth/sign-in", session: null },
     companyHome: { path: `/companies/${seed.companyId}`, session: { token: manager.authStore.token, record: manager.authStore.record } },
   };

@@ -13,7 +13,7 @@ export async function lighthouseScores(url, manager, seed) {
   const { default: puppeteer } = await import("puppeteer-core");
   const session = JSON.stringify({ token: manager.authStore.token, record: manager.authStore.record });
   const pages = {
-    candidate: { path: `/candidates/${seed.candidateKey}`, session: null },
+    candidate: { path: `/candidates/${seed.startKey}`, session: null },
     signIn: { path: "/auth/sign-in", session: null },
     companyHome: { path: `/companies/${seed.companyId}`, session },
   };

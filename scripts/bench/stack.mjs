@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
-import { seedBench } from "../bench-seed.mjs";
+import { candidateKey, seedBench } from "../bench-seed.mjs";
 import { SCALE } from "./options.mjs";
 import { freePort, root, startPocketBase, UNTHROTTLED } from "../lib/pocketbase.mjs";
 
@@ -74,5 +74,23 @@ export async function seedStack(url, dataDir) {
   const manager = new PocketBase(url);
   manager.autoCancellation(false);
   await manager.collection("users").authWithPassword(seed.manager.email, seed.manager.password);
+  seed = { ...seed, startKey: await uncheckedCandidate(url, seed.jobId) };
   return { seed, counts, manager };
+}
+
+/**
+ * The key of a candidate of `jobId` who has not started (no consent, no answer): its link opens the start screen,
+ * the page a candidate's first visit shows (the seed's own candidates have all answered, so their links open the
+ * finish screen). The same candidate on every run over a kept data set; created once.
+ */
+async function uncheckedCandidate(url, jobId) {
+  const su = new PocketBase(url);
+  su.autoCancellation(false);
+  await su.collection("_superusers").authWithPassword(SU.email, SU.password);
+  const email = "first-visit@bench.example.com";
+  const found = await su.collection("candidates").getList(1, 1, { filter: su.filter("job = {:job} && email = {:email}", { job: jobId, email }) });
+  if (found.items[0]) return found.items[0].secret;
+  const secret = candidateKey();
+  await su.collection("candidates").create({ job: jobId, email, secret });
+  return secret;
 }
