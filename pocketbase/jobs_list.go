@@ -1,8 +1,6 @@
 package main
 
 import (
-	"database/sql"
-
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -45,18 +43,8 @@ func jobsListRoute(e *core.RequestEvent) error {
 	defer rows.Close()
 	buffer := listBody()
 	defer releaseListBody(buffer)
-	body := append(*buffer, '[')
-	var item sql.RawBytes
-	for rows.Next() {
-		if err := rows.Scan(&item); err != nil {
-			return err
-		}
-		if len(body) > 1 {
-			body = append(body, ',')
-		}
-		body = append(body, item...)
-	}
-	if err := rows.Err(); err != nil {
+	body, _, err := appendRowsJSON(append(*buffer, '['), rows.Rows)
+	if err != nil {
 		return err
 	}
 	body = append(body, ']')

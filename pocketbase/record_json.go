@@ -1,6 +1,7 @@
 package main
 
 import (
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -73,4 +74,22 @@ func releaseListBody(buffer *[]byte) {
 	if cap(*buffer) <= 4<<20 {
 		listBodies.Put(buffer)
 	}
+}
+
+// appendRowsJSON appends each row's one column (a JSON text) to body, comma separated, and counts them: the list
+// routes' items, in the order the statement reads them.
+func appendRowsJSON(body []byte, rows *sql.Rows) ([]byte, int, error) {
+	count := 0
+	var item sql.RawBytes
+	for rows.Next() {
+		if err := rows.Scan(&item); err != nil {
+			return body, count, err
+		}
+		if count > 0 {
+			body = append(body, ',')
+		}
+		body = append(body, item...)
+		count++
+	}
+	return body, count, rows.Err()
 }

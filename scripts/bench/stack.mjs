@@ -74,7 +74,7 @@ export async function seedStack(url, dataDir) {
   const manager = new PocketBase(url);
   manager.autoCancellation(false);
   await manager.collection("users").authWithPassword(seed.manager.email, seed.manager.password);
-  seed = { ...seed, startKey: await uncheckedCandidate(url, seed.jobId) };
+  seed = { ...seed, startKey: await unstartedCandidate(url, seed.jobId) };
   return { seed, counts, manager };
 }
 
@@ -83,7 +83,7 @@ export async function seedStack(url, dataDir) {
  * the page a candidate's first visit shows (the seed's own candidates have all answered, so their links open the
  * finish screen). The same candidate on every run over a kept data set; created once.
  */
-async function uncheckedCandidate(url, jobId) {
+async function unstartedCandidate(url, jobId) {
   const su = new PocketBase(url);
   su.autoCancellation(false);
   await su.collection("_superusers").authWithPassword(SU.email, SU.password);
