@@ -31,7 +31,7 @@ func durableDBConnect(dbPath string) (*dbx.DB, error) {
 	if pages, err := strconv.Atoi(os.Getenv("SCREENROOM_DB_MAX_PAGES")); err == nil && pages > 0 && filepath.Base(dbPath) == "data.db" {
 		pragmas += fmt.Sprintf("&_pragma=max_page_count(%d)", pages)
 	}
-	return dbx.Open("sqlite", dbPath+pragmas)
+	return keptStatementsDB(dbPath + pragmas)
 }
 
 // registerDurableFiles makes a stored file durable before the row that names it: PocketBase's local storage writes
