@@ -10,23 +10,16 @@ import (
 // and an unknown id, gets the same 404, so a route says nothing about other companies.
 
 // managesCompany reports whether userID is a manager of company companyID: one indexed read of the company's
-// managers, a statement the app's read pool keeps (prepared.go: parsing it again was a tenth of a search's time in
-// PocketBase's own work); through the app's builder when the app has no such pool.
+// managers.
 func managesCompany(app core.App, companyID, userID string) bool {
 	if companyID == "" || userID == "" {
 		return false
 	}
-	const query = "SELECT count(*) FROM companies c WHERE c.id = ?1 AND EXISTS (SELECT 1 FROM json_each(c.managers) m WHERE m.value = ?2)"
 	var n int
-	var err error
-	if pool, ok := app.ConcurrentDB().(*dbx.DB); ok {
-		err = preparedRow(pool.DB(), query, true, []any{companyID, userID}, &n)
-	} else {
-		err = app.DB().
-			NewQuery("SELECT count(*) FROM companies c WHERE c.id = {:company} AND EXISTS (SELECT 1 FROM json_each(c.managers) m WHERE m.value = {:user})").
-			Bind(dbx.Params{"company": companyID, "user": userID}).
-			Row(&n)
-	}
+	err := app.DB().
+		NewQuery("SELECT count(*) FROM companies c WHERE c.id = {:company} AND EXISTS (SELECT 1 FROM json_each(c.managers) m WHERE m.value = {:user})").
+		Bind(dbx.Params{"company": companyID, "user": userID}).
+		Row(&n)
 	return err == nil && n > 0
 }
 

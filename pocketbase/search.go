@@ -60,7 +60,7 @@ func searchRoute(e *core.RequestEvent) error {
 	if text := info.Query["offset"]; searchOffsetPattern.MatchString(text) {
 		offset, _ = strconv.Atoi(text)
 	}
-	// the read pool's own database/sql handle, whose prepared statements the search keeps (prepared.go)
+	// the read pool's own database/sql handle (its connections keep the search's statements: kept_statements.go)
 	pool, ok := e.App.ConcurrentDB().(*dbx.DB)
 	if !ok {
 		return fmt.Errorf("search: the app's read pool is a %T", e.App.ConcurrentDB())
@@ -168,7 +168,7 @@ type docRange struct{ lo, hi int64 }
 // searchCompanyRange: the company's range of docids; ok false when it has nothing indexed.
 func searchCompanyRange(db *sql.DB, companyID string) (docRange, bool, error) {
 	var idx int64
-	err := preparedRow(db, "SELECT idx FROM answer_search_companies WHERE company = ?", true, []any{companyID}, &idx)
+	err := db.QueryRow("SELECT idx FROM answer_search_companies WHERE company = ?", companyID).Scan(&idx)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && idx <= 0) {
 		return docRange{}, false, nil
 	}
@@ -191,17 +191,17 @@ func searchWeights(db *sql.DB, terms [][]string, r docRange) ([]float64, error) 
 	}
 	// how many answers the company has had indexed: docids are given in order within its range
 	var top int64
-	if err := preparedRow(db, "SELECT coalesce(max(docid), 0) FROM answer_search_docs WHERE docid BETWEEN ? AND ?", true, []any{r.lo, r.hi}, &top); err != nil {
+	if err := db.QueryRow("SELECT coalesce(max(docid), 0) FROM answer_search_docs WHERE docid BETWEEN ? AND ?", r.lo, r.hi).Scan(&top); err != nil {
 		return nil, err
 	}
 	answers := max(1, top-r.lo)
 	weights := make([]float64, len(terms))
 	for i, words := range terms {
 		var found, oldest int64
-		err := preparedRow(db, `SELECT count(*), coalesce(min(docid), 0)
+		err := db.QueryRow(`SELECT count(*), coalesce(min(docid), 0)
 			FROM (SELECT rowid AS docid FROM answer_search
 			      WHERE answer_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3
-			      ORDER BY rowid DESC LIMIT `+strconv.Itoa(searchWeightSample)+`)`, true, []any{searchMatch([][]string{words}), r.lo, r.hi}, &found, &oldest)
+			      ORDER BY rowid DESC LIMIT `+strconv.Itoa(searchWeightSample)+`)`, searchMatch([][]string{words}), r.lo, r.hi).Scan(&found, &oldest)
 		if err != nil {
 			return nil, err
 		}
@@ -234,9 +234,9 @@ func searchRankWindow() int {
 // fewer. FTS5 walks its lists in rowid order from the top of the range without ranking anything.
 func searchNthNewest(db *sql.DB, match string, r docRange, n int) (int64, bool, error) {
 	var docid int64
-	err := preparedRow(db, `SELECT rowid FROM answer_search
+	err := db.QueryRow(`SELECT rowid FROM answer_search
 		WHERE answer_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3
-		ORDER BY rowid DESC LIMIT 1 OFFSET `+strconv.Itoa(n), false, []any{match, r.lo, r.hi}, &docid)
+		ORDER BY rowid DESC LIMIT 1 OFFSET `+strconv.Itoa(n), match, r.lo, r.hi).Scan(&docid)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
@@ -266,7 +266,7 @@ func searchWindow(db *sql.DB, match string, weights []float64, companyID string,
 		args = append(args, weight)
 		fmt.Fprintf(&weightArgs, ", ?%d", len(args))
 	}
-	rows, err := preparedRows(db, windowStart == 0 && offset == 0, `SELECT s.docid, coalesce(d.kind, ''), coalesce(a.id, ''),
+	rows, err := db.Query(`SELECT s.docid, coalesce(d.kind, ''), coalesce(a.id, ''),
 		    coalesce(q.id, ''), coalesce(nullif(a.questionTitle, ''), q.title, ''),
 		    coalesce(c.id, ''), coalesce(c.email, ''),
 		    coalesce(j.id, ''), coalesce(j.title, ''),
@@ -318,7 +318,7 @@ func searchSnippets(db *sql.DB, match string, docids []int64) (map[int64]string,
 		marks[i] = "?" + strconv.Itoa(len(args))
 	}
 	args[1], args[2] = lo, hi
-	rows, err := preparedRows(db, true, `SELECT rowid, snippet(answer_search, 0, char(2), char(3), '…', 24)
+	rows, err := db.Query(`SELECT rowid, snippet(answer_search, 0, char(2), char(3), '…', 24)
 		FROM answer_search
 		WHERE answer_search MATCH ?1 AND rowid BETWEEN ?2 AND ?3 AND +rowid IN (`+strings.Join(marks, ",")+`)`, args...)
 	if err != nil {
