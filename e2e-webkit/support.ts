@@ -55,10 +55,25 @@ export async function seen(driver: WebDriver, locator: By, ms = SEEN_MS): Promis
   return element;
 }
 
+/**
+ * Clicks the element `locator` finds once it is visible and enabled. Found again on each try: a page the server wrote
+ * (pocketbase/first_screens.go) shows its controls disabled, and the app's first render replaces them with its own.
+ */
 export async function click(driver: WebDriver, locator: By) {
-  const element = await seen(driver, locator);
-  await driver.wait(until.elementIsEnabled(element), SEEN_MS, `not enabled: ${locator.toString()}`);
-  await element.click();
+  const element = await driver.wait<WebElement | null>(
+    async () => {
+      try {
+        const found = await driver.findElement(locator);
+        return (await found.isDisplayed()) && (await found.isEnabled()) ? found : null;
+      } catch (error) {
+        if (error instanceof Error && (error.name === 'NoSuchElementError' || error.name === 'StaleElementReferenceError')) return null;
+        throw error;
+      }
+    },
+    SEEN_MS,
+    `not visible and enabled: ${locator.toString()}`,
+  );
+  await element!.click();
 }
 
 export async function waitForUrl(driver: WebDriver, pattern: RegExp, ms = SEEN_MS) {

@@ -15,6 +15,7 @@ package main
 // reads the route either way (tests/interview*.test.ts, tests/takes*.test.ts).
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -99,38 +100,63 @@ type interviewAnswer struct {
 }
 
 func interviewRead(e *core.RequestEvent, key string) error {
-	notValid := func() error { return e.NotFoundError("This interview link is not valid", nil) }
 	// A candidate reads only its own interview; managers read candidates through the review screen.
 	header := e.Request.Header.Get("X-Candidate-Key")
 	if !candidateKeyPattern.MatchString(header) || header != key {
-		return notValid()
+		return e.NotFoundError("This interview link is not valid", nil)
 	}
-	candidate, err := e.App.FindFirstRecordByData("candidates", "secret", key)
-	if err != nil || candidate.GetString("secret") != key {
-		return notValid()
+	answer, err := loadInterview(e, key)
+	if err == errInterviewNotValid {
+		return e.NotFoundError("This interview link is not valid", nil)
 	}
-	info, err := e.RequestInfo()
 	if err != nil {
 		return err
 	}
+	return e.JSON(http.StatusOK, answer)
+}
+
+// errInterviewNotValid: no candidate has the key, or the candidate's view rule refuses it.
+var errInterviewNotValid = errors.New("this interview link is not valid")
+
+// loadInterview: the interview of the candidate holding `key` as the read answers it; the caller has checked that
+// the request carries the key (the X-Candidate-Key header, or the page's own path for first_screens.go).
+func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
+	candidate, err := e.App.FindFirstRecordByData("candidates", "secret", key)
+	if err != nil || candidate.GetString("secret") != key {
+		return nil, errInterviewNotValid
+	}
+	info, err := e.RequestInfo()
+	if err != nil {
+		return nil, err
+	}
+	// the view rule reads the key from the header; the page (first_screens.go) has it in its path only
+	if info.Headers["x_candidate_key"] != key {
+		withKey := *info
+		withKey.Headers = make(map[string]string, len(info.Headers)+1)
+		for name, value := range info.Headers {
+			withKey.Headers[name] = value
+		}
+		withKey.Headers["x_candidate_key"] = key
+		info = &withKey
+	}
 	if ok, _ := e.App.CanAccessRecord(candidate, info, candidate.Collection().ViewRule); !ok {
-		return notValid()
+		return nil, errInterviewNotValid
 	}
 
 	job, err := e.App.FindRecordById("jobs", candidate.GetString("job"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	company, err := e.App.FindRecordById("companies", job.GetString("company"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	now := interviewNow(e.App)
 	closed := interviewClosedState(candidate, job, now)
 
 	answered, err := e.App.FindAllRecords("answers", dbx.HashExp{"candidate": candidate.Id})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	answeredIDs := make([]string, 0, len(answered))
 	isAnswered := map[string]bool{}
@@ -143,7 +169,7 @@ func interviewRead(e *core.RequestEvent, key string) error {
 	if closed == nil {
 		asked, err = interviewQuestions(e.App, candidate, job, isAnswered)
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
 
@@ -152,7 +178,7 @@ func interviewRead(e *core.RequestEvent, key string) error {
 	if logo := company.GetString("logo"); logo != "" {
 		logoURL = "/api/files/" + company.Collection().Id + "/" + company.Id + "/" + encodeURIComponent(logo)
 	}
-	return e.JSON(http.StatusOK, interviewAnswer{
+	return &interviewAnswer{
 		CandidateID:         candidate.Id,
 		CompanyName:         company.GetString("name"),
 		CompanyLogoURL:      logoURL,
@@ -165,7 +191,7 @@ func interviewRead(e *core.RequestEvent, key string) error {
 		Closed:              closed,
 		Questions:           asked,
 		AnsweredQuestionIDs: answeredIDs,
-	})
+	}, nil
 }
 
 // interviewQuestions: the job's questions in the job's order, each as the candidate is given it (extra time and

@@ -15,6 +15,11 @@ export type RoutePreload = {
  * entry costs a download or a round trip, never correctness (React Router still imports what it renders). Like Vite's own preloads, the links are
  * `crossorigin`, so the later import or stylesheet reuses the preloaded response.
  * Issue 8: on a throttled phone this saves the round trips of the lazy-route waterfall before the first paint.
+ *
+ * A page whose first screen the server wrote (a candidate's link, the sign-in: pocketbase/first_screens.go) names its
+ * entry in the html element's `data-entry` instead of a module script: there the links and the entry are added once
+ * the page has painted (the frame after DOMContentLoaded; half a second at most, for a tab in the background, where frames
+ * wait), so the scripts do not share the phone's link with the page the candidate is reading (issue 20 point 2).
  */
 export function routePreload(routes: RoutePreload[]): Plugin {
   let base = '/';
@@ -44,10 +49,15 @@ export function routePreload(routes: RoutePreload[]): Plugin {
           return [path.source, [...files].filter((file) => !entryFiles.has(file)).map((file) => base + file)];
         });
         const script =
-          `(function(){var p=location.pathname,t=${JSON.stringify(table)};` +
+          `(function(){var p=location.pathname,t=${JSON.stringify(table)},e=document.documentElement.getAttribute('data-entry'),d=0;` +
+          'function go(){if(d)return;d=1;' +
           'for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){' +
           "var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}" +
-          "l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}}})()";
+          "l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}}" +
+          // a first screen written by the server (pocketbase/first_screens.go): the entry comes after its first paint
+          "if(e){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}}" +
+          'if(!e)return go();' +
+          "document.addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})})()";
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { AppRouter, routerReady } from '@/app/router';
 import { queryClient } from '@/lib/query-client';
 import { makeZodJitless } from '@/lib/zod-jitless';
 
@@ -12,10 +12,16 @@ makeZodJitless();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+
+// A first screen the server already wrote (a candidate's start screen, the sign-in: pocketbase/first_screens.go) stays until the app can render
+// the same screen in its place (in one step: nothing moves); rendered at once, the app would first empty the page.
+if (container.hasAttribute('data-first-screen')) void routerReady().then(render);
+else render();

@@ -6,7 +6,10 @@ import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../lib/pocketbase.mjs";
 
-/** JS and CSS a first visit downloads, read from Chromium's network log, raw and gzip-compressed. */
+/**
+ * JS and CSS a first visit downloads, read from Chromium's network log, raw and gzip-compressed (a page's inline
+ * stylesheets included).
+ */
 export async function firstVisitBytes(url, manager, seed) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -34,6 +37,16 @@ export async function firstVisitBytes(url, manager, seed) {
       const files = [];
       page.on("response", async (response) => {
         const type = response.request().resourceType();
+        // a first screen written by the server (pocketbase/first_screens.go) carries its stylesheets inline: counted
+        // as CSS like the files they replace
+        if (type === "document") {
+          const html = (await response.body().catch(() => Buffer.alloc(0))).toString("utf8");
+          for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+            const body = Buffer.from(css);
+            files.push({ type: "stylesheet", name: "(inline style)", raw: body.length, gzip: gzipSync(body).length });
+          }
+          return;
+        }
         if (type !== "script" && type !== "stylesheet") return;
         const body = await response.body().catch(() => Buffer.alloc(0));
         files.push({ type, name: basename(new URL(response.url()).pathname), raw: body.length, gzip: gzipSync(body).length });

@@ -1,0 +1,168 @@
+// Issue 20 point 2 in real Chromium: a candidate's link and the sign-in are answered with their first screen already
+// written (pocketbase/first_screens.go), readable with no script at all, and the app's own first render puts the same
+// markup in its place: the server's copy and the app's are compared element by element, attribute by attribute, for
+// each variant.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { seedInterview } from "./interview-support";
+import { createUser, PASSWORD, superuser } from "./support";
+
+const dbTime = (ms: number) => new Date(ms).toISOString().replace("T", " ");
+
+/** What a screen is made of: each element's tag, attributes and text, ids and the state of its controls left out. */
+function shape(page: Page) {
+  return page.locator("#root").evaluate((root) => {
+    // ids differ (the server's are fixed, the app's come from useId); the controls' state is the app's to give
+    const skipped = new Set(["id", "for", "aria-labelledby", "disabled", "data-disabled", "checked", "readonly"]);
+    const walk = (node: Node): unknown => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+      if (!(node instanceof Element)) return null;
+      // the server gives the deadline in UTC, the app in the candidate's time zone: the rest of it must match
+      if (node.getAttribute("data-testid") === "interview-deadline") return { tag: "deadline", text: /^Please finish by .+ \d{4}/.test(node.textContent ?? "") };
+      const attributes = Array.from(node.attributes)
+        .filter((a) => !skipped.has(a.name))
+        .map((a) => `${a.name}=${a.name === "src" ? new URL(a.value, location.href).href : a.value}`)
+        .sort();
+      const children: unknown[] = [];
+      for (const child of Array.from(node.childNodes)) {
+        const value = walk(child);
+        if (value === null || value === "") continue;
+        // adjacent text nodes (JSX writes several) read as one
+        if (typeof value === "string" && typeof children.at(-1) === "string") children[children.length - 1] += value;
+        else children.push(value);
+      }
+      return { tag: node.tagName.toLowerCase(), attributes, children };
+    };
+    return Array.from(root.childNodes).map(walk).filter((value) => value !== null);
+  });
+}
+
+async function serverScreen(browser: Browser, key: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/candidates/${key}`);
+  return { context, page };
+}
+
+test("the start screen comes written by the server, the same as the app renders it, for each variant", async ({ browser, page }) => {
+  const plain = await seedInterview([{ kind: "text", title: "Why this job", timeout: 90 }, { kind: "video", title: "Show us", timeout: 60 }], {
+    consent: false,
+  });
+  const full = await seedInterview([{ kind: "text", title: "Only one", timeout: 20 }], {
+    consent: true,
+    welcomeMessage: "Hello from Globex!\nTake your time.",
+    privacyUrl: "https://globex.example.com/privacy",
+  });
+  // a candidate coming back: one answer stored, a deadline next week
+  const back = await seedInterview([{ kind: "text", title: "First", timeout: 60 }, { kind: "text", title: "Second", timeout: 120 }]);
+  const su = await superuser();
+  await su.collection("answers").create({ candidate: back.candidate.id, question: back.questions[0]!.id });
+  await su.collection("candidates").update(back.candidate.id, { deadline: dbTime(Date.now() + 7 * 24 * 3600_000) });
+  for (const { key, agreed } of [
+    { key: plain.key, agreed: false },
+    { key: full.key, agreed: true },
+    { key: back.key, agreed: true },
+  ]) {
+    const { context, page: noScript } = await serverScreen(browser, key);
+    // what a candidate reads before any script ran
+    await expect(noScript.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
+    await expect(noScript.getByRole("button", { name: "Start Interview" })).toBeDisabled();
+    await expect(noScript.getByLabel("I agree")).toBeDisabled();
+    const written = await shape(noScript);
+    await context.close();
+
+    await page.goto(`/candidates/${key}`);
+    // the app has taken over: the box follows the candidate's consent, the button can start once agreed
+    if (agreed) await expect(page.getByRole("button", { name: "Start Interview" })).toBeEnabled();
+    else await expect(page.getByLabel("I agree")).toBeEnabled();
+    expect(await shape(page)).toEqual(written);
+  }
+
+  // what the variants said
+  {
+    const { context, page: noScript } = await serverScreen(browser, back.key);
+    await expect(noScript.getByText("Welcome back: you have answered 1 of 2. You continue where you left off.")).toBeVisible();
+    await expect(noScript.getByTestId("interview-deadline")).toHaveText(/^Please finish by \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\.$/);
+    await context.close();
+  }
+  const { context, page: noScript } = await serverScreen(browser, full.key);
+  await expect(noScript.getByText("There is 1 question, about 1 minute of answers in all.", { exact: false })).toBeVisible();
+  await expect(noScript.getByTestId("welcome-message")).toHaveText("Hello from Globex!\nTake your time.", { useInnerText: true });
+  await expect(noScript.getByRole("link", { name: "Read Globex Hiring's privacy policy" })).toHaveAttribute(
+    "href",
+    "https://globex.example.com/privacy",
+  );
+  await expect(noScript.getByLabel("I agree")).toBeChecked();
+  await context.close();
+});
+
+test("the written page is personal, escaped and only for a start screen", async ({ page, request }) => {
+  const { manager, company, job, candidate, key } = await seedInterview([{ kind: "text", title: "Why", timeout: 60 }], { consent: false });
+  await manager.pb.collection("companies").update(company.id, { name: `Globex <script>alert(1)</script> & "Co"` });
+  await manager.pb.collection("jobs").update(job.id, { title: "</script><img src=x onerror=alert(2)>" });
+
+  const response = await request.get(`/candidates/${key}`, { headers: { "Accept-Encoding": "gzip" } });
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(headers["content-encoding"]).toBe("gzip");
+  expect(headers["cache-control"]).toBe("no-store");
+  expect(headers["referrer-policy"]).toBe("no-referrer");
+  expect(headers["content-security-policy"]).toContain("script-src 'self'");
+  const html = await response.text();
+  expect(html).toContain("Interview at Globex &lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;Co&#34;");
+  expect(html).not.toContain("<script>alert(1)");
+  expect(html).not.toContain("<img src=x");
+  // the read the app starts from is in the page, and no value in it ends its element
+  const data = /<script type="application\/json" id="screenroom-interview">(.*?)<\/script>/s.exec(html);
+  expect(JSON.parse(data![1]!)).toMatchObject({ candidateId: candidate.id, jobTitle: "</script><img src=x onerror=alert(2)>" });
+
+  // in the browser the names are text, and no script of theirs ran
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(`/candidates/${key}`);
+  await expect(page.getByRole("heading", { name: `Interview at Globex <script>alert(1)</script> & "Co"` })).toBeVisible();
+  await expect(page.getByLabel("I agree")).toBeEnabled();
+  expect(dialogs).toEqual([]);
+
+  // a key nobody holds, and a link whose interview closed: the ordinary page, with nothing of the interview in it
+  const unknown = await (await request.get(`/candidates/${"x".repeat(40)}`)).text();
+  expect(unknown).not.toContain(`id="screenroom-interview"`);
+  expect(unknown).not.toContain("data-first-screen");
+  await (await superuser()).collection("candidates").update(candidate.id, { withdrawn: true });
+  const closed = await (await request.get(`/candidates/${key}`)).text();
+  expect(closed).not.toContain(`id="screenroom-interview"`);
+  expect(closed).not.toContain("Interview at");
+  await page.goto(`/candidates/${key}`);
+  await expect(page.getByRole("heading", { name: "This interview is no longer open" })).toBeVisible();
+});
+
+test("the sign-in screen comes written by the server too, the same as the app renders it, and signs in", async ({ browser, page }) => {
+  const { context, page: noScript } = await (async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/auth/sign-in");
+    return { context, page };
+  })();
+  await expect(noScript.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  // without its script the form cannot be used, so it never sends a password anywhere
+  await expect(noScript.getByLabel("Email")).not.toBeEditable();
+  await expect(noScript.getByRole("button", { name: "Sign In" })).toBeDisabled();
+  await expect(noScript.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/auth/reset-password");
+  const written = await shape(noScript);
+  await context.close();
+
+  const user = await createUser();
+  await page.goto("/auth/sign-in");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  expect(await shape(page)).toEqual(written);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).not.toHaveURL(/\/auth\/sign-in/);
+
+  // with a query (a message to show, a page to return to) the app's own page answers
+  const withQuery = await (await page.request.get("/auth/sign-in?next=%2Fpreferences")).text();
+  expect(withQuery).not.toContain("data-first-screen");
+});
