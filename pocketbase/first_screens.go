@@ -67,7 +67,7 @@ func registerFirstScreens(app core.App, publicDir string) {
 				if shell == nil || shell.signIn == nil {
 					return e.Next()
 				}
-				return sendFirstScreen(e, shell.signIn, "no-cache")
+				return sendFirstScreen(e, shell.signIn, shell.signInGzip, "no-cache")
 			}
 			match := interviewPagePath.FindStringSubmatch(e.Request.URL.Path)
 			if match == nil {
@@ -92,14 +92,15 @@ func registerFirstScreens(app core.App, publicDir string) {
 			if err != nil {
 				return err
 			}
-			return sendFirstScreen(e, shell.page(data, markup), "no-store")
+			return sendFirstScreen(e, shell.page(data, markup), nil, "no-store")
 		})
 		return se.Next()
 	})
 }
 
-// sendFirstScreen: the page gzip-compressed when the browser takes it (the inline stylesheet is most of its bytes).
-func sendFirstScreen(e *core.RequestEvent, page []byte, cacheControl string) error {
+// sendFirstScreen: the page gzip-compressed when the browser takes it (the inline stylesheet is most of its bytes);
+// `compressed` when it was compressed before.
+func sendFirstScreen(e *core.RequestEvent, page, compressed []byte, cacheControl string) error {
 	headers := e.Response.Header()
 	headers.Set("Content-Type", "text/html; charset=utf-8")
 	headers.Set("Cache-Control", cacheControl)
@@ -111,18 +112,28 @@ func sendFirstScreen(e *core.RequestEvent, page []byte, cacheControl string) err
 	if !strings.Contains(e.Request.Header.Get("Accept-Encoding"), "gzip") {
 		return e.Blob(http.StatusOK, "text/html; charset=utf-8", page)
 	}
+	if compressed == nil {
+		var err error
+		if compressed, err = gzipPage(page); err != nil {
+			return err
+		}
+	}
+	headers.Set("Content-Encoding", "gzip")
+	return e.Blob(http.StatusOK, "text/html; charset=utf-8", compressed)
+}
+
+func gzipPage(page []byte) ([]byte, error) {
 	var compressed bytes.Buffer
 	writer := gzipWriters.Get().(*gzip.Writer)
 	writer.Reset(&compressed)
 	if _, err := writer.Write(page); err != nil {
-		return err
+		return nil, err
 	}
 	if err := writer.Close(); err != nil {
-		return err
+		return nil, err
 	}
 	gzipWriters.Put(writer)
-	headers.Set("Content-Encoding", "gzip")
-	return e.Blob(http.StatusOK, "text/html; charset=utf-8", compressed.Bytes())
+	return compressed.Bytes(), nil
 }
 
 var gzipWriters = sync.Pool{New: func() any {
@@ -134,8 +145,9 @@ var gzipWriters = sync.Pool{New: func() any {
 // script left to the route preload script (after the first paint).
 type firstScreenShell struct {
 	beforeData, beforeScreen, afterScreen string
-	// signIn: the whole sign-in page (it holds nothing personal), or nil when its stylesheets were not found
-	signIn []byte
+	// signIn: the whole sign-in page (it holds nothing personal) and its gzip, or nil when its stylesheets were not
+	// found
+	signIn, signInGzip []byte
 }
 
 // page: the shell around `markup`, with `data` (the interview's read) in the head when not nil.
@@ -189,7 +201,10 @@ func cutFirstScreenShell(index string, readAsset func(path string) ([]byte, erro
 	if signInOK && strings.Count(shell.beforeScreen, "</head>") == 1 {
 		withCSS := *shell
 		withCSS.beforeScreen = strings.Replace(shell.beforeScreen, "</head>", signInCSS+"</head>", 1)
-		shell.signIn = withCSS.page(nil, signInMarkup)
+		page := withCSS.page(nil, signInMarkup)
+		if compressed, err := gzipPage(page); err == nil {
+			shell.signIn, shell.signInGzip = page, compressed
+		}
 	}
 	return shell
 }

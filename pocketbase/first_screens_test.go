@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 )
@@ -192,6 +195,13 @@ func TestFirstScreenShell(t *testing.T) {
 		if !strings.Contains(signIn, want) {
 			t.Errorf("sign-in page: missing %q in\n%s", want, signIn)
 		}
+	}
+	reader, err := gzip.NewReader(bytes.NewReader(shell.signInGzip))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unzipped, err := io.ReadAll(reader); err != nil || !bytes.Equal(unzipped, shell.signIn) {
+		t.Errorf("the sign-in page's gzip is not the page (%v)", err)
 	}
 	if strings.Contains(signIn, "screenroom-interview") {
 		t.Error("the sign-in page carries an interview")

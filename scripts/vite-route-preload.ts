@@ -18,8 +18,8 @@ export type RoutePreload = {
  *
  * A page whose first screen the server wrote (a candidate's link, the sign-in: pocketbase/first_screens.go) names its
  * entry in the html element's `data-entry` instead of a module script: there the links and the entry are added once
- * the page has painted (the frame after DOMContentLoaded; half a second at most, for a tab in the background, where frames
- * wait), so the scripts do not share the phone's link with the page the candidate is reading (issue 20 point 2).
+ * the page has painted (the frame after DOMContentLoaded; half a second at most, for a tab in the background, where
+ * frames wait), so the scripts do not share the phone's link with the page being read (issue 20 point 2).
  */
 export function routePreload(routes: RoutePreload[]): Plugin {
   let base = '/';

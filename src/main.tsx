@@ -21,7 +21,8 @@ const render = () =>
     </StrictMode>,
   );
 
-// A first screen the server already wrote (a candidate's start screen, the sign-in: pocketbase/first_screens.go) stays until the app can render
-// the same screen in its place (in one step: nothing moves); rendered at once, the app would first empty the page.
+// A first screen the server already wrote (a candidate's start screen, the sign-in: pocketbase/first_screens.go)
+// stays until the app can render the same screen in its place (in one step: nothing moves); rendered at once, the
+// app would first empty the page.
 if (container.hasAttribute('data-first-screen')) void routerReady().then(render);
 else render();
