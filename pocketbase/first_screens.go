@@ -78,11 +78,13 @@ func registerFirstScreens(app core.App, publicDir string) {
 				return e.Next() // no build to serve (development, the integration tests): the ordinary route
 			}
 			answer, err := loadInterview(e, match[1])
-			if err == errInterviewNotValid {
-				return e.Next() // the app says the link is not valid, as before
-			}
 			if err != nil {
-				return err
+				// an invalid link: the app says so, as before; a failed read: the app reads again and shows its
+				// own error with 'Reload the page', never a JSON error in place of the page
+				if err != errInterviewNotValid {
+					e.App.Logger().Error("first screens: the interview could not be read; the page is served without it", "error", err)
+				}
+				return e.Next()
 			}
 			markup, ok := renderInterviewStart(answer)
 			if !ok {
