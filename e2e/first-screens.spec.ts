@@ -36,10 +36,11 @@ function shape(page: Page) {
   });
 }
 
-async function serverScreen(browser: Browser, key: string) {
+/** `path` opened with JavaScript off: only what the server wrote. */
+async function serverScreen(browser: Browser, path: string) {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`/candidates/${key}`);
+  await page.goto(path);
   return { context, page };
 }
 
@@ -62,7 +63,7 @@ test("the start screen comes written by the server, the same as the app renders 
     { key: full.key, agreed: true },
     { key: back.key, agreed: true },
   ]) {
-    const { context, page: noScript } = await serverScreen(browser, key);
+    const { context, page: noScript } = await serverScreen(browser, `/candidates/${key}`);
     // what a candidate reads before any script ran
     await expect(noScript.getByRole("heading", { name: "Interview at Globex Hiring" })).toBeVisible();
     await expect(noScript.getByRole("button", { name: "Start Interview" })).toBeDisabled();
@@ -79,12 +80,12 @@ test("the start screen comes written by the server, the same as the app renders 
 
   // what the variants said
   {
-    const { context, page: noScript } = await serverScreen(browser, back.key);
+    const { context, page: noScript } = await serverScreen(browser, `/candidates/${back.key}`);
     await expect(noScript.getByText("Welcome back: you have answered 1 of 2. You continue where you left off.")).toBeVisible();
     await expect(noScript.getByTestId("interview-deadline")).toHaveText(/^Please finish by \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\.$/);
     await context.close();
   }
-  const { context, page: noScript } = await serverScreen(browser, full.key);
+  const { context, page: noScript } = await serverScreen(browser, `/candidates/${full.key}`);
   await expect(noScript.getByText("There is 1 question, about 1 minute of answers in all.", { exact: false })).toBeVisible();
   await expect(noScript.getByTestId("welcome-message")).toHaveText("Hello from Globex!\nTake your time.", { useInnerText: true });
   await expect(noScript.getByRole("link", { name: "Read Globex Hiring's privacy policy" })).toHaveAttribute(
@@ -140,12 +141,7 @@ test("the written page is personal, escaped and only for a start screen", async 
 });
 
 test("the sign-in screen comes written by the server too, the same as the app renders it, and signs in", async ({ browser, page }) => {
-  const { context, page: noScript } = await (async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto("/auth/sign-in");
-    return { context, page };
-  })();
+  const { context, page: noScript } = await serverScreen(browser, "/auth/sign-in");
   await expect(noScript.getByRole("heading", { name: "Sign In" })).toBeVisible();
   // without its script the form cannot be used, so it never sends a password anywhere
   await expect(noScript.getByLabel("Email")).not.toBeEditable();

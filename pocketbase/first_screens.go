@@ -50,7 +50,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-var interviewPagePath = regexp.MustCompile(`^/candidates/([a-zA-Z0-9]{40})/?$`)
+// a candidate's link: the key's form is interview_read.go's candidateKeyPattern
+var interviewPagePath = regexp.MustCompile(`^/candidates/([^/]+)/?$`)
 
 // firstScreenJSONID: the element the interview's read is embedded in (scripts/vite-interview-prefetch.ts reads it).
 const firstScreenJSONID = "screenroom-interview"
@@ -70,7 +71,7 @@ func registerFirstScreens(app core.App, publicDir string) {
 				return sendFirstScreen(e, shell.signIn, shell.signInGzip, "no-cache")
 			}
 			match := interviewPagePath.FindStringSubmatch(e.Request.URL.Path)
-			if match == nil {
+			if match == nil || !candidateKeyPattern.MatchString(match[1]) {
 				return e.Next()
 			}
 			shell := pages.current(e.App)
@@ -177,17 +178,17 @@ var (
 func cutFirstScreenShell(index string, readAsset func(path string) ([]byte, error)) *firstScreenShell {
 	entry := entryScriptTag.FindStringSubmatch(index)
 	style := entryStyleTag.FindStringSubmatch(index)
-	if entry == nil || style == nil || strings.Contains(style[1], "..") {
+	if entry == nil || style == nil {
 		return nil
 	}
-	css, err := readAsset(style[1])
-	if err != nil || bytes.Contains(bytes.ToLower(css), []byte("</style")) {
+	inlineCSS, ok := inlineStyle(style[1], readAsset)
+	if !ok {
 		return nil
 	}
 	// the sign-in screen's own stylesheets (its lazy layout's), named in the route preload script's table
 	signInCSS, signInOK := routeStylesheets(index, signInPagePath, readAsset)
 	index = strings.Replace(index, entry[0], "", 1)
-	index = strings.Replace(index, style[0], "<style>"+string(css)+"</style>", 1)
+	index = strings.Replace(index, style[0], inlineCSS, 1)
 	const html, head, root = `<html lang="en"`, "<head>", `<div id="root"></div>`
 	if strings.Count(index, html) != 1 || strings.Count(index, head) != 1 || strings.Count(index, root) != 1 {
 		return nil
@@ -209,6 +210,19 @@ func cutFirstScreenShell(index string, readAsset func(path string) ([]byte, erro
 		}
 	}
 	return shell
+}
+
+// inlineStyle: the stylesheet at `path` (one of the build's assets) as a style element; false when it cannot be read
+// or would end the element early.
+func inlineStyle(path string, readAsset func(path string) ([]byte, error)) (string, bool) {
+	if !strings.HasPrefix(path, "/assets/") || strings.Contains(path, "..") {
+		return "", false
+	}
+	css, err := readAsset(path)
+	if err != nil || bytes.Contains(bytes.ToLower(css), []byte("</style")) {
+		return "", false
+	}
+	return "<style>" + string(css) + "</style>", true
 }
 
 var routeTable = regexp.MustCompile(`,t=(\[\[.*?\]\]\])[,;]`)
@@ -239,14 +253,11 @@ func routeStylesheets(index, path string, readAsset func(path string) ([]byte, e
 			if !strings.HasSuffix(file, ".css") {
 				continue
 			}
-			if !strings.HasPrefix(file, "/assets/") || strings.Contains(file, "..") {
+			inline, ok := inlineStyle(file, readAsset)
+			if !ok {
 				return "", false
 			}
-			css, err := readAsset(file)
-			if err != nil || bytes.Contains(bytes.ToLower(css), []byte("</style")) {
-				return "", false
-			}
-			styles.WriteString("<style>" + string(css) + "</style>")
+			styles.WriteString(inline)
 		}
 		return styles.String(), true
 	}
@@ -286,6 +297,9 @@ func (s *firstScreenShells) current(app core.App) *firstScreenShell {
 	return s.shell
 }
 
+// themeFrame: the opening of src/app/provider.tsx's ThemeFrame, around every screen (closed by the screen's markup).
+const themeFrame = `<div data-is-root-theme="true" data-accent-color="indigo" data-gray-color="slate" data-has-background="true" data-panel-background="translucent" data-radius="medium" data-scaling="100%" class="radix-themes">`
+
 // signInPagePath: the sign-in screen, written by the server like a candidate's start screen (issue 20 point 2).
 const signInPagePath = "/auth/sign-in"
 
@@ -293,7 +307,7 @@ const signInPagePath = "/auth/sign-in"
 // them (e2e/first-screens.spec.ts compares the two). Until the app runs, the fields are read-only and the
 // button disabled: nothing typed is lost when the app takes the form over, and a form without its script never
 // submits (it would send the password in the address).
-const signInMarkup = `<div data-is-root-theme="true" data-accent-color="indigo" data-gray-color="slate" data-has-background="true" data-panel-background="translucent" data-radius="medium" data-scaling="100%" class="radix-themes">` +
+const signInMarkup = themeFrame +
 	`<div class="rt-Flex rt-r-fd-column rt-r-ai-center rt-r-jc-center rt-r-gap-5 rt-r-px-4 rt-r-py-8 rt-r-min-h" style="--min-height: 100vh;">` +
 	`<div class="rt-Flex rt-r-ai-center rt-r-gap-2"><svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">` +
 	`<rect width="32" height="32" rx="7" fill="var(--accent-9)"></rect><rect x="6" y="9" width="14" height="14" rx="3" fill="var(--accent-contrast)"></rect>` +
@@ -327,7 +341,7 @@ type interviewStartView struct {
 
 // The markup of candidate-layout.tsx's frame around interview-start.tsx, as Radix Themes renders it.
 var interviewStartTemplate = template.Must(template.New("start").Parse(
-	`<div data-is-root-theme="true" data-accent-color="indigo" data-gray-color="slate" data-has-background="true" data-panel-background="translucent" data-radius="medium" data-scaling="100%" class="radix-themes">` +
+	themeFrame +
 		`<div class="rt-Container rt-r-size-2 rt-r-px-4 rt-r-py-6"><div class="rt-ContainerInner">` +
 		`<div class="rt-Flex rt-r-jc-center rt-r-mb-6"><div data-testid="interview-brand" class="rt-Flex rt-r-ai-center rt-r-gap-3">` +
 		`{{if .Logo}}<img src="{{.Logo}}" alt="" width="48" height="48" style="object-fit: contain; border-radius: 8px;">{{end}}` +

@@ -17,6 +17,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"os"
@@ -100,14 +101,15 @@ type interviewAnswer struct {
 }
 
 func interviewRead(e *core.RequestEvent, key string) error {
+	notValid := func() error { return e.NotFoundError("This interview link is not valid", nil) }
 	// A candidate reads only its own interview; managers read candidates through the review screen.
 	header := e.Request.Header.Get("X-Candidate-Key")
 	if !candidateKeyPattern.MatchString(header) || header != key {
-		return e.NotFoundError("This interview link is not valid", nil)
+		return notValid()
 	}
 	answer, err := loadInterview(e, key)
 	if err == errInterviewNotValid {
-		return e.NotFoundError("This interview link is not valid", nil)
+		return notValid()
 	}
 	if err != nil {
 		return err
@@ -132,9 +134,9 @@ func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 	// the view rule reads the key from the header; the page (first_screens.go) has it in its path only
 	if info.Headers["x_candidate_key"] != key {
 		withKey := *info
-		withKey.Headers = make(map[string]string, len(info.Headers)+1)
-		for name, value := range info.Headers {
-			withKey.Headers[name] = value
+		withKey.Headers = maps.Clone(info.Headers)
+		if withKey.Headers == nil {
+			withKey.Headers = map[string]string{}
 		}
 		withKey.Headers["x_candidate_key"] = key
 		info = &withKey
