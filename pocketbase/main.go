@@ -14,7 +14,8 @@
 //   - a candidate's data is exported as a zip streamed from the file storage (export.go);
 //   - the transcript search route (search.go), ranked with weights it is given, not by a walk of the whole index
 //     (fts5_rank.go);
-//   - every database connection keeps its prepared statements (kept_statements.go).
+//   - every database connection keeps its prepared statements (kept_statements.go);
+//   - a successful read is not written to the request log (request_log.go).
 //
 // Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main
@@ -94,6 +95,7 @@ func main() {
 	registerInterviewRead(app)           // a candidate's interview read by its key (interview_read.go)
 	registerFirstScreens(app, publicDir) // a candidate's start screen and the sign-in from the server (first_screens.go)
 	registerVerificationResend(app)      // 'Resend the e-mail' right after sign-up (verification_resend.go)
+	registerRequestLog(app)              // successful reads are not written to the request log (request_log.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
