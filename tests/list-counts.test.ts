@@ -142,6 +142,30 @@ describe("GET /api/screenroom/companies/{id}/jobs", () => {
     expect(mine.every((job) => !("description" in job) && !("welcomeMessage" in job))).toBe(true);
   });
 
+  // the route keeps each company's last list while its jobs_list_versions number stands (migration 1733200600)
+  it("answers every write to a job at the next read, whoever writes it", async () => {
+    const company = await createCompany(w.manager.pb, "Kept list");
+    const { question } = await createQuestion(w.manager.pb, company.id, "text");
+    const read = async () => (await jobsOf(w.manager.pb, company.id)).map((job) => `${job.title}${job.closedAt ? " (closed)" : ""}`);
+    expect(await read()).toEqual([]);
+    const first = await createJob(w.manager.pb, company.id, [question.id]);
+    expect(await read()).toEqual(["Support engineer"]);
+    await w.manager.pb.collection("jobs").update(first.id, { title: "Night support" });
+    expect(await read()).toEqual(["Night support"]);
+    await w.manager.pb.send(`/api/screenroom/jobs/${first.id}/close`, { method: "POST" });
+    expect(await read()).toEqual(["Night support (closed)"]);
+    await (await superuser()).collection("jobs").update(first.id, { title: "Edited by the superuser" });
+    expect(await read()).toEqual(["Edited by the superuser (closed)"]);
+    const second = await createJob(w.manager.pb, company.id, [question.id]);
+    expect((await jobsOf(w.manager.pb, company.id)).map((job) => job.id)).toEqual([second.id, first.id]);
+    await w.manager.pb.collection("jobs").delete(first.id);
+    expect((await jobsOf(w.manager.pb, company.id)).map((job) => job.id)).toEqual([second.id]);
+    // another company's write leaves this list as it was, and its own list answers it
+    await createJob(other.manager.pb, other.company.id, [other.text.question.id]);
+    expect((await jobsOf(w.manager.pb, company.id)).map((job) => job.id)).toEqual([second.id]);
+    expect((await jobsOf(other.manager.pb, other.company.id)).length).toBeGreaterThanOrEqual(2);
+  });
+
   it("answers an empty list for a company without jobs, and 404 to another company's manager and for an unknown id", async () => {
     const empty = await createCompany(w.manager.pb, "No jobs yet");
     expect(await jobsOf(w.manager.pb, empty.id)).toEqual([]);
