@@ -41,9 +41,6 @@ func jobsListRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	// Each row's JSON comes from SQLite in the index's order (idx_jobs_company_created: company, created DESC, id);
-	// Go only joins them. json_group_array(... ORDER BY ...) sorted the rows' whole JSON texts in a temporary b-tree
-	// first: a third of the route's time at 301 jobs.
 	columns := recordJSONSQL(collection, "j", "description", "welcomeMessage")
 	// the number first: a write after it makes the list read below newer than the number, never older, and the
 	// next read, seeing a new number, reads the list again
@@ -83,7 +80,8 @@ func jobsListRoute(e *core.RequestEvent) error {
 
 // jobsListCache holds each company's last answered jobs list: its version (jobs_list_versions), the statement's
 // columns (a field added to jobs, or hidden, changes them) and the bytes. Past jobsListCacheBytes in all, entries go
-// in no particular order until the new one fits: a company read again reads its list once more.
+// in no particular order until the new one fits: a company read again reads its list once more. A slow read of an
+// older number may replace a newer one's entry: never answered (the number differs), the next read reads again.
 var jobsListCache = &listCache{entries: map[string]listCacheEntry{}, limit: jobsListCacheBytes}
 
 const jobsListCacheBytes = 32 << 20
