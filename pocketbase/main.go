@@ -96,6 +96,7 @@ func main() {
 	registerFirstScreens(app, publicDir) // a candidate's start screen and the sign-in from the server (first_screens.go)
 	registerVerificationResend(app)      // 'Resend the e-mail' right after sign-up (verification_resend.go)
 	registerRequestLog(app)              // successful reads are not written to the request log (request_log.go)
+	registerRequestBodyRestore(app)      // a connection whose request body was left unread is closed (request_body.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
