@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
 import * as mail from "../scripts/lib/maildev.mjs";
+import { randomBytes } from "node:crypto";
 
 export const PASSWORD = "correct-horse-battery";
 const fixtures = join(import.meta.dirname, "..", "tests", "fixtures");
@@ -15,7 +16,9 @@ export const pngFile = () => new File([readFileSync(fixturePath("logo.png"))], "
 let counter = 0;
 export function uniqueEmail(prefix = "user") {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@screenroom.test`;
+  // the counter is this file's alone (each test file has its modules to itself), so two files asking in the same
+  // millisecond would get the same address without the random part, and the second sign-up would be refused
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${randomBytes(4).toString("hex")}@screenroom.test`;
 }
 
 export function client() {

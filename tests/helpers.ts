@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { inject } from "vitest";
 import * as mail from "../scripts/lib/maildev.mjs";
 import { UNTHROTTLED, freePort, startPocketBase, stopChild } from "../scripts/lib/pocketbase.mjs";
+import { randomBytes } from "node:crypto";
 
 let ownServerUrl: string | undefined;
 export const pbUrl = () => ownServerUrl ?? inject("pbUrl");
@@ -79,7 +80,9 @@ let counter = 0;
 /** A unique, lower-case e-mail per call, so suites never collide on the shared server. */
 export function uniqueEmail(prefix = "user") {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@screenroom.test`;
+  // the counter is this file's alone (each test file has its modules to itself), so two files asking in the same
+  // millisecond would get the same address without the random part, and the second sign-up would be refused
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${randomBytes(4).toString("hex")}@screenroom.test`;
 }
 
 export function client(headers: Record<string, string> = {}) {
