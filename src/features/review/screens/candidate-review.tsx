@@ -110,7 +110,10 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
               <Text size="2">
                 <Link to={pipelineHref(companyId, jobId, position.state, position.index)}>{job?.title ?? 'Job'}</Link>
               </Text>
-              <Heading as="h1">{review.email}</Heading>
+              {/* an address breaks anywhere rather than run past a phone's screen ('@' and '.' are no break points) */}
+              <Heading as="h1" style={{ overflowWrap: 'anywhere' }}>
+                {review.email}
+              </Heading>
               <Text size="2" color="gray">
                 Candidate
               </Text>
