@@ -36,6 +36,12 @@ afterEach(() => {
   pb.authStore.clear();
 });
 
-afterAll(() => {
+afterAll(async () => {
+  // sonner removes a dismissed toast 200 ms later (TIME_BEFORE_UNMOUNT) on a timer it never clears, and that timer
+  // asks for an animation frame: left to fire after the file's environment is gone, it throws "requestAnimationFrame
+  // is not defined" and fails the run. Timers fire in the order they fall due, so one set now for 250 ms runs after
+  // every such timer already set. Only in files that showed a toast.
+  const { toast } = await import('sonner');
+  if (toast.getHistory().length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
   server.close();
 });
