@@ -4,7 +4,7 @@
 // each variant.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { seedInterview } from "./interview-support";
-import { createUser, PASSWORD, superuser } from "./support";
+import { createCompany, createQuestion, createUser, PASSWORD, signInBrowser, superuser, uniqueEmail } from "./support";
 
 const dbTime = (ms: number) => new Date(ms).toISOString().replace("T", " ");
 
@@ -32,6 +32,8 @@ function shape(page: Page) {
       }
       return { tag: node.tagName.toLowerCase(), attributes, children };
     };
+    // the toaster (sonner) mounts its empty region when a screen that can toast has loaded: not part of a screen
+    for (const region of Array.from(root.querySelectorAll('section[aria-label^="Notifications"]'))) region.remove();
     return Array.from(root.childNodes).map(walk).filter((value) => value !== null);
   });
 }
@@ -161,4 +163,131 @@ test("the sign-in screen comes written by the server too, the same as the app re
   // with a query (a message to show, a page to return to) the app's own page answers
   const withQuery = await (await page.request.get("/auth/sign-in?next=%2Fpreferences")).text();
   expect(withQuery).not.toContain("data-first-screen");
+});
+
+test("the company home comes written by the server for its manager, the same as the app renders it", async ({ browser }) => {
+  const manager = await createUser({ firstName: "grace", lastName: "Hopper" });
+  const company = await createCompany(manager.pb, "Initech <Hiring> & Co");
+  const su = await superuser();
+  const question = await createQuestion(manager.pb, company.id, "text");
+  const job = (title: string) =>
+    manager.pb.collection("jobs").create({ company: company.id, title, description: "Work", location: "Remote", questions: [question.id] });
+  const open = await job("Support engineer");
+  const closed = await job("</script><b>Closed role</b>");
+  const archived = await job("Old role");
+  await su.collection("jobs").update(closed.id, { closedAt: new Date().toISOString().replace("T", " ") });
+  await su.collection("jobs").update(archived.id, { archived: true });
+  for (let i = 0; i < 3; i++) await manager.pb.collection("candidates").create({ job: open.id, email: uniqueEmail("candidate") });
+  const empty = await createCompany(manager.pb, "Empty Corp");
+  // the record as the app holds it after creating its companies (the primary company set)
+  await manager.pb.collection("users").authRefresh();
+
+  // a manager in Newfoundland (UTC-3:30): the dates are written in the browser's time zone, as the app writes them
+  const context = await browser.newContext({ timezoneId: "America/St_Johns" });
+  const page = await context.newPage();
+  await signInBrowser(page, manager.pb);
+  // the app keeps its session for page loads in a cookie (src/lib/session-cookie.ts): any visit writes it
+  await page.goto("/preferences");
+  await expect(page.getByRole("button", { name: /grace Hopper/ })).toBeVisible();
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name === "sr_session");
+  // the session's token as the app holds it (refreshed on load)
+  const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem("pocketbase_auth") ?? "{}") as { token?: string }).token);
+  expect(session).toMatchObject({ value: stored, path: "/companies", sameSite: "Strict", httpOnly: false });
+  expect(cookies.find((c) => c.name === "sr_tz")?.value).toBe("America/St_Johns");
+
+  for (const [companyId, path] of [
+    [company.id, `/companies/${company.id}`],
+    [company.id, `/companies/${company.id}/jobs`],
+    [empty.id, `/companies/${empty.id}`],
+  ] as const) {
+    const noScriptContext = await browser.newContext({ javaScriptEnabled: false, timezoneId: "America/St_Johns" });
+    await noScriptContext.addCookies(cookies);
+    const noScript = await noScriptContext.newPage();
+    await noScript.goto(path);
+    // what a manager reads before any script ran
+    await expect(noScript.getByRole("heading", { name: "Jobs" })).toBeVisible();
+    await expect(noScript.getByRole("combobox", { name: "Company" })).toHaveText(companyId === empty.id ? "Empty Corp" : "Initech <Hiring> & Co");
+    await expect(noScript.getByLabel("Show archived jobs")).toBeDisabled();
+    await expect(noScript.getByRole("searchbox", { name: "Search answers" })).not.toBeEditable();
+    const written = await shape(noScript);
+    await noScriptContext.close();
+
+    const response = await page.goto(path);
+    expect(await response!.text()).toContain("data-first-screen");
+    // the app has taken over: its toggle works
+    await expect(page.getByLabel("Show archived jobs")).toBeEnabled();
+    await expect(page).toHaveURL(new RegExp(`/companies/${companyId}/jobs$`));
+    expect(await shape(page)).toEqual(written);
+  }
+
+  // what the written list said
+  const noScriptContext = await browser.newContext({ javaScriptEnabled: false });
+  await noScriptContext.addCookies(cookies);
+  const noScript = await noScriptContext.newPage();
+  await noScript.goto(`/companies/${company.id}`);
+  const row = (title: string) => noScript.getByRole("row").filter({ has: noScript.getByRole("rowheader", { name: title, exact: true }) });
+  await expect(row("Support engineer").getByRole("cell")).toHaveText(["3", "0", "0", /^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/, "EditViewDelete"]);
+  await expect(row("</script><b>Closed role</b>").getByText("Closed", { exact: true })).toBeVisible();
+  await expect(noScript.getByText("Old role")).toHaveCount(0);
+  // no button without its handler until the app runs: a click waits for the app's own
+  await expect(noScript.getByRole("button", { name: "Delete Support engineer" })).toBeDisabled();
+  await expect(noScript.getByRole("combobox", { name: "Company" })).toBeDisabled();
+  await expect(noScript.getByRole("button", { name: /grace Hopper/ })).toContainText("GH");
+  await noScriptContext.close();
+  await context.close();
+});
+
+test("the company home is written only for a signed-in manager of the company", async ({ browser, request }) => {
+  const manager = await createUser();
+  const company = await createCompany(manager.pb, "Umbrella Hiring");
+  const question = await createQuestion(manager.pb, company.id, "text");
+  await manager.pb.collection("jobs").create({ company: company.id, title: "Secret role", description: "Work", location: "Remote", questions: [question.id] });
+  const outsider = await createUser();
+  await createCompany(outsider.pb, "Other Corp");
+  const asCookie = (token: string) => ({ Cookie: `sr_session=${token}` });
+
+  const own = await request.get(`/companies/${company.id}`, { headers: asCookie(manager.pb.authStore.token) });
+  expect(own.headers()["cache-control"]).toBe("no-store");
+  expect(own.headers()["vary"]).toContain("Cookie");
+  expect(own.headers()["referrer-policy"]).toBe("no-referrer");
+  const html = await own.text();
+  expect(html).toContain("Secret role");
+  const data = /<script type="application\/json" id="screenroom-company-home">(.*?)<\/script>/s.exec(html);
+  expect(JSON.parse(data![1]!)).toMatchObject({ user: manager.user.id, company: company.id, jobs: [{ title: "Secret role" }] });
+
+  // no cookie, another company's manager, a token that is not a session, a made-up token, a superuser's: the
+  // ordinary page, with nothing of the company in it
+  const su = await superuser();
+  const fileToken = await manager.pb.files.getToken();
+  for (const headers of [
+    {},
+    asCookie(outsider.pb.authStore.token),
+    asCookie(fileToken),
+    asCookie(manager.pb.authStore.token.slice(0, -4) + "AAAA"),
+    asCookie(su.authStore.token),
+  ]) {
+    const page = await (await request.get(`/companies/${company.id}`, { headers })).text();
+    expect(page).not.toContain("data-first-screen");
+    expect(page).not.toContain("Secret role");
+    expect(page).not.toContain("Umbrella Hiring");
+  }
+  // an unverified account: the app's own page (it asks to confirm the address first)
+  await su.collection("users").update(outsider.user.id, { verified: false });
+  await su.collection("companies").update(company.id, { "managers+": outsider.user.id });
+  const unverified = await (await request.get(`/companies/${company.id}`, { headers: asCookie(outsider.pb.authStore.token) })).text();
+  expect(unverified).not.toContain("Secret role");
+
+  // signing out takes the cookie away
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInBrowser(page, manager.pb);
+  await page.goto(`/companies/${company.id}`);
+  await expect(page.getByRole("rowheader", { name: "Secret role" })).toBeVisible();
+  expect((await context.cookies()).map((c) => c.name)).toContain("sr_session");
+  await page.getByRole("button", { name: /Ada Lovelace/ }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  expect((await context.cookies()).map((c) => c.name)).not.toContain("sr_session");
+  await context.close();
 });

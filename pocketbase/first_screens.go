@@ -63,6 +63,13 @@ func registerFirstScreens(app core.App, publicDir string) {
 			if e.Request.Method != http.MethodGet {
 				return e.Next()
 			}
+			if match := companyHomePagePath.FindStringSubmatch(e.Request.URL.Path); match != nil && e.Request.URL.RawQuery == "" {
+				shell := pages.current(e.App)
+				if shell == nil || shell.companyHomeCSS == "" {
+					return e.Next()
+				}
+				return serveCompanyHome(e, shell, match[1])
+			}
 			if e.Request.URL.Path == signInPagePath && e.Request.URL.RawQuery == "" {
 				shell := pages.current(e.App)
 				if shell == nil || shell.signIn == nil {
@@ -95,7 +102,7 @@ func registerFirstScreens(app core.App, publicDir string) {
 			if err != nil {
 				return err
 			}
-			return sendFirstScreen(e, shell.page(data, markup), nil, "no-store")
+			return sendFirstScreen(e, shell.page(firstScreenJSONID, data, markup, ""), nil, "no-store")
 		})
 		return se.Next()
 	})
@@ -108,7 +115,7 @@ func sendFirstScreen(e *core.RequestEvent, page, compressed []byte, cacheControl
 	headers.Set("Content-Type", "text/html; charset=utf-8")
 	headers.Set("Cache-Control", cacheControl)
 	headers.Set("Referrer-Policy", "no-referrer")
-	headers.Set("Vary", "Accept-Encoding")
+	headers.Add("Vary", "Accept-Encoding")
 	if policy, _ := e.App.Store().Get("screenroom.contentSecurityPolicy").(string); policy != "" {
 		headers.Set("Content-Security-Policy", policy)
 	}
@@ -151,19 +158,29 @@ type firstScreenShell struct {
 	// signIn: the whole sign-in page (it holds nothing personal) and its gzip, or nil when its stylesheets were not
 	// found
 	signIn, signInGzip []byte
+	// companyHomeCSS: the manager shell's and the jobs list's stylesheets as style elements, "" when not found
+	companyHomeCSS string
 }
 
-// page: the shell around `markup`, with `data` (the interview's read) in the head when not nil.
-func (s *firstScreenShell) page(data []byte, markup string) []byte {
+// page: the shell around `markup`, with `data` in the head as the JSON script element `id` when not nil, and
+// `styles` (style elements) at the end of the head.
+func (s *firstScreenShell) page(id string, data []byte, markup, styles string) []byte {
 	var page bytes.Buffer
-	page.Grow(len(s.beforeData) + len(s.beforeScreen) + len(s.afterScreen) + len(data) + len(markup) + 80)
+	page.Grow(len(s.beforeData) + len(s.beforeScreen) + len(s.afterScreen) + len(data) + len(markup) + len(styles) + 80)
 	page.WriteString(s.beforeData)
 	if data != nil {
-		page.WriteString(`<script type="application/json" id="` + firstScreenJSONID + `">`)
+		page.WriteString(`<script type="application/json" id="` + id + `">`)
 		page.Write(data)
 		page.WriteString(`</script>`)
 	}
-	page.WriteString(s.beforeScreen)
+	if styles == "" {
+		page.WriteString(s.beforeScreen)
+	} else {
+		headEnd := strings.Index(s.beforeScreen, "</head>")
+		page.WriteString(s.beforeScreen[:headEnd])
+		page.WriteString(styles)
+		page.WriteString(s.beforeScreen[headEnd:])
+	}
 	page.WriteString(markup)
 	page.WriteString(s.afterScreen)
 	return page.Bytes()
@@ -187,6 +204,8 @@ func cutFirstScreenShell(index string, readAsset func(path string) ([]byte, erro
 	}
 	// the sign-in screen's own stylesheets (its lazy layout's), named in the route preload script's table
 	signInCSS, signInOK := routeStylesheets(index, signInPagePath, readAsset)
+	// the manager shell's and the jobs list's (company_home_screen.go)
+	companyHomeCSS, companyHomeOK := routeStylesheets(index, "/companies/"+strings.Repeat("x", 15)+"/jobs", readAsset)
 	index = strings.Replace(index, entry[0], "", 1)
 	index = strings.Replace(index, style[0], inlineCSS, 1)
 	const html, head, root = `<html lang="en"`, "<head>", `<div id="root"></div>`
@@ -201,13 +220,17 @@ func cutFirstScreenShell(index string, readAsset func(path string) ([]byte, erro
 		beforeScreen: index[headEnd:rootAt] + `<div id="root" data-first-screen="">`,
 		afterScreen:  `</div>` + index[rootAt+len(root):],
 	}
-	if signInOK && strings.Count(shell.beforeScreen, "</head>") == 1 {
-		withCSS := *shell
-		withCSS.beforeScreen = strings.Replace(shell.beforeScreen, "</head>", signInCSS+"</head>", 1)
-		page := withCSS.page(nil, signInMarkup)
+	if strings.Count(shell.beforeScreen, "</head>") != 1 {
+		return shell
+	}
+	if signInOK {
+		page := shell.page("", nil, signInMarkup, signInCSS)
 		if compressed, err := gzipPage(page); err == nil {
 			shell.signIn, shell.signInGzip = page, compressed
 		}
+	}
+	if companyHomeOK && companyHomeCSS != "" {
+		shell.companyHomeCSS = companyHomeCSS
 	}
 	return shell
 }

@@ -129,7 +129,7 @@ func TestFirstScreenEscapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := string((&firstScreenShell{beforeData: "<head>", beforeScreen: "<div>", afterScreen: "</div>"}).page(data, markup))
+	page := string((&firstScreenShell{beforeData: "<head>", beforeScreen: "<div>", afterScreen: "</div>"}).page(firstScreenJSONID, data, markup, ""))
 	if strings.Count(page, "</script>") != 1 {
 		t.Errorf("a value closed the JSON element early:\n%s", page)
 	}
@@ -166,7 +166,7 @@ func TestFirstScreenShell(t *testing.T) {
 	if shell == nil {
 		t.Fatal("no shell cut from the built index.html")
 	}
-	page := string(shell.page([]byte(`{"candidateId":"c1"}`), "<p>screen</p>"))
+	page := string(shell.page(firstScreenJSONID, []byte(`{"candidateId":"c1"}`), "<p>screen</p>", ""))
 	for _, want := range []string{
 		`<html lang="en" data-entry="/assets/index-AbC.js">`,
 		`<head><script type="application/json" id="screenroom-interview">{"candidateId":"c1"}</script>` + "\n    <script>(prefetch)</script>",

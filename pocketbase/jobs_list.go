@@ -3,7 +3,6 @@ package main
 import (
 	"database/sql"
 	"errors"
-	"slices"
 	"sync"
 
 	"github.com/pocketbase/dbx"
@@ -37,45 +36,52 @@ func jobsListRoute(e *core.RequestEvent) error {
 	if !managesCompany(e.App, companyID, requestUserID(e)) {
 		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
-	collection, err := e.App.FindCachedCollectionByNameOrId("jobs")
+	body, err := jobsListJSON(e.App, companyID)
 	if err != nil {
 		return err
+	}
+	return e.Blob(200, "application/json", body)
+}
+
+// jobsListJSON: the company's jobs list as the route answers it, for a caller that checked the access first (the
+// route, the company home's first screen). The bytes may be the kept entry's: never to be changed.
+func jobsListJSON(app core.App, companyID string) ([]byte, error) {
+	collection, err := app.FindCachedCollectionByNameOrId("jobs")
+	if err != nil {
+		return nil, err
 	}
 	columns := recordJSONSQL(collection, "j", "description", "welcomeMessage")
 	// the number first: a write after it makes the list read below newer than the number, never older, and the
 	// next read, seeing a new number, reads the list again
 	var version int64
-	err = e.App.DB().NewQuery("SELECT version FROM jobs_list_versions WHERE company = {:company}").
+	err = app.DB().NewQuery("SELECT version FROM jobs_list_versions WHERE company = {:company}").
 		Bind(dbx.Params{"company": companyID}).
 		Row(&version)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
+		return nil, err
 	}
 	if body, ok := jobsListCache.get(companyID, version, columns); ok {
-		return e.Blob(200, "application/json", body)
+		return body, nil
 	}
 	// Each row's JSON comes from SQLite in the index's order (idx_jobs_company_created: company, created DESC, id);
 	// Go only joins them. json_group_array(... ORDER BY ...) sorted the rows' whole JSON texts in a temporary b-tree
 	// first: a third of the route's time at 301 jobs.
-	rows, err := e.App.DB().NewQuery(`SELECT ` + columns + `
+	rows, err := app.DB().NewQuery(`SELECT ` + columns + `
 		FROM jobs j WHERE j.company = {:company} ORDER BY j.created DESC, j.id`).
 		Bind(dbx.Params{"company": companyID}).
 		Rows()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer rows.Close()
-	buffer := listBody()
-	defer releaseListBody(buffer)
-	body, _, err := appendRowsJSON(append(*buffer, '['), rows.Rows)
+	// a new slice, not a pooled buffer: the list is kept
+	body, _, err := appendRowsJSON([]byte{'['}, rows.Rows)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	body = append(body, ']')
-	*buffer = body
-	kept := slices.Clone(body)
-	jobsListCache.put(companyID, version, columns, kept)
-	return e.Blob(200, "application/json", kept)
+	jobsListCache.put(companyID, version, columns, body)
+	return body, nil
 }
 
 // jobsListCache holds each company's last answered jobs list: its version (jobs_list_versions), the statement's

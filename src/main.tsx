@@ -4,10 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, routerReady } from '@/app/router';
 import { queryClient } from '@/lib/query-client';
+import { keepSessionCookie } from '@/lib/session-cookie';
 import { makeZodJitless } from '@/lib/zod-jitless';
 
 // zod 4 probes `new Function` once for a faster parser; the production CSP forbids eval (issue 13), so do without.
 makeZodJitless();
+
+// the session's copy for page loads of the company home, which the server then writes signed in (issue 20)
+keepSessionCookie();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

@@ -32,7 +32,18 @@ export async function firstVisitBytes(url, manager, seed) {
   try {
     for (const [name, { path, session }] of Object.entries(pages)) {
       const context = await browser.newContext();
-      if (session) await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify(session));
+      if (session) {
+        await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify(session));
+        // the app's session cookie for page loads (src/lib/session-cookie.ts), as an earlier visit left it
+        await context.addCookies(
+          ["sr_session", "sr_tz"].map((name) => ({
+            name,
+            value: name === "sr_tz" ? "UTC" : session.token,
+            url: url + "/companies",
+            sameSite: /** @type {const} */ ("Strict"),
+          })),
+        );
+      }
       const page = await context.newPage();
       const files = [];
       page.on("response", async (response) => {

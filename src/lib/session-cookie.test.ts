@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { fakeAuthToken, signInAs } from '@/testing/session';
+
+import { pb } from './pocketbase';
+import { keepSessionCookie, SESSION_COOKIE, TIME_ZONE_COOKIE } from './session-cookie';
+
+/** The cookies document.cookie holds (jsdom keeps Path=/companies ones for a page under /companies only). */
+function cookies(): Record<string, string> {
+  return Object.fromEntries(
+    document.cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+}
+
+describe('the session cookie for page loads', () => {
+  const start = location.href;
+  afterEach(() => {
+    pb.authStore.clear();
+    history.replaceState(null, '', start);
+  });
+
+  it("holds the manager's token on /companies pages, follows a refresh and goes with the sign-out", () => {
+    history.replaceState(null, '', '/companies/c1');
+    keepSessionCookie();
+    const user = signInAs({ id: 'u1' });
+    expect(cookies()[SESSION_COOKIE]).toBe(pb.authStore.token);
+    expect(cookies()[TIME_ZONE_COOKIE]).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+    const refreshed = fakeAuthToken(user.id, { expiresInSeconds: 7200 });
+    pb.authStore.save(refreshed, { ...user, expand: {} });
+    expect(cookies()[SESSION_COOKIE]).toBe(refreshed);
+
+    pb.authStore.clear();
+    expect(cookies()[SESSION_COOKIE]).toBeUndefined();
+    expect(cookies()[TIME_ZONE_COOKIE]).toBeUndefined();
+  });
+
+  it('is not sent to other pages', () => {
+    history.replaceState(null, '', '/candidates/some-key');
+    signInAs({ id: 'u1' });
+    keepSessionCookie();
+    expect(cookies()[SESSION_COOKIE]).toBeUndefined();
+  });
+
+  it("is never written for a superuser's or an expired session", () => {
+    history.replaceState(null, '', '/companies/c1');
+    keepSessionCookie();
+    pb.authStore.save(fakeAuthToken('s1'), { id: 's1', collectionId: '_pbc_superusers', collectionName: '_superusers' });
+    expect(cookies()[SESSION_COOKIE]).toBeUndefined();
+    signInAs({ id: 'u1' }, { expiresInSeconds: -5 });
+    expect(cookies()[SESSION_COOKIE]).toBeUndefined();
+  });
+});
