@@ -213,10 +213,18 @@ test("the company home comes written by the server for its manager, the same as 
     const written = await shape(noScript);
     await noScriptContext.close();
 
+    // the page's stylesheets are in it: the app's chunks do not download them again
+    const stylesheets: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.endsWith(".css")) stylesheets.push(request.url());
+    };
+    page.on("request", onRequest);
     const response = await page.goto(path);
     expect(await response!.text()).toContain("data-first-screen");
     // the app has taken over: its toggle works
     await expect(page.getByLabel("Show archived jobs")).toBeEnabled();
+    page.off("request", onRequest);
+    expect(stylesheets).toEqual([]);
     await expect(page).toHaveURL(new RegExp(`/companies/${companyId}/jobs$`));
     expect(await shape(page)).toEqual(written);
   }

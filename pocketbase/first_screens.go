@@ -251,7 +251,9 @@ func inlineStyle(path string, readAsset func(path string) ([]byte, error)) (stri
 var routeTable = regexp.MustCompile(`,t=(\[\[.*?\]\]\])[,;]`)
 
 // routeStylesheets: the stylesheets scripts/vite-route-preload.ts preloads for `path` (its table's first pattern
-// matching it), read and inlined; false when the table, the entry or a file is missing.
+// matching it), read and inlined; false when the table, the entry or a file is missing. Each comes with a disabled
+// link to its file, which browsers do not fetch: the route preload script and Vite's preload of the app's chunk
+// (which imports the file) find it and do not download the file again.
 func routeStylesheets(index, path string, readAsset func(path string) ([]byte, error)) (string, bool) {
 	found := routeTable.FindStringSubmatch(index)
 	if found == nil {
@@ -277,10 +279,11 @@ func routeStylesheets(index, path string, readAsset func(path string) ([]byte, e
 				continue
 			}
 			inline, ok := inlineStyle(file, readAsset)
-			if !ok {
+			if !ok || strings.ContainsAny(file, "\"<>&") {
 				return "", false
 			}
 			styles.WriteString(inline)
+			styles.WriteString(`<link rel="stylesheet" crossorigin href="` + file + `" disabled="">`)
 		}
 		return styles.String(), true
 	}

@@ -142,7 +142,7 @@ const builtIndex = `<!doctype html>
     <title>Screenroom</title>
     <script type="module" crossorigin src="/assets/index-AbC.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-XyZ.css">
-    <script>(function(){var p=location.pathname,t=[["^\\/candidates\\/",["/assets/layout-A.js"]],["^\\/(auth\\/)?sign-in\\/?$",["/assets/auth-layout-Q.js","/assets/auth-layout-Q.css"]]],e=0;(preload)})()</script>
+    <script>(function(){var p=location.pathname,t=[["^\\/candidates\\/",["/assets/layout-A.js"]],["^\\/(auth\\/)?sign-in\\/?$",["/assets/auth-layout-Q.js","/assets/auth-layout-Q.css"]],["^\\/companies\\/[^/]+(\\/jobs)?\\/?$",["/assets/shell-S.js","/assets/shell-S.css"]]],e=0;(preload)})()</script>
   </head>
   <body>
     <div id="root"></div>
@@ -158,6 +158,8 @@ func TestFirstScreenShell(t *testing.T) {
 				return []byte(css), nil
 			case "/assets/auth-layout-Q.css":
 				return []byte(".rt-TextFieldRoot{display:flex}"), nil
+			case "/assets/shell-S.css":
+				return []byte(".shell{}"), nil
 			}
 			return nil, errors.New("no such asset: " + path)
 		}
@@ -182,11 +184,21 @@ func TestFirstScreenShell(t *testing.T) {
 		t.Errorf("the entry's script or stylesheet is still linked:\n%s", page)
 	}
 
+	// the company home: the shell's stylesheet inline, with a disabled link to its file (never fetched; the app's
+	// preloads see it and do not download the file again)
+	if shell.companyHomeCSS != `<style>.shell{}</style><link rel="stylesheet" crossorigin href="/assets/shell-S.css" disabled="">` {
+		t.Errorf("the company home's stylesheets: %q", shell.companyHomeCSS)
+	}
+	home := string(shell.page(companyHomeJSONID, []byte(`{}`), "<p>home</p>", shell.companyHomeCSS))
+	if !strings.Contains(home, `<style>.shell{}</style><link rel="stylesheet" crossorigin href="/assets/shell-S.css" disabled=""></head>`) {
+		t.Errorf("the company home's page lacks its stylesheet link:\n%s", home)
+	}
+
 	// the sign-in page: both stylesheets inline, its markup, no interview
 	signIn := string(shell.signIn)
 	for _, want := range []string{
 		`<style>.rt-Text{color:red}</style>`,
-		`<style>.rt-TextFieldRoot{display:flex}</style></head>`,
+		`<style>.rt-TextFieldRoot{display:flex}</style><link rel="stylesheet" crossorigin href="/assets/auth-layout-Q.css" disabled=""></head>`,
 		`<div id="root" data-first-screen=""><div data-is-root-theme="true"`,
 		`<h1 class="rt-Heading rt-r-size-6 rt-r-ta-center">Sign In</h1>`,
 		`name="password" readonly=""`,
