@@ -63,7 +63,7 @@ export function routePreload(routes: RoutePreload[]): Plugin {
           'if(!e)return go();' +
           // after the first contentful paint as the browser reports it (paint timing), else the frame after
           // DOMContentLoaded; half a second at most (a background tab paints nothing)
-          "var o=0;try{o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}});" +
+          "var o=0;try{if((PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')<0)throw 0;o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}});" +
           "o.observe({type:'paint',buffered:true})}catch(x){o=0}" +
           "document.addEventListener('DOMContentLoaded',function(){if(!o)requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})})()";
         return [{ tag: 'script', children: script, injectTo: 'head' }];
