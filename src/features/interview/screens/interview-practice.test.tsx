@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { env } from '@/config/env';
+import { clickWhenEnabled } from '@/testing/click';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
@@ -102,8 +103,8 @@ describe('the practice question', () => {
 
     for (const take of [1, 2, 3]) {
       expect(await screen.findByText(`Practice take ${take}`)).toBeInTheDocument();
-      await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
-      await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+      await clickWhenEnabled('Start Recording');
+      await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }));
       expect(await screen.findByLabelText('Your recording')).toHaveAttribute('src', 'blob:practice');
       expect(screen.queryByRole('button', { name: 'Submit answer' })).toBeNull();
       // more takes than the job's question allows (1): practice has no limit

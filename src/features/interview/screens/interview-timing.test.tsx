@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '@/config/env';
 import { queryClient } from '@/lib/query-client';
 import { FakeXhr } from '@/testing/fake-xhr';
+import { clickWhenEnabled } from '@/testing/click';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
@@ -170,7 +171,7 @@ describe('the preparation', () => {
     interviewApi({ questions: [video({ preparation: 30, timeout: 120 })] });
     renderRoute('/candidates/prep2/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Start recording now' }));
+    await clickWhenEnabled('Start recording now');
     expect(await screen.findByRole('button', { name: 'Stop Recording' })).toBeInTheDocument();
     // the full 2:00 (less what a busy machine took to show it), not what the preparation left
     const left = secondsIn(screen.getByRole('timer', { name: /seconds left/ }));

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { env } from '@/config/env';
 import { FakeXhr } from '@/testing/fake-xhr';
+import { clickWhenEnabled } from '@/testing/click';
 import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
@@ -200,8 +201,8 @@ async function stored(): Promise<{ takes: string[]; submitted: string[] }> {
 }
 
 async function recordTake() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
-  await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+  await clickWhenEnabled('Start Recording');
+  await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }));
   await screen.findByRole('button', { name: 'Submit answer' });
 }
 
@@ -412,8 +413,8 @@ describe('a video answer', () => {
     recorded = '';
     renderRoute('/candidates/cand9/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+    await clickWhenEnabled('Start Recording');
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your browser did not record anything. Try again, or open this link in Chrome, Edge, Firefox or Safari.',
     );
@@ -457,9 +458,9 @@ describe('a video answer', () => {
     FakeRecorder.lastPieceLateMs = 50;
     renderRoute('/candidates/cand32/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await clickWhenEnabled('Start Recording');
     FakeRecorder.current!.emit(10);
-    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     // submitted as the staged take: one small request naming it, its parts the whole recording, nothing dropped
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
@@ -480,10 +481,10 @@ describe('a video answer', () => {
     );
     renderRoute('/candidates/cand33/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
+    await clickWhenEnabled('Start Recording');
     FakeRecorder.current!.emit(10);
     await waitFor(() => expect(refused).toHaveLength(1));
-    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Submit answer' }));
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
     const form = FakeUpload.sent[0]!.body as FormData;
@@ -497,8 +498,8 @@ describe('a video answer', () => {
     recorded = '\x1a\x45\xdf\xa3 V_VP8 video only';
     renderRoute('/candidates/cand10/questions/q1');
     await userEvent.click(await screen.findByRole('button', { name: 'View question' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }));
+    await clickWhenEnabled('Start Recording');
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your recording has no sound. Check that your microphone is on and allowed for this page, then try again.',
     );
