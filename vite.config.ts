@@ -66,6 +66,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Lightning CSS minifies Radix's stylesheets about 1% smaller than esbuild (issue 20: the company home's first
+    // visit CSS, entry and manager shell, 30,787 → 30,663 B gzip), for the browsers decisions.md supports: Safari
+    // 14.3+ on macOS and iOS, Firefox ESR, current Chromium (the prefixes and fallbacks they need are written, nothing
+    // newer than they read). Vite's own default, the 'baseline widely available' browsers, starts at Safari 16.
+    cssMinify: 'lightningcss',
+    cssTarget: ['safari14.1', 'ios14.3', 'firefox115', 'chrome120', 'edge120'],
     rollupOptions: {
       output: {
         // Rollup splits code shared by lazy routes into many tiny chunks (one per Radix component...): a first visit
