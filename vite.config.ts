@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { browserSyntax } from './scripts/vite-browser-syntax';
 import { cspManifestPlugin } from './scripts/vite-csp';
 import { interviewPrefetch } from './scripts/vite-interview-prefetch';
 import { radixSubset } from './scripts/vite-radix-subset';
@@ -39,6 +40,8 @@ export default defineConfig({
     interviewPrefetch(),
     // dist/csp.json: the production CSP with the sha256 of the inline script above (pb_hooks/static.pb.js sends it)
     cspManifestPlugin(),
+    // a build whose scripts the oldest supported Safari cannot parse fails (BROWSERS above)
+    browserSyntax(),
   ],
   css: {
     postcss: { plugins: [radixSubset()] },
