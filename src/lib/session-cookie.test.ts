@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { fakeAuthToken, signInAs } from '@/testing/session';
 
 import { pb } from './pocketbase';
-import { keepSessionCookie, SESSION_COOKIE, TIME_ZONE_COOKIE } from './session-cookie';
+import { keepSessionCookie, SESSION_COOKIE, TIME_ZONE_COOKIE, writeSessionCookie } from './session-cookie';
 
 /** The cookies document.cookie holds (jsdom keeps Path=/companies ones for a page under /companies only). */
 function cookies(): Record<string, string> {
@@ -52,5 +52,29 @@ describe('the session cookie for page loads', () => {
     expect(cookies()[SESSION_COOKIE]).toBeUndefined();
     signInAs({ id: 'u1' }, { expiresInSeconds: -5 });
     expect(cookies()[SESSION_COOKIE]).toBeUndefined();
+  });
+
+  it('is not written again by a page load when it already holds the session, nor cleared by one without a session', () => {
+    history.replaceState(null, '', '/companies/c1');
+    signInAs({ id: 'u1' });
+    writeSessionCookie();
+    const writes = vi.spyOn(document, 'cookie', 'set');
+    writeSessionCookie(true);
+    expect(writes).not.toHaveBeenCalled();
+    // a cookie that says something else (an older token) is written over on the next load
+    writes.mockRestore();
+    document.cookie = `${SESSION_COOKIE}=older; Path=/companies`;
+    const rewrites = vi.spyOn(document, 'cookie', 'set');
+    writeSessionCookie(true);
+    expect(rewrites).toHaveBeenCalled();
+    rewrites.mockRestore();
+    expect(cookies()[SESSION_COOKIE]).toBe(pb.authStore.token);
+
+    pb.authStore.clear();
+    history.replaceState(null, '', '/candidates/some-key');
+    const clears = vi.spyOn(document, 'cookie', 'set');
+    writeSessionCookie(true);
+    expect(clears).not.toHaveBeenCalled();
+    clears.mockRestore();
   });
 });

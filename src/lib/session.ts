@@ -45,6 +45,12 @@ function subscribe(onStoreChange: () => void): () => void {
   return pb.authStore.onChange(() => onStoreChange());
 }
 
+/** When the current session's token runs out (ms since the epoch); infinite with no session or no expiry in it. */
+export function getSessionExpiry(): number {
+  getSession();
+  return expiresAt;
+}
+
 /** The current session; re-renders on sign-in, sign-out and changes made in other tabs. */
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession);
