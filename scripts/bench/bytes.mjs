@@ -5,6 +5,7 @@ import { readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../lib/pocketbase.mjs";
+import { managerPageCookies } from "./stack.mjs";
 
 /**
  * JS and CSS a first visit downloads, read from Chromium's network log, raw and gzip-compressed (a page's inline
@@ -35,14 +36,7 @@ export async function firstVisitBytes(url, manager, seed) {
       if (session) {
         await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify(session));
         // the app's session cookie for page loads (src/lib/session-cookie.ts), as an earlier visit left it
-        await context.addCookies(
-          ["sr_session", "sr_tz"].map((name) => ({
-            name,
-            value: name === "sr_tz" ? "UTC" : session.token,
-            url: url + "/companies",
-            sameSite: /** @type {const} */ ("Strict"),
-          })),
-        );
+        await context.addCookies(managerPageCookies(url, session.token));
       }
       const page = await context.newPage();
       const files = [];

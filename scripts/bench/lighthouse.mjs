@@ -1,6 +1,7 @@
 // lighthouse: the three pages audited by Lighthouse. Lighthouse and puppeteer-core are imported inside the function,
 // so only a run that measures this part loads them.
 import { LIGHTHOUSE_RUNS } from "./options.mjs";
+import { managerPageCookies } from "./stack.mjs";
 
 /**
  * Lighthouse's performance score and LCP of a first visit to the three pages: mobile preset, simulated throttling,
@@ -31,10 +32,7 @@ export async function lighthouseScores(url, manager, seed) {
         const page = await browser.newPage();
         if (stored) {
           await page.evaluateOnNewDocument((value) => localStorage.setItem("pocketbase_auth", value), stored);
-          await page.setCookie(
-            { name: "sr_session", value: manager.authStore.token, url: url + "/companies", path: "/companies", sameSite: "Strict" },
-            { name: "sr_tz", value: "UTC", url: url + "/companies", path: "/companies", sameSite: "Strict" },
-          );
+          await page.setCookie(...managerPageCookies(url, manager.authStore.token).map((c) => ({ ...c, path: "/companies" })));
         }
         const { lhr } = await lighthouse(url + path, { output: "json", logLevel: "error", onlyCategories: ["performance"] }, undefined, page);
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
