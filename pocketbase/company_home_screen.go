@@ -140,22 +140,39 @@ func companyHomePage(e *core.RequestEvent, shell *firstScreenShell, user *core.R
 			location = loaded
 		}
 	}
-	view := companyHomeView{CompanyID: companyID, Switcher: user.GetString("primaryCompany") != ""}
+	companyName := ""
 	for _, company := range companies {
 		if company.Id == companyID {
-			view.CompanyName = company.GetString("name")
+			companyName = company.GetString("name")
 		}
 	}
-	markup, err := renderCompanyHome(view, user.GetString("firstName"), user.GetString("lastName"), user.GetString("avatar") != "", jobsJSON, countsJSON, location)
+	homeUser := companyHomeUser{
+		First: user.GetString("firstName"), Last: user.GetString("lastName"),
+		HasAvatar: user.GetString("avatar") != "", Switcher: user.GetString("primaryCompany") != "",
+	}
+	view, err := companyHomeViewOf(companyID, companyName, homeUser, jobsJSON, countsJSON, location)
+	if err != nil {
+		return nil, err
+	}
+	markup, err := renderCompanyHome(view)
 	if err != nil {
 		return nil, err
 	}
 	return shell.page(companyHomeJSONID, data, markup, shell.companyHomeCSS), nil
 }
 
-// renderCompanyHome: the screen's markup for `view` (company and switcher set), the user's name, the jobs list and
-// its counts as their routes answer them, with the dates in `location`.
-func renderCompanyHome(view companyHomeView, first, last string, hasAvatar bool, jobsJSON, countsJSON []byte, location *time.Location) (string, error) {
+// companyHomeUser: what the screen shows of the signed-in manager.
+type companyHomeUser struct {
+	First, Last string
+	HasAvatar   bool
+	// Switcher: the company select is shown (the user has a primary company)
+	Switcher bool
+}
+
+// companyHomeViewOf: the whole screen's view, from the company, the user, the jobs list and its counts as their
+// routes answer them, with the dates in `location`.
+func companyHomeViewOf(companyID, companyName string, user companyHomeUser, jobsJSON, countsJSON []byte, location *time.Location) (companyHomeView, error) {
+	view := companyHomeView{CompanyID: companyID, CompanyName: companyName, Switcher: user.Switcher}
 	var jobs []struct {
 		ID       string `json:"id"`
 		Title    string `json:"title"`
@@ -164,19 +181,19 @@ func renderCompanyHome(view companyHomeView, first, last string, hasAvatar bool,
 		ClosedAt string `json:"closedAt"`
 	}
 	if err := json.Unmarshal(jobsJSON, &jobs); err != nil {
-		return "", err
+		return view, err
 	}
 	var counts struct {
 		Jobs map[string]jobCounts `json:"jobs"`
 	}
 	if err := json.Unmarshal(countsJSON, &counts); err != nil {
-		return "", err
+		return view, err
 	}
-	view.UserName = first + " " + last
-	if !hasAvatar {
+	view.UserName = user.First + " " + user.Last
+	if !user.HasAvatar {
 		// Radix's Avatar shows the initials once it knows there is no image to load; with one, an empty fallback
 		// until the image has come
-		view.Initials = strings.ToUpper(firstRune(first) + firstRune(last))
+		view.Initials = strings.ToUpper(firstRune(user.First) + firstRune(user.Last))
 		switch len([]rune(view.Initials)) {
 		case 1:
 			view.InitialsClass = " rt-one-letter"
@@ -192,7 +209,7 @@ func renderCompanyHome(view companyHomeView, first, last string, hasAvatar bool,
 		if job.Created != "" {
 			date, err := types.ParseDateTime(job.Created)
 			if err != nil {
-				return "", err
+				return view, err
 			}
 			created = date.Time().In(location).Format("Jan 2, 2006, 3:04 PM")
 		}
@@ -202,6 +219,11 @@ func renderCompanyHome(view companyHomeView, first, last string, hasAvatar bool,
 			Invited: strconv.FormatInt(c.Invited, 10), Started: strconv.FormatInt(c.Started, 10), Complete: strconv.FormatInt(c.Completed, 10),
 		})
 	}
+	return view, nil
+}
+
+// renderCompanyHome: the screen's markup for `view`.
+func renderCompanyHome(view companyHomeView) (string, error) {
 	var markup bytes.Buffer
 	if err := companyHomeTemplate.Execute(&markup, view); err != nil {
 		return "", err

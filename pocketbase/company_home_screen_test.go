@@ -6,6 +6,15 @@ import (
 	"time"
 )
 
+// companyHomeMarkup: the screen's markup, view and template together as the page makes it.
+func companyHomeMarkup(companyID, companyName string, user companyHomeUser, jobs, counts []byte, location *time.Location) (string, error) {
+	view, err := companyHomeViewOf(companyID, companyName, user, jobs, counts, location)
+	if err != nil {
+		return "", err
+	}
+	return renderCompanyHome(view)
+}
+
 func TestCompanyHomeScreenRows(t *testing.T) {
 	jobs := []byte(`[{"id":"job2","title":"<b>Lead</b> & \"co\"","created":"2026-11-28 20:05:00.000Z","archived":false,"closedAt":"2026-11-28 21:00:00.000Z"},` +
 		`{"id":"job1","title":"Old","created":"2026-01-02 09:00:00.000Z","archived":true,"closedAt":""},` +
@@ -15,8 +24,7 @@ func TestCompanyHomeScreenRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	view := companyHomeView{CompanyID: "c1", CompanyName: "Acme <Hiring>", Switcher: true}
-	markup, err := renderCompanyHome(view, "ada", "Lovelace", false, jobs, counts, berlin)
+	markup, err := companyHomeMarkup("c1", "Acme <Hiring>", companyHomeUser{First: "ada", Last: "Lovelace", Switcher: true}, jobs, counts, berlin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,8 +53,7 @@ func TestCompanyHomeScreenRows(t *testing.T) {
 	}
 
 	// no switcher without a primary company, an avatar's empty fallback, an empty list's link
-	view = companyHomeView{CompanyID: "c1", CompanyName: "Acme"}
-	markup, err = renderCompanyHome(view, "", "Solo", true, []byte(`[]`), []byte(`{"jobs":{}}`), time.UTC)
+	markup, err = companyHomeMarkup("c1", "Acme", companyHomeUser{Last: "Solo", HasAvatar: true}, []byte(`[]`), []byte(`{"jobs":{}}`), time.UTC)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +68,7 @@ func TestCompanyHomeScreenRows(t *testing.T) {
 }
 
 func TestCompanyHomeScreenOneInitial(t *testing.T) {
-	markup, err := renderCompanyHome(companyHomeView{CompanyID: "c1"}, "", "lovelace", false, []byte(`[]`), []byte(`{"jobs":{}}`), time.UTC)
+	markup, err := companyHomeMarkup("c1", "", companyHomeUser{Last: "lovelace"}, []byte(`[]`), []byte(`{"jobs":{}}`), time.UTC)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -205,7 +205,7 @@ func cutFirstScreenShell(index string, readAsset func(path string) ([]byte, erro
 	// the sign-in screen's own stylesheets (its lazy layout's), named in the route preload script's table
 	signInCSS, signInOK := routeStylesheets(index, signInPagePath, readAsset)
 	// the manager shell's and the jobs list's (company_home_screen.go)
-	companyHomeCSS, companyHomeOK := routeStylesheets(index, "/companies/"+strings.Repeat("x", 15)+"/jobs", readAsset)
+	companyHomeCSS, companyHomeOK := routeStylesheets(index, companyHomeExamplePath, readAsset)
 	index = strings.Replace(index, entry[0], "", 1)
 	index = strings.Replace(index, style[0], inlineCSS, 1)
 	const html, head, root = `<html lang="en"`, "<head>", `<div id="root"></div>`
@@ -325,6 +325,11 @@ func (s *firstScreenShells) current(app core.App) *firstScreenShell {
 
 // themeFrame: the opening of src/app/provider.tsx's ThemeFrame, around every screen (closed by the screen's markup).
 const themeFrame = `<div data-is-root-theme="true" data-accent-color="indigo" data-gray-color="slate" data-has-background="true" data-panel-background="translucent" data-radius="medium" data-scaling="100%" class="radix-themes">`
+
+// companyHomeExamplePath: a company home's address (any company's: a record id is 15 characters), to find the
+// screen's stylesheets in the route preload script's table, whose rows are patterns of addresses
+// (vite.config.ts routePreload).
+var companyHomeExamplePath = "/companies/" + strings.Repeat("x", 15) + "/jobs"
 
 // signInPagePath: the sign-in screen, written by the server like a candidate's start screen (issue 20 point 2).
 const signInPagePath = "/auth/sign-in"
