@@ -233,6 +233,8 @@ describe('the company home', () => {
         calls.companies += 1;
         return HttpResponse.json(list([company]));
       }),
+      // the list's candidate counts, read beside it
+      http.get('*/api/screenroom/companies/c1/job-counts', () => HttpResponse.json({ jobs: {} })),
     );
     const user = signInAs({ primaryCompany: 'c1' });
     // As on a slow phone: the loaders' reads have arrived before the lazy screens render.

@@ -18,7 +18,7 @@ describe('shell', () => {
   beforeEach(() => {
     managerShellApi({ companies: COMPANIES });
     // The screen behind the menu, /companies/c2/questions: c2 has no questions yet.
-    server.use(http.get('*/api/collections/questions/records', () => HttpResponse.json(fullList([]))));
+    server.use(http.get('*/api/screenroom/companies/:companyId/questions', () => HttpResponse.json(fullList([]))));
   });
 
   async function openMenu(path: string) {

@@ -34,6 +34,8 @@ function jobApi(invited: string[] = []) {
     // the pipeline's page (pocketbase/pipeline_page.go)
     http.get('*/api/screenroom/jobs/j1/candidates', () => HttpResponse.json(list([]))),
     http.get('*/api/screenroom/jobs/j1/pipeline', () => HttpResponse.json(noCounts)),
+    // the company's question bank, which the job page reads for how each question is answered (none here)
+    http.get('*/api/collections/questions/records', () => HttpResponse.json(list([]))),
   );
 }
 
