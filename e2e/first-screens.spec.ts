@@ -38,6 +38,32 @@ function shape(page: Page) {
   });
 }
 
+/**
+ * From the next page `page` opens: the elements the server wrote in #root, kept when the page has been read (before
+ * any of the app's scripts run), to ask later whether the app's render kept them (src/lib/render-in-place.ts).
+ */
+async function keepWrittenElements(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      (window as unknown as { written?: Element[] }).written = Array.from(document.querySelectorAll("#root *"));
+    });
+  });
+}
+
+/**
+ * Of the elements the server wrote, how many are still in the page and which are not. An avatar's fallback is left
+ * out: Radix's Avatar renders an empty one first and its initials a moment later (once it knows there is no picture),
+ * in a new element, whoever wrote the first one.
+ */
+function writtenElements(page: Page) {
+  return page.evaluate(() => {
+    const written = ((window as unknown as { written?: Element[] }).written ?? []).filter((e) => !e.matches(".rt-AvatarFallback"));
+    const gone = written.filter((element) => !element.isConnected);
+    return { kept: written.length - gone.length, gone: gone.map((element) => element.outerHTML.slice(0, 200)) };
+  });
+}
+
 /** `path` opened with JavaScript off: only what the server wrote. */
 async function serverScreen(browser: Browser, path: string) {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -47,6 +73,7 @@ async function serverScreen(browser: Browser, path: string) {
 }
 
 test("the start screen comes written by the server, the same as the app renders it, for each variant", async ({ browser, page }) => {
+  await keepWrittenElements(page);
   const plain = await seedInterview([{ kind: "text", title: "Why this job", timeout: 90 }, { kind: "video", title: "Show us", timeout: 60 }], {
     consent: false,
   });
@@ -78,6 +105,10 @@ test("the start screen comes written by the server, the same as the app renders 
     if (agreed) await expect(page.getByRole("button", { name: "Start Interview" })).toBeEnabled();
     else await expect(page.getByLabel("I agree")).toBeEnabled();
     expect(await shape(page)).toEqual(written);
+    // and it is the server's page, taken over where it stood: the app's render built none of it again
+    const { kept, gone } = await writtenElements(page);
+    expect(gone).toEqual([]);
+    expect(kept).toBeGreaterThan(10);
   }
 
   // what the variants said
@@ -153,10 +184,14 @@ test("the sign-in screen comes written by the server too, the same as the app re
   await context.close();
 
   const user = await createUser();
+  await keepWrittenElements(page);
   await page.goto("/auth/sign-in");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(PASSWORD);
   expect(await shape(page)).toEqual(written);
+  const { kept, gone } = await writtenElements(page);
+  expect(gone).toEqual([]);
+  expect(kept).toBeGreaterThan(10);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).not.toHaveURL(/\/auth\/sign-in/);
 
@@ -186,6 +221,7 @@ test("the company home comes written by the server for its manager, the same as 
   const context = await browser.newContext({ timezoneId: "America/St_Johns" });
   const page = await context.newPage();
   await signInBrowser(page, manager.pb);
+  await keepWrittenElements(page);
   // the app keeps its session for page loads in a cookie (src/lib/session-cookie.ts): any visit writes it
   await page.goto("/preferences");
   await expect(page.getByRole("button", { name: /grace Hopper/ })).toBeVisible();
@@ -227,6 +263,10 @@ test("the company home comes written by the server for its manager, the same as 
     expect(stylesheets).toEqual([]);
     await expect(page).toHaveURL(new RegExp(`/companies/${companyId}/jobs$`));
     expect(await shape(page)).toEqual(written);
+    // taken over where it stood: the app's render built none of the written page again
+    const { kept, gone } = await writtenElements(page);
+    expect(gone).toEqual([]);
+    expect(kept).toBeGreaterThan(10);
   }
 
   // what the written list said
