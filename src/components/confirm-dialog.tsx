@@ -8,6 +8,7 @@ import {
   type MouseEvent,
   type ReactElement,
   type ReactNode,
+  type RefObject,
 } from 'react';
 
 export type ConfirmAction = {
@@ -48,11 +49,51 @@ const ConfirmDialogBody = lazy(() => loadBody().then((module) => ({ default: mod
 const preload = () => void loadBody().catch(() => undefined);
 
 /**
+ * `trigger` as the button that opens a confirmation: it says it opens a dialog, opens it when used, and starts
+ * loading the dialog's code when pointed at or focused.
+ */
+export function confirmTrigger(
+  trigger: ReactElement<TriggerProps>,
+  { open, onOpenChange, triggerRef }: { open: boolean; onOpenChange: (open: boolean) => void; triggerRef: RefObject<HTMLElement | null> },
+): ReactElement {
+  const { onClick, onPointerEnter, onFocus } = trigger.props;
+  return cloneElement(trigger, {
+    ref: triggerRef,
+    'aria-haspopup': 'dialog',
+    'aria-expanded': open,
+    'data-state': open ? 'open' : 'closed',
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      onClick?.(event);
+      if (!event.defaultPrevented) onOpenChange(true);
+    },
+    onPointerEnter: () => {
+      onPointerEnter?.();
+      preload();
+    },
+    onFocus: () => {
+      onFocus?.();
+      preload();
+    },
+  } as TriggerProps);
+}
+
+/** The dialog of a confirmation (its code loaded on first use), for a `confirmTrigger` button given as `triggerRef`. */
+export function ConfirmDialogPanel(props: Omit<ConfirmDialogProps, 'trigger'> & { triggerRef: RefObject<HTMLElement | null> }) {
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialogBody {...props} />
+    </Suspense>
+  );
+}
+
+/**
  * A confirmation before something that cannot be undone (issue 16: deleting says plainly what goes with it).
  *
  * Its button renders with the page; the dialog's code (Radix's alert dialog and theme, ./confirm-dialog-body.tsx)
  * loads when the button is pointed at, focused or used (issue 20: a list with a 'Delete' in every row paid for it on
- * every first visit), and stays mounted once opened, so it closes with its animation.
+ * every first visit), and stays mounted once opened, so it closes with its animation. A row that reads or writes
+ * anything for its dialog builds it from `confirmTrigger` and `ConfirmDialogPanel` instead, with those reads in the
+ * panel's part, mounted once opened (job-removal.tsx).
  */
 export function ConfirmDialog({ trigger, ...dialog }: ConfirmDialogProps) {
   const { open, onOpenChange } = dialog;
@@ -62,32 +103,10 @@ export function ConfirmDialog({ trigger, ...dialog }: ConfirmDialogProps) {
     if (open) setOpened(true);
   }, [open]);
 
-  const { onClick, onPointerEnter, onFocus } = trigger.props;
   return (
     <>
-      {cloneElement(trigger, {
-        ref: triggerRef,
-        'aria-haspopup': 'dialog',
-        'aria-expanded': open,
-        'data-state': open ? 'open' : 'closed',
-        onClick: (event: MouseEvent<HTMLElement>) => {
-          onClick?.(event);
-          if (!event.defaultPrevented) onOpenChange(true);
-        },
-        onPointerEnter: () => {
-          onPointerEnter?.();
-          preload();
-        },
-        onFocus: () => {
-          onFocus?.();
-          preload();
-        },
-      } as TriggerProps)}
-      {(open || opened) && (
-        <Suspense fallback={null}>
-          <ConfirmDialogBody {...dialog} triggerRef={triggerRef} />
-        </Suspense>
-      )}
+      {confirmTrigger(trigger, { open, onOpenChange, triggerRef })}
+      {(open || opened) && <ConfirmDialogPanel {...dialog} triggerRef={triggerRef} />}
     </>
   );
 }

@@ -74,4 +74,43 @@ describe('deleting a job (issue 16)', () => {
     await expect.poll(() => patched).toEqual([{ archived: true }]);
     expect(deleted).toEqual([]);
   });
+
+  it('holds only its button until used, and gives the focus back to it when the dialog closes', async () => {
+    usage(0, 0, 0);
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<JobRemoval job={job} />);
+    const button = screen.getByRole('button', { name: 'Delete Support engineer' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    // nothing read or prepared for the dialog while nobody asked for it (issue 20: one such row per job)
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+
+    await user.click(button);
+    expect(await screen.findByText('Deletes "Support engineer". Nobody has been invited yet. This can\'t be undone.')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    // opened again, it reads again what the job holds
+    usage(3, 0, 0);
+    await user.click(button);
+    expect(await screen.findByText(/and its 3 invited candidates/)).toBeInTheDocument();
+  });
+
+  it('brings an archived job back', async () => {
+    const patched: unknown[] = [];
+    server.use(
+      http.patch('*/api/collections/jobs/records/j1', async ({ request }) => {
+        patched.push(await request.json());
+        return HttpResponse.json({ ...job, archived: false });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<JobRemoval job={{ ...job, archived: true }} />);
+    expect(screen.queryByRole('button', { name: 'Delete Support engineer' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Unarchive Support engineer' }));
+    await expect.poll(() => patched).toEqual([{ archived: false }]);
+  });
 });
