@@ -143,7 +143,15 @@ export async function takeThroughScreens(browser, { url, file, fileUrl = null, r
     const page = await context.newPage();
     await page.goto(`${url}/candidates/${key}/questions/${questionId}`);
     await page.getByRole("button", { name: "View question" }).click();
-    await page.getByRole("button", { name: "Start Recording" }).click();
+    // A question with preparation time (issue 17) offers 'Start recording now' and starts recording by itself when
+    // the time runs out, which can come first when the camera opens late: either way the take is then recording.
+    const start = page.getByRole("button", { name: /^Start Recording$|^Start recording now$/ });
+    const stop = page.getByRole("button", { name: "Stop Recording" });
+    // bound: far above the camera's slowest opening under load
+    for (const until = Date.now() + 60_000; !(await stop.isVisible()); await page.waitForTimeout(50)) {
+      if (Date.now() > until) throw new Error("The take never started recording: no 'Stop Recording' within 60 s.");
+      if ((await start.isVisible()) && (await start.isEnabled())) await start.click({ timeout: 1000 }).catch(() => undefined);
+    }
     await page.waitForFunction(() => globalThis.__benchTakeReady === true);
     // the take is in the page: stop intercepting, or Playwright would carry the upload's bytes through its protocol
     await context.unrouteAll();
