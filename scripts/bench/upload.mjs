@@ -150,7 +150,9 @@ export async function takeThroughScreens(browser, { url, file, fileUrl = null, r
     // bound: far above the camera's slowest opening under load
     for (const until = Date.now() + 60_000; !(await stop.isVisible()); await page.waitForTimeout(50)) {
       if (Date.now() > until) throw new Error("The take never started recording: no 'Stop Recording' within 60 s.");
-      if ((await start.isVisible()) && (await start.isEnabled())) await start.click({ timeout: 1000 }).catch(() => undefined);
+      // the button may go between two looks (the recording started by itself): no look waits for it
+      const startable = (await start.isVisible()) && (await start.isEnabled({ timeout: 500 }).catch(() => false));
+      if (startable) await start.click({ timeout: 1000 }).catch(() => undefined);
     }
     await page.waitForFunction(() => globalThis.__benchTakeReady === true);
     // the take is in the page: stop intercepting, or Playwright would carry the upload's bytes through its protocol
