@@ -52,7 +52,7 @@ const preload = () => void loadBody().catch(() => undefined);
  * `trigger` as the button that opens a confirmation: it says it opens a dialog, opens it when used, and starts
  * loading the dialog's code when pointed at or focused.
  */
-export function confirmTrigger(
+function confirmTrigger(
   trigger: ReactElement<TriggerProps>,
   { open, onOpenChange, triggerRef }: { open: boolean; onOpenChange: (open: boolean) => void; triggerRef: RefObject<HTMLElement | null> },
 ): ReactElement {
@@ -86,14 +86,42 @@ export function ConfirmDialogPanel(props: Omit<ConfirmDialogProps, 'trigger'> & 
   );
 }
 
+/** What a `ConfirmOnOpen` panel gets: its state, and the button to give the focus back to. */
+export type ConfirmPanelProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  triggerRef: RefObject<HTMLElement | null>;
+};
+
+/**
+ * A confirmation whose dialog reads or writes something (what a job holds, its archive and delete): until first
+ * opened it is only its button, and `panel` (a component around `ConfirmDialogPanel`, with those reads and writes)
+ * mounts once it is opened and stays mounted, so it closes with its animation (issue 20: with them in every row of a
+ * list they were 40% of the company home's first render).
+ */
+export function ConfirmOnOpen({ trigger, panel }: { trigger: ReactElement<TriggerProps>; panel: (props: ConfirmPanelProps) => ReactNode }) {
+  const triggerRef = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) setOpened(true);
+  };
+  return (
+    <>
+      {confirmTrigger(trigger, { open, onOpenChange, triggerRef })}
+      {opened && panel({ open, onOpenChange, triggerRef })}
+    </>
+  );
+}
+
 /**
  * A confirmation before something that cannot be undone (issue 16: deleting says plainly what goes with it).
  *
  * Its button renders with the page; the dialog's code (Radix's alert dialog and theme, ./confirm-dialog-body.tsx)
  * loads when the button is pointed at, focused or used (issue 20: a list with a 'Delete' in every row paid for it on
  * every first visit), and stays mounted once opened, so it closes with its animation. A row that reads or writes
- * anything for its dialog builds it from `confirmTrigger` and `ConfirmDialogPanel` instead, with those reads in the
- * panel's part, mounted once opened (job-removal.tsx).
+ * anything for its dialog is a `ConfirmOnOpen` instead.
  */
 export function ConfirmDialog({ trigger, ...dialog }: ConfirmDialogProps) {
   const { open, onOpenChange } = dialog;

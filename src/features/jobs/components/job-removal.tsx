@@ -1,9 +1,9 @@
 import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type RefObject } from 'react';
+import { useState } from 'react';
 
-import { ConfirmDialogPanel, confirmTrigger, type ConfirmAction } from '@/components/confirm-dialog';
-import { showErrorToast } from '@/components/toaster';
+import { ConfirmDialogPanel, ConfirmOnOpen, type ConfirmAction, type ConfirmPanelProps } from '@/components/confirm-dialog';
+import { UnarchiveButton } from '@/components/unarchive-button';
 import { deletionErrorMessage } from '@/lib/deletion-errors';
 import type { JobsResponse } from '@/lib/pocketbase-types';
 
@@ -34,62 +34,27 @@ export function jobRemovalText(title: string, usage: JobUsage): string {
  * the answers go too (the server refuses otherwise). An archived job comes back with 'Unarchive'.
  *
  * Until it is first used a row holds only its button: the dialog's read of what the job holds and its two actions
- * mount with the dialog (issue 20: with them in every row they were 40% of the company home's first render).
+ * mount with the dialog (issue 20).
  */
 export function JobRemoval({ job }: { job: Job }) {
-  const triggerRef = useRef<HTMLElement>(null);
-  const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
-
   if (job.archived) return <JobUnarchive job={job} />;
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) setOpened(true);
-  };
   return (
-    <>
-      {confirmTrigger(
+    <ConfirmOnOpen
+      trigger={
         <Button type="button" size="1" variant="ghost" color="red" aria-label={`Delete ${job.title}`}>
           Delete
-        </Button>,
-        { open, onOpenChange, triggerRef },
-      )}
-      {/* mounted once opened, so it closes with its animation */}
-      {opened && <JobRemovalDialog job={job} open={open} onOpenChange={onOpenChange} triggerRef={triggerRef} />}
-    </>
+        </Button>
+      }
+      panel={(panel) => <JobRemovalDialog job={job} {...panel} />}
+    />
   );
 }
 
 function JobUnarchive({ job }: { job: Job }) {
-  const archive = useArchiveJob();
-  return (
-    <Button
-      type="button"
-      size="1"
-      variant="ghost"
-      aria-label={`Unarchive ${job.title}`}
-      loading={archive.isPending}
-      onClick={() =>
-        archive.mutate({ jobId: job.id, archived: false }, { onError: (error) => showErrorToast(deletionErrorMessage(error)) })
-      }
-    >
-      Unarchive
-    </Button>
-  );
+  return <UnarchiveButton title={job.title} mutation={useArchiveJob()} variables={{ jobId: job.id, archived: false }} />;
 }
 
-function JobRemovalDialog({
-  job,
-  open,
-  onOpenChange,
-  triggerRef,
-}: {
-  job: Job;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  triggerRef: RefObject<HTMLElement | null>;
-}) {
+function JobRemovalDialog({ job, open, onOpenChange, triggerRef }: ConfirmPanelProps & { job: Job }) {
   const [confirmed, setConfirmed] = useState(false);
   const archive = useArchiveJob();
   const remove = useDeleteJob();

@@ -91,6 +91,27 @@ describe('deleting a question (issue 16)', () => {
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 
+  it('holds only its button until used, and gives the focus back to it when the dialog closes', async () => {
+    usage(0, []);
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<QuestionRemoval question={question} />);
+    const button = screen.getByRole('button', { name: 'Delete Tell us about yourself' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    // nothing read or prepared for the dialog while nobody asked for it (one such row per question)
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+
+    await user.click(button);
+    expect(await screen.findByText('Deletes "Tell us about yourself". No job asks it and nobody has answered it. This can\'t be undone.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+    expect(button).toHaveFocus();
+
+    // opened again, it reads again where the question is used
+    usage(2, []);
+    await user.click(button);
+    expect(await screen.findByText(/Candidates have given 2 answers/)).toBeInTheDocument();
+  });
+
   it('brings an archived question back with Unarchive', async () => {
     const patched: unknown[] = [];
     server.use(

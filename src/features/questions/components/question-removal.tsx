@@ -1,9 +1,8 @@
 import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 
-import { ConfirmDialog, type ConfirmAction } from '@/components/confirm-dialog';
-import { showErrorToast } from '@/components/toaster';
+import { ConfirmDialogPanel, ConfirmOnOpen, type ConfirmAction, type ConfirmPanelProps } from '@/components/confirm-dialog';
+import { UnarchiveButton } from '@/components/unarchive-button';
 import { deletionErrorMessage } from '@/lib/deletion-errors';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
@@ -40,33 +39,32 @@ export function questionRemovalPlan(title: string, usage: QuestionUsage): { text
  * A question's 'Delete' in the questions list (issue 16). A question nobody answered is deleted, after a dialog that
  * names the jobs it leaves; one with answers cannot be (the server refuses): the dialog offers to archive it instead,
  * which hides it from the list and the question picker while every review keeps it. An archived question comes back
- * with 'Unarchive'.
+ * with 'Unarchive'. Until it is first used a row holds only its button (issue 20, as a job's 'Delete').
  */
 export function QuestionRemoval({ question }: { question: Question }) {
-  const [open, setOpen] = useState(false);
+  if (question.archived) return <QuestionUnarchive question={question} />;
+  return (
+    <ConfirmOnOpen
+      trigger={
+        <Button type="button" size="1" variant="ghost" color="red" aria-label={`Delete ${question.title}`}>
+          Delete
+        </Button>
+      }
+      panel={(panel) => <QuestionRemovalDialog question={question} {...panel} />}
+    />
+  );
+}
+
+function QuestionUnarchive({ question }: { question: Question }) {
+  return (
+    <UnarchiveButton title={question.title} mutation={useArchiveQuestion()} variables={{ questionId: question.id, archived: false }} />
+  );
+}
+
+function QuestionRemovalDialog({ question, open, onOpenChange, triggerRef }: ConfirmPanelProps & { question: Question }) {
   const archive = useArchiveQuestion();
   const remove = useDeleteQuestion();
-  const usage = useQuery({ ...questionUsageQuery(question.id), enabled: open && !question.archived });
-
-  if (question.archived) {
-    return (
-      <Button
-        type="button"
-        size="1"
-        variant="ghost"
-        aria-label={`Unarchive ${question.title}`}
-        loading={archive.isPending}
-        onClick={() =>
-          archive.mutate(
-            { questionId: question.id, archived: false },
-            { onError: (error) => showErrorToast(deletionErrorMessage(error)) },
-          )
-        }
-      >
-        Unarchive
-      </Button>
-    );
-  }
+  const usage = useQuery({ ...questionUsageQuery(question.id), enabled: open });
 
   const plan = usage.data ? questionRemovalPlan(question.title, usage.data) : null;
   const actions: ConfirmAction[] =
@@ -77,14 +75,10 @@ export function QuestionRemoval({ question }: { question: Question }) {
         : [];
 
   return (
-    <ConfirmDialog
+    <ConfirmDialogPanel
       open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button type="button" size="1" variant="ghost" color="red" aria-label={`Delete ${question.title}`}>
-          Delete
-        </Button>
-      }
+      onOpenChange={onOpenChange}
+      triggerRef={triggerRef}
       title={plan?.action === 'archive' ? 'Archive this question?' : 'Delete this question?'}
       errorMessage={deletionErrorMessage}
       actions={actions}
@@ -101,6 +95,6 @@ export function QuestionRemoval({ question }: { question: Question }) {
           </span>
         </Flex>
       )}
-    </ConfirmDialog>
+    </ConfirmDialogPanel>
   );
 }
