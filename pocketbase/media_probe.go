@@ -20,7 +20,8 @@ import (
 // second for a 10-minute answer (95 MB), and growing with it (issue 20 point 4: 'Stop Recording' → confirmed must
 // not grow with the answer's length). A WebM's cluster and block times are absolute, so a large WebM is probed as
 // its header followed by its last cluster only: a few MB whatever its length. Anything else (MP4, a small file, a
-// WebM whose clusters cannot be told apart) is probed whole, as before.
+// WebM whose clusters cannot be told apart) is probed whole, as before. Before any of that, a WebM whose header and
+// last cluster read as browsers write them is measured in Go, to the same figure (webm_length.go).
 
 // tailProbeFrom: WebM files at least this big are probed by their head and last cluster (a variable for the tests).
 var tailProbeFrom int64 = 8 << 20
@@ -58,7 +59,11 @@ func registerMediaProbe(vm *goja.Runtime, app core.App) {
 
 // mediaSeconds is the file's decoded length in seconds, nil when ffprobe finds no packet in it.
 // timeout bounds the whole of it, the whole file's probe after an excerpt's included.
+// A WebM whose header and last cluster read as browsers write them is measured in Go (webm_length.go).
 func mediaSeconds(path string, timeout time.Duration) (*float64, error) {
+	if seconds, ok := webmSeconds(path); ok {
+		return &seconds, nil
+	}
 	deadline := time.Now().Add(timeout)
 	if excerpt, ok := webmExcerpt(path); ok {
 		defer os.Remove(excerpt)

@@ -55,7 +55,7 @@ func probeWith(t *testing.T, path string, from, scan int64) float64 {
 func TestMediaSecondsOfALargeWebmFromItsLastCluster(t *testing.T) {
 	for _, kind := range []string{"live", "file"} {
 		path := recording(t, kind, 20)
-		whole := probeWith(t, path, math.MaxInt64, 1<<20)
+		whole := ffprobeWhole(t, path)
 		if whole < 19.5 || whole > 20.5 {
 			t.Fatalf("%s: the whole file's probe says %.3f s, not about 20", kind, whole)
 		}
@@ -83,6 +83,99 @@ func TestMediaSecondsOfALargeWebmFromItsLastCluster(t *testing.T) {
 			t.Errorf("%s: mediaSeconds says %.3f s, the whole file's probe %.3f s", kind, got, whole)
 		}
 	}
+}
+
+// ffprobeWhole is ffprobe's length of the whole file.
+func ffprobeWhole(t *testing.T, path string) float64 {
+	t.Helper()
+	seconds, err := probeLongest(path, 20*time.Second)
+	if err != nil || seconds == nil {
+		t.Fatalf("ffprobe of %s: %v, %v", path, seconds, err)
+	}
+	return *seconds
+}
+
+// A WebM's length read in Go is ffprobe's, to the millisecond: files shaped as MediaRecorder writes them (VP9 and
+// Opus, clusters sized and unsized: tests/fixtures), ffmpeg's own (VP8 and Opus, live and with cues), long and short.
+func TestWebmSecondsIsFfprobes(t *testing.T) {
+	paths := []string{"../tests/fixtures/answer.webm", "../tests/fixtures/mediarecorder-sized.webm", "../tests/fixtures/mediarecorder-unsized.webm"}
+	for _, kind := range []string{"live", "file"} {
+		paths = append(paths, recording(t, kind, 3), recording(t, kind, 20))
+	}
+	for _, path := range paths {
+		got, ok := webmSeconds(path)
+		if !ok {
+			t.Errorf("%s: not read", path)
+			continue
+		}
+		if want := ffprobeWhole(t, path); math.Abs(got-want) > 0.0005 {
+			t.Errorf("%s: %.4f s, ffprobe says %.4f s", path, got, want)
+		}
+	}
+}
+
+// What the Go reader is not sure of it leaves to ffprobe: not a WebM, a cut-off file, a laced block, a block of a
+// track the header does not have; and mediaSeconds still measures those that are media.
+func TestWebmSecondsLeavesTheRestToFfprobe(t *testing.T) {
+	mp4 := recording(t, "mp4", 3)
+	if _, ok := webmSeconds(mp4); ok {
+		t.Error("an MP4 was read as a WebM")
+	}
+	if got := probeWith(t, mp4, 8<<20, 8<<20); got < 2.5 || got > 3.5 {
+		t.Errorf("the MP4 measures %.3f s, not about 3", got)
+	}
+
+	original, err := os.ReadFile("../tests/fixtures/mediarecorder-unsized.webm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(b []byte) string {
+		path := filepath.Join(t.TempDir(), "answer.webm")
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	if _, ok := webmSeconds(write(original[:len(original)-7])); ok {
+		t.Error("a file cut off in its last block was read")
+	}
+	// the last cluster's last SimpleBlock: its flags byte (after the track number and the relative time) laced
+	last := lastSimpleBlock(t, original)
+	laced := append([]byte{}, original...)
+	laced[last+3] |= 0x02
+	if _, ok := webmSeconds(write(laced)); ok {
+		t.Error("a laced block was read")
+	}
+	foreign := append([]byte{}, original...)
+	foreign[last] = 0x89 // track 9
+	if _, ok := webmSeconds(write(foreign)); ok {
+		t.Error("a block of a track the header does not have was read")
+	}
+	if _, ok := webmSeconds(write(original)); !ok {
+		t.Error("the fixture itself is not read")
+	}
+}
+
+// lastSimpleBlock is where the body of the file's last SimpleBlock starts (its track number's first byte).
+func lastSimpleBlock(t *testing.T, b []byte) int {
+	t.Helper()
+	last := lastCluster(b)
+	_, body, _, _ := element(b, last)
+	found := -1
+	for i := body; i < len(b); {
+		id, cbody, cend, ok := element(b, i)
+		if !ok || cend < 0 {
+			t.Fatalf("the fixture's last cluster does not read at %d", i)
+		}
+		if id == idSimpleBlock {
+			found = cbody
+		}
+		i = cend
+	}
+	if found < 0 {
+		t.Fatal("the fixture's last cluster has no SimpleBlock")
+	}
+	return found
 }
 
 // What is not a large WebM whose clusters can be found is probed whole: an MP4 (Safari), a WebM whose tail holds no

@@ -140,8 +140,9 @@ function requireTextInTime(app, candidate, question, openedMs) {
 /**
  * The decoded length of a media file in seconds (the largest packet pts + duration of any stream, by ffprobe), or
  * null when ffprobe cannot read it (logged: the media worker's check reports broken files). Runs inside the
- * transaction that stores the answer: a file that keeps ffprobe busy is given up on, not waited for; a large WebM is
- * probed by its header and last cluster only, so the time does not grow with the answer (pocketbase/media_probe.go).
+ * transaction that stores the answer: a WebM is read in Go from its header and last cluster (pocketbase/webm_length.go),
+ * so the time does not grow with the answer and no ffprobe starts; anything else is ffprobe's, and a file that keeps
+ * it busy is given up on, not waited for (pocketbase/media_probe.go).
  */
 function mediaSeconds(path) {
   const seconds = $screenroomMediaSeconds(path, PROBE_SECONDS);
