@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 export type ReviewShortcutActions = {
   togglePlay: () => void;
@@ -56,7 +56,10 @@ export function useReviewShortcuts(actions: ReviewShortcutActions): void {
     latest.current = actions;
   });
 
-  useEffect(() => {
+  // Listening from the commit that shows the screen, not an effect after its paint: each candidate's review is a
+  // new screen (key={candidateId}), and a key pressed as soon as it shows (a busy machine's effects come late) was
+  // lost between the paint and the effect.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
       const target = event.target instanceof Element ? event.target : document.body;
