@@ -8,14 +8,16 @@ import (
 )
 
 // A WebM answer's length read in Go, without ffprobe (issue 20 point 1 of the upload: starting ffprobe took 50-150 ms
-// of every video answer's submit on this machine, inside the transaction that stores it). The same figure ffprobe
-// gives (media_probe.go: the largest packet time + duration), from the file's header and its last cluster only:
+// of every video answer's submit on this machine, inside the transaction that stores it). ffprobe's figure
+// (media_probe.go: the largest packet time + duration) within a video frame, from the file's header and its last
+// cluster only:
 //   - the header: the segment's timestamp scale, and each track's number, codec, codec delay and default frame
 //     duration;
 //   - the last cluster: its timecode and each block's time relative to it (less its track's codec delay, as
 //     libavformat does), and each block's duration: its
 //     BlockDuration, else its track's default duration, else (Opus, as browsers record it) what the packet's first
-//     byte says, as libavcodec's Opus parser reads it.
+//     byte says, as libavcodec's Opus parser reads it. (A video frame of unknown duration, as Chromium writes them,
+//     counts none; ffprobe gives it the length the stream's frame rate suggests: 66 ms at 15 fps.)
 //
 // Anything in them that is not as browsers and ffmpeg write a WebM (laced blocks, an element of unknown size inside a
 // cluster, a cut-off element, no block at all) makes it say nothing (ok false), and ffprobe decides as before.

@@ -1,3 +1,5 @@
+import { isWebm, readBytes, webmSeconds } from './webm-length';
+
 /**
  * The check a take passes at 'Stop Recording' before it counts (issue 23, decisions.md "A take is checked at Stop"):
  * it has bytes, a video and an audio track, and a length close to the time recorded. A browser that records
@@ -9,22 +11,6 @@ export type TakeProblem = 'empty' | 'no-video' | 'no-audio' | 'short';
 
 /** How much of a take's start holds its track list (WebM's Tracks, MP4's moov; MediaRecorder writes them first). */
 const HEADER_BYTES = 256 * 1024;
-
-/** A blob's bytes (through FileReader where Blob.arrayBuffer is missing, as in jsdom). */
-export function readBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('The take could not be read'));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
-/** Whether a file's first bytes are WebM's (EBML's magic number); MediaRecorder's other container is MP4. */
-export function isWebm(head: Uint8Array): boolean {
-  return head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
-}
 
 function contains(bytes: Uint8Array, text: string): boolean {
   const needle = Array.from(text, (c) => c.charCodeAt(0));
@@ -80,6 +66,14 @@ export function probeDuration(blob: Blob, timeoutMs = 5000): Promise<number | nu
 }
 
 /**
+ * A take's length: a WebM's from its header and last cluster (webm-length.ts, a few milliseconds at any length), else
+ * (MP4, a WebM that does not read so) the browser's media element's.
+ */
+export async function takeSeconds(blob: Blob): Promise<number | null> {
+  return (await webmSeconds(blob).catch(() => null)) ?? probeDuration(blob);
+}
+
+/**
  * The problem with a finished take, or null when it may be submitted. `recordedMs`: how long the recorder ran. A
  * length the browser cannot read is no problem (the server's worker measures it); one under half the time recorded
  * (over two seconds of it) is.
@@ -87,7 +81,7 @@ export function probeDuration(blob: Blob, timeoutMs = 5000): Promise<number | nu
 export async function checkTake(
   blob: Blob,
   recordedMs: number,
-  probe: (blob: Blob) => Promise<number | null> = probeDuration,
+  probe: (blob: Blob) => Promise<number | null> = takeSeconds,
 ): Promise<TakeProblem | null> {
   if (blob.size === 0) return 'empty';
   const tracks = await tracksOf(blob);
