@@ -4,7 +4,7 @@ import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 
 import type { DraftTake, RecordedChunk } from '../upload/answer-store';
 import type { Take } from '../upload/media-recorder';
-import { isWebm, readBytes } from '../upload/webm-length';
+import { isWebm, readBytes } from '../upload/take-check';
 import { TakeStager, type StagedUpload } from '../upload/take-stager';
 
 import { partTransport, takePartsRoute } from './answer-transport';

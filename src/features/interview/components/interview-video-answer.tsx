@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { toast } from '@/components/toast';
 
 import { TakeRecorder, type Take } from '../upload/media-recorder';
-import { checkTake, takeProblemMessage } from '../upload/take-check';
+import { checkTake, prepareTakeCheck, takeProblemMessage } from '../upload/take-check';
 
 import { CameraPreview, CameraProblem, useCamera, VIDEO_BOX } from './interview-camera';
 import { Countdown, formatSeconds, useCountdown } from './interview-countdown';
@@ -110,6 +110,7 @@ export function InterviewVideoAnswer({
       if (!recorder) throw new Error('The camera is not open');
       recorder.start(onRecordingStart?.());
       startedAt.current = Date.now();
+      prepareTakeCheck();
       dispatch({ type: 'start' });
     } catch {
       toast.error('The recording could not start, please try again');

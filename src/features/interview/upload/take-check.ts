@@ -1,5 +1,3 @@
-import { isWebm, readBytes, webmSeconds } from './webm-length';
-
 /**
  * The check a take passes at 'Stop Recording' before it counts (issue 23, decisions.md "A take is checked at Stop"):
  * it has bytes, a video and an audio track, and a length close to the time recorded. A browser that records
@@ -8,6 +6,22 @@ import { isWebm, readBytes, webmSeconds } from './webm-length';
  */
 
 export type TakeProblem = 'empty' | 'no-video' | 'no-audio' | 'short';
+
+/** A blob's bytes (through FileReader where Blob.arrayBuffer is missing, as in jsdom). */
+export function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The take could not be read'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** Whether a file's first bytes are WebM's (EBML's magic number); MediaRecorder's other container is MP4. */
+export function isWebm(head: Uint8Array): boolean {
+  return head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
+}
 
 /** How much of a take's start holds its track list (WebM's Tracks, MP4's moov; MediaRecorder writes them first). */
 const HEADER_BYTES = 256 * 1024;
@@ -70,7 +84,17 @@ export function probeDuration(blob: Blob, timeoutMs = 5000): Promise<number | nu
  * (MP4, a WebM that does not read so) the browser's media element's.
  */
 export async function takeSeconds(blob: Blob): Promise<number | null> {
-  return (await webmSeconds(blob).catch(() => null)) ?? probeDuration(blob);
+  const seconds = await loadWebmLength()
+    .then(({ webmSeconds }) => webmSeconds(blob))
+    .catch(() => null);
+  return seconds ?? probeDuration(blob);
+}
+
+const loadWebmLength = () => import('./webm-length');
+
+/** Fetches the WebM reader while a take records, so 'Stop Recording' does not wait for it (it is not in the first visit). */
+export function prepareTakeCheck(): void {
+  void loadWebmLength().catch(() => undefined);
 }
 
 /**

@@ -1,29 +1,16 @@
+import { isWebm, readBytes } from './take-check';
+
 /**
  * A WebM take's length in seconds read from its header and its last cluster (cluster times are absolute), as the
  * server's pocketbase/webm_length.go reads it, without the media element: a <video> given the take had to be asked
  * to seek past the end to learn it, which reads the file and took longer the longer the take (issue 20 point 4:
  * 'Stop Recording' → confirmed must not grow with the answer's length). null when the take is not a WebM whose header
  * and last cluster read as browsers write them (then the media element decides). Shared code: it knows containers.
+ * Loaded on its own (take-check.ts imports it when a take starts), not with every first visit.
  *
  * The figure is the start of the last block (not its end): a frame short of ffprobe's, which the take check (half the
  * time recorded) does not notice.
  */
-
-/** A blob's bytes (through FileReader where Blob.arrayBuffer is missing, as in jsdom). */
-export function readBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('The take could not be read'));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
-/** Whether a file's first bytes are WebM's (EBML's magic number); MediaRecorder's other container is MP4. */
-export function isWebm(head: Uint8Array): boolean {
-  return head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3;
-}
 
 const HEAD_BYTES = 64 * 1024;
 /** How much of the end is searched for the last cluster's start: a second's cluster first, then a long one's. */
