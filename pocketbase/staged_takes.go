@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -24,7 +26,8 @@ import (
 //
 // What the hooks call from here: $screenroomTakeLock(takeId), one writer of a take's file at a time (a part being
 // copied into it, or the submit moving it away), returning the unlock function; $screenroomFileSection(path, offset,
-// length), a reader of part of a file (a staged part's bytes, served to its own candidate).
+// length), a reader of part of a file (a staged part's bytes, served to its own candidate); $screenroomListParts(dir),
+// a take's parts.
 
 type takeLock struct {
 	mu    sync.Mutex
@@ -78,6 +81,60 @@ func registerStagedTakeFunctions(vm *goja.Runtime) {
 		}
 		return &sectionReader{io.NewSectionReader(file, offset, length), file}, nil
 	})
+	vm.Set("$screenroomListParts", func(dir string) goja.Value {
+		parts := listTakeParts(dir)
+		items := make([]any, len(parts))
+		for i, part := range parts {
+			item := vm.NewObject()
+			_ = item.Set("offset", part.offset)
+			_ = item.Set("size", part.size)
+			items[i] = item
+		}
+		return vm.NewArray(items...)
+	})
+}
+
+type takePart struct{ offset, size int64 }
+
+// listTakeParts lists the parts of the take staged in dir (take-files.js's listParts: the files named by a decimal
+// byte offset, without leading zeros), by offset; none when dir cannot be read. In Go: every part written and every
+// submit lists them, and the JS VM took 40 µs a part (25 ms for a 10-minute take's 600), here a few.
+func listTakeParts(dir string) []takePart {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	parts := make([]takePart, 0, len(entries))
+	for _, entry := range entries {
+		name := entry.Name()
+		if entry.IsDir() || !isPartName(name) {
+			continue
+		}
+		offset, err := strconv.ParseInt(name, 10, 64)
+		if err != nil {
+			continue
+		}
+		info, err := entry.Info()
+		if err != nil {
+			continue // removed since it was listed
+		}
+		parts = append(parts, takePart{offset, info.Size()})
+	}
+	sort.Slice(parts, func(i, j int) bool { return parts[i].offset < parts[j].offset })
+	return parts
+}
+
+// isPartName: "0", or decimal digits not starting with 0.
+func isPartName(name string) bool {
+	if name == "" || len(name) > 1 && name[0] == '0' {
+		return false
+	}
+	for _, c := range name {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // registerStagedTakeMove stores a submitted take's file by a rename instead of PocketBase's upload: on the create of

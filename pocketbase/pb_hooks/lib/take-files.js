@@ -15,7 +15,6 @@
 // dir are fsynced (issue 26: the device may drop its copy of what the server confirmed). Submitting a take costs the
 // same at any length (issue 20 point 4; decisions.md: "a submit only moves it and syncs the folder").
 
-const PART_NAME = /^(0|[1-9][0-9]*)$/;
 /** At most this many parts per take: a take of 600 s in 1 s chunks has about 600. */
 const MAX_PARTS = 10000;
 const DIR_MODE = 0o755;
@@ -33,22 +32,9 @@ function takeDir(app, takeId) {
   return $filepath.join(stagingRoot(app), takeId);
 }
 
-/** The parts of a staged take, [{offset, size}] by offset; [] when there is none. */
+/** The parts of a staged take, [{offset, size}] by offset; [] when there is none (listed in Go: staged_takes.go). */
 function listParts(dir) {
-  let entries;
-  try {
-    entries = $os.readDir(dir);
-  } catch (_) {
-    return [];
-  }
-  const parts = [];
-  for (const entry of entries) {
-    const name = entry.name();
-    if (entry.isDir() || !PART_NAME.test(name)) continue;
-    parts.push({ offset: parseInt(name, 10), size: Number(entry.info().size()) });
-  }
-  parts.sort((a, b) => a.offset - b.offset);
-  return parts;
+  return $screenroomListParts(dir);
 }
 
 /**

@@ -7,12 +7,14 @@ import {
   fileExtensionOf,
   LATE_PIECE_MS,
   pickMimeType,
+  PIECES_PER_GROUP,
   SETTLE_MS,
   stopStream,
   TakeRecorder,
   VIDEO_BITS_PER_SECOND,
   type Take,
 } from './media-recorder';
+import { readBytes } from './take-check';
 
 describe('pickMimeType', () => {
   it('prefers VP9/Opus WebM', () => {
@@ -112,6 +114,23 @@ describe('TakeRecorder', () => {
       expect(chunks).toEqual([2, 3, 4]);
       expect(take.blob.size).toBe(9);
       expect(take.mimeType).toBe('video/webm');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('builds the file of a long take (pieces joined a group at a time) of every piece, in order', async () => {
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    try {
+      const recorder = new TakeRecorder({} as MediaStream);
+      recorder.start();
+      const fake = FakeRecorder.last!;
+      // two full groups and part of a third, the stop's own piece last
+      const pieces = Array.from({ length: PIECES_PER_GROUP * 2 + 7 }, (_, i) => `<${i}>`);
+      pieces.forEach((piece) => fake.emit(piece));
+      const take = await recorder.stop();
+      expect(new TextDecoder().decode(await readBytes(take.blob))).toBe(`${pieces.join('')}last`);
+      expect(take.blob.type).toBe('video/webm');
     } finally {
       vi.unstubAllGlobals();
     }

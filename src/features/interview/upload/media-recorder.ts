@@ -97,6 +97,31 @@ export const LATE_PIECE_MS = 500;
  */
 export const SETTLE_MS = 100;
 
+/** How many of a take's pieces are joined into one Blob as they come (TakePieces). */
+export const PIECES_PER_GROUP = 30;
+
+/**
+ * A take's pieces, joined PIECES_PER_GROUP at a time as they come, so that its file at Stop is a Blob of a few
+ * groups rather than of every piece: Chromium took 30 ms to join a 10-minute take's 600 pieces at Stop, and reading
+ * that Blob's first bytes for the take's check 17 ms more (5 and 8 ms for a 1-minute take); of 20 groups, neither
+ * grows with the take's length (issue 20 point 4). The same bytes in the same order.
+ */
+export class TakePieces {
+  private readonly groups: Blob[] = [];
+  private open: Blob[] = [];
+
+  push(data: Blob): void {
+    this.open.push(data);
+    if (this.open.length < PIECES_PER_GROUP) return;
+    this.groups.push(new Blob(this.open));
+    this.open = [];
+  }
+
+  join(type: string): Blob {
+    return new Blob([...this.groups, ...this.open], { type });
+  }
+}
+
 /** One take at a time: start() clears earlier chunks, stop() resolves with the recorded file. */
 export class TakeRecorder {
   private recorder: MediaRecorder | null = null;
@@ -117,7 +142,7 @@ export class TakeRecorder {
   start(onChunk?: (data: Blob, final: boolean) => void): void {
     const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
     // This take's own chunks: a late event of an earlier recorder cannot slip into them.
-    const chunks: Blob[] = [];
+    const chunks = new TakePieces();
     /** The piece that ends the take (recorder inactive) was handed on. */
     let ended = false;
     /** The take was handed over: nothing more joins it. */
@@ -141,7 +166,7 @@ export class TakeRecorder {
         clearTimeout(lateTimer);
         if (!ended) onChunk?.(new Blob([]), true);
         const type = containerOf(recorder.mimeType || mimeType || 'video/webm');
-        resolve({ blob: new Blob(chunks, { type }), mimeType: type });
+        resolve({ blob: chunks.join(type), mimeType: type });
       };
       recorder.ondataavailable = (event) => {
         if (sealed) return;
