@@ -1,9 +1,9 @@
-import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { ConfirmDialogPanel, ConfirmOnOpen, type ConfirmAction, type ConfirmPanelProps } from '@/components/confirm-dialog';
-import { UnarchiveButton } from '@/components/unarchive-button';
+import { ConfirmDialogPanel, type ConfirmAction, type ConfirmPanelProps } from '@/components/confirm-dialog';
+import { RowRemoval, UnarchiveButton } from '@/components/row-removal';
 import { deletionErrorMessage } from '@/lib/deletion-errors';
 import type { JobsResponse } from '@/lib/pocketbase-types';
 
@@ -37,14 +37,11 @@ export function jobRemovalText(title: string, usage: JobUsage): string {
  * mount with the dialog (issue 20).
  */
 export function JobRemoval({ job }: { job: Job }) {
-  if (job.archived) return <JobUnarchive job={job} />;
   return (
-    <ConfirmOnOpen
-      trigger={
-        <Button type="button" size="1" variant="ghost" color="red" aria-label={`Delete ${job.title}`}>
-          Delete
-        </Button>
-      }
+    <RowRemoval
+      title={job.title}
+      archived={job.archived}
+      unarchive={<JobUnarchive job={job} />}
       panel={(panel) => <JobRemovalDialog job={job} {...panel} />}
     />
   );

@@ -1,8 +1,8 @@
-import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 
-import { ConfirmDialogPanel, ConfirmOnOpen, type ConfirmAction, type ConfirmPanelProps } from '@/components/confirm-dialog';
-import { UnarchiveButton } from '@/components/unarchive-button';
+import { ConfirmDialogPanel, type ConfirmAction, type ConfirmPanelProps } from '@/components/confirm-dialog';
+import { RowRemoval, UnarchiveButton } from '@/components/row-removal';
 import { deletionErrorMessage } from '@/lib/deletion-errors';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
@@ -42,14 +42,11 @@ export function questionRemovalPlan(title: string, usage: QuestionUsage): { text
  * with 'Unarchive'. Until it is first used a row holds only its button (issue 20, as a job's 'Delete').
  */
 export function QuestionRemoval({ question }: { question: Question }) {
-  if (question.archived) return <QuestionUnarchive question={question} />;
   return (
-    <ConfirmOnOpen
-      trigger={
-        <Button type="button" size="1" variant="ghost" color="red" aria-label={`Delete ${question.title}`}>
-          Delete
-        </Button>
-      }
+    <RowRemoval
+      title={question.title}
+      archived={question.archived}
+      unarchive={<QuestionUnarchive question={question} />}
       panel={(panel) => <QuestionRemovalDialog question={question} {...panel} />}
     />
   );

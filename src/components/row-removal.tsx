@@ -1,5 +1,7 @@
 import { Button } from '@radix-ui/themes';
+import type { ReactElement, ReactNode } from 'react';
 
+import { ConfirmOnOpen, type ConfirmPanelProps } from '@/components/confirm-dialog';
 import { showErrorToast } from '@/components/toaster';
 import { deletionErrorMessage } from '@/lib/deletion-errors';
 
@@ -25,5 +27,34 @@ export function UnarchiveButton<V>({ title, mutation, variables }: { title: stri
     >
       Unarchive
     </Button>
+  );
+}
+
+/**
+ * A job's or question's 'Delete' in its list (issue 16): an archived one shows `unarchive` (its UnarchiveButton, as an
+ * element: its mutation is built only where it shows); any other a red 'Delete' that mounts `panel`, the dialog with
+ * its reads and actions, once it is first opened (ConfirmOnOpen).
+ */
+export function RowRemoval({
+  title,
+  archived,
+  unarchive,
+  panel,
+}: {
+  title: string;
+  archived: boolean;
+  unarchive: ReactElement;
+  panel: (props: ConfirmPanelProps) => ReactNode;
+}) {
+  if (archived) return unarchive;
+  return (
+    <ConfirmOnOpen
+      trigger={
+        <Button type="button" size="1" variant="ghost" color="red" aria-label={`Delete ${title}`}>
+          Delete
+        </Button>
+      }
+      panel={panel}
+    />
   );
 }
