@@ -87,6 +87,19 @@ func element(b []byte, i int) (id uint64, body, end int, ok bool) {
 	return id, body, body + int(size), true
 }
 
+// eachChild visits the elements in b[from:to] in order (each read within b[:to]); false when one does not read
+// whole or has an unknown size, or when visit returns false.
+func eachChild(b []byte, from, to int, visit func(id uint64, body, end int) bool) bool {
+	for i := from; i < to; {
+		id, body, end, ok := element(b[:to], i)
+		if !ok || end < 0 || !visit(id, body, end) {
+			return false
+		}
+		i = end
+	}
+	return true
+}
+
 // uintOf reads an unsigned integer element's body (at most 8 bytes).
 func uintOf(b []byte) (uint64, bool) {
 	if len(b) > 8 {
@@ -119,35 +132,31 @@ func webmHeader(head []byte) (scale uint64, tracks map[uint64]webmTrack, ok bool
 		if !ok || end < 0 {
 			return 0, nil, false
 		}
+		read := true
 		switch id {
 		case idInfo:
-			for j := body; j < end; {
-				cid, cbody, cend, ok := element(head[:end], j)
-				if !ok || cend < 0 {
-					return 0, nil, false
+			read = eachChild(head, body, end, func(id uint64, body, end int) bool {
+				if id != idTimestampScale {
+					return true
 				}
-				if cid == idTimestampScale {
-					if scale, ok = uintOf(head[cbody:cend]); !ok || scale == 0 {
-						return 0, nil, false
-					}
-				}
-				j = cend
-			}
+				var ok bool
+				scale, ok = uintOf(head[body:end])
+				return ok && scale > 0
+			})
 		case idTracks:
-			for j := body; j < end; {
-				tid, tbody, tend, ok := element(head[:end], j)
-				if !ok || tend < 0 {
-					return 0, nil, false
+			read = eachChild(head, body, end, func(id uint64, body, end int) bool {
+				if id != idTrackEntry {
+					return true
 				}
-				if tid == idTrackEntry {
-					number, track, ok := webmTrackEntry(head[tbody:tend])
-					if !ok {
-						return 0, nil, false
-					}
+				number, track, ok := webmTrackEntry(head[body:end])
+				if ok {
 					tracks[number] = track
 				}
-				j = tend
-			}
+				return ok
+			})
+		}
+		if !read {
+			return 0, nil, false
 		}
 		i = end
 	}
@@ -155,30 +164,21 @@ func webmHeader(head []byte) (scale uint64, tracks map[uint64]webmTrack, ok bool
 }
 
 func webmTrackEntry(b []byte) (number uint64, track webmTrack, ok bool) {
-	for i := 0; i < len(b); {
-		id, body, end, ok := element(b, i)
-		if !ok || end < 0 {
-			return 0, track, false
-		}
+	read := eachChild(b, 0, len(b), func(id uint64, body, end int) bool {
+		ok := true
 		switch id {
 		case idTrackNumber:
-			if number, ok = uintOf(b[body:end]); !ok {
-				return 0, track, false
-			}
+			number, ok = uintOf(b[body:end])
 		case idCodecID:
 			track.opus = string(b[body:end]) == "A_OPUS"
 		case idDefaultDuration:
-			if track.defaultDuration, ok = uintOf(b[body:end]); !ok {
-				return 0, track, false
-			}
+			track.defaultDuration, ok = uintOf(b[body:end])
 		case idCodecDelay:
-			if track.codecDelay, ok = uintOf(b[body:end]); !ok {
-				return 0, track, false
-			}
+			track.codecDelay, ok = uintOf(b[body:end])
 		}
-		i = end
-	}
-	return number, track, number > 0
+		return ok
+	})
+	return number, track, read && number > 0
 }
 
 // opusPacketNs is an Opus packet's length from its first byte (RFC 6716 3.1: the configuration's frame size times
@@ -277,22 +277,17 @@ func webmClusterEnd(b []byte, scale uint64, tracks map[uint64]webmTrack) (uint64
 			block, duration := b[cbody:cend], uint64(0)
 			if id == idBlockGroup {
 				block = nil
-				for j := cbody; j < cend; {
-					gid, gbody, gend, ok := element(b[:cend], j)
-					if !ok || gend < 0 {
-						return 0, false
-					}
-					switch gid {
+				read := eachChild(b, cbody, cend, func(id uint64, body, end int) bool {
+					ok := true
+					switch id {
 					case idBlock:
-						block = b[gbody:gend]
+						block = b[body:end]
 					case idBlockDuration:
-						if duration, ok = uintOf(b[gbody:gend]); !ok {
-							return 0, false
-						}
+						duration, ok = uintOf(b[body:end])
 					}
-					j = gend
-				}
-				if block == nil {
+					return ok
+				})
+				if !read || block == nil {
 					return 0, false
 				}
 			}
