@@ -2,6 +2,7 @@
 // element headers (an ID and a size, both variable-length integers); MediaRecorder writes the Segment, and Chrome
 // every Cluster, with the unknown size 0x01FFFFFFFFFFFFFF, so such a Cluster ends where the next top-level element
 // (the next Cluster) starts, or at the end of the bytes.
+import { readHeader, vintLength, type EbmlHeader as Header } from "../../src/lib/ebml";
 import type { Cut } from "./repair";
 
 const EBML = 0x1a45dfa3;
@@ -22,46 +23,6 @@ const NAMES: Record<number, string> = {
   0x1941a469: "Attachments",
   0x1c53bb6b: "Cues",
 };
-
-interface Header {
-  id: number;
-  /** where the element's data starts */
-  data: number;
-  /** the data's size; null when it is unknown (a live stream's Segment or Cluster) */
-  size: number | null;
-  /** where its size field starts and how many bytes it has (the Segment's is rewritten after a cut) */
-  sizeAt: number;
-  sizeLength: number;
-}
-
-/** A variable-length integer's byte count from its first byte (1-8); 0 for 0x00, which is never valid. */
-function vintLength(first: number): number {
-  return first === 0 ? 0 : Math.clz32(first) - 23;
-}
-
-/**
- * The element header at `at`: "incomplete" when it runs past `end` (the cut is inside it), "invalid" when its first
- * bytes are not a variable-length integer (not EBML, or garbage).
- */
-function readHeader(bytes: Uint8Array, at: number, end: number): Header | "incomplete" | "invalid" {
-  if (at >= end) return "incomplete";
-  const idLength = vintLength(bytes[at]!);
-  if (idLength === 0 || idLength > 4) return "invalid";
-  if (at + idLength >= end) return "incomplete";
-  const sizeAt = at + idLength;
-  const sizeLength = vintLength(bytes[sizeAt]!);
-  if (sizeLength === 0) return "invalid";
-  if (sizeAt + sizeLength > end) return "incomplete";
-  let id = 0;
-  for (let i = 0; i < idLength; i++) id = id * 256 + bytes[at + i]!;
-  let size = bytes[sizeAt]! & (0xff >> sizeLength);
-  let allOnes = size === 0xff >> sizeLength;
-  for (let i = 1; i < sizeLength; i++) {
-    size = size * 256 + bytes[sizeAt + i]!;
-    allOnes &&= bytes[sizeAt + i] === 0xff;
-  }
-  return { id, data: sizeAt + sizeLength, size: allOnes ? null : size, sizeAt, sizeLength };
-}
 
 /**
  * Whether an element starting with this byte is a top-level or Segment-level one (EBML, Segment, Cluster, Cues,

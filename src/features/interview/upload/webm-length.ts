@@ -1,3 +1,5 @@
+import { readHeader, vint } from '@/lib/ebml';
+
 import { isWebm, readBytes } from './take-check';
 
 /**
@@ -29,41 +31,15 @@ const BLOCK = 0xa1;
 const TOP_LEVEL = new Set([CLUSTER, 0x1c53bb6b, 0x1254c367, 0x1043a770, 0x1941a469, 0x114d9b74, INFO, 0x1654ae6b]);
 const CLUSTER_ID = [0x1f, 0x43, 0xb6, 0x75];
 
-type Vint = { value: number; width: number; unknown: boolean };
-
-/** The EBML variable-length integer at b[i]; width 0 when there is none. Values past 2^53 read as unknown. */
-function vint(b: Uint8Array, i: number): Vint {
-  const first = b[i];
-  if (first === undefined || first === 0) return { value: 0, width: 0, unknown: false };
-  let width = 1;
-  for (let mask = 0x80; (first & mask) === 0; mask >>= 1) width++;
-  if (i + width > b.length) return { value: 0, width: 0, unknown: false };
-  let value = first & (0xff >> width);
-  let allOnes = value === 0xff >> width;
-  for (let j = i + 1; j < i + width; j++) {
-    value = value * 256 + b[j]!;
-    allOnes &&= b[j] === 0xff;
-  }
-  return { value, width, unknown: allOnes || !Number.isSafeInteger(value) };
-}
-
 type Element = { id: number; body: number; end: number | null };
 
 /** The element at b[i]: its ID, where its body starts and ends (null: unknown size); null when no whole one is there. */
 function element(b: Uint8Array, i: number): Element | null {
-  const first = b[i];
-  if (first === undefined || first < 0x10) return null; // IDs are 1 to 4 bytes
-  let width = 1;
-  for (let mask = 0x80; (first & mask) === 0; mask >>= 1) width++;
-  if (i + width > b.length) return null;
-  let id = 0;
-  for (let j = i; j < i + width; j++) id = id * 256 + b[j]!;
-  const size = vint(b, i + width);
-  if (size.width === 0) return null;
-  const body = i + width + size.width;
-  if (size.unknown) return { id, body, end: null };
-  if (size.value > b.length - body) return null;
-  return { id, body, end: body + size.value };
+  const header = readHeader(b, i, b.length);
+  if (typeof header === 'string') return null;
+  if (header.size === null) return { id: header.id, body: header.data, end: null };
+  if (header.size > b.length - header.data) return null;
+  return { id: header.id, body: header.data, end: header.data + header.size };
 }
 
 function uintOf(b: Uint8Array, from: number, to: number): number | null {
