@@ -90,6 +90,10 @@ export default defineConfig({
         // to the company home fetched 24 files. Chunks under 20 KB that only define code are merged into others
         // loaded in similar conditions (issue 8: fewer round trips on a slow phone, about the same bytes).
         experimentalMinChunkSize: 20_000,
+        // The WebM reader of the take check (fetched when a take starts, prepareTakeCheck) stays a chunk of its own:
+        // as a small lazy chunk it became the one the merge put shared code into (Card, the interview's camera),
+        // which made every first visit, the sign-in's too, download the reader with it.
+        manualChunks: (id) => (/\/src\/(features\/interview\/upload\/webm-length|lib\/ebml)\.ts$/.test(id) ? 'webm-length' : undefined),
       },
     },
   },

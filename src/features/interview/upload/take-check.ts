@@ -85,7 +85,7 @@ export function probeDuration(blob: Blob, timeoutMs = 5000): Promise<number | nu
  */
 export async function takeSeconds(blob: Blob): Promise<number | null> {
   const seconds = await loadWebmLength()
-    .then(({ webmSeconds }) => webmSeconds(blob))
+    .then(({ webmSeconds }) => webmSeconds(blob, readBytes))
     .catch(() => null);
   return seconds ?? probeDuration(blob);
 }

@@ -1,14 +1,14 @@
 import { readHeader, vint } from '@/lib/ebml';
 
-import { isWebm, readBytes } from './take-check';
-
 /**
  * A WebM take's length in seconds read from its header and its last cluster (cluster times are absolute), as the
  * server's pocketbase/webm_length.go reads it, without the media element: a <video> given the take had to be asked
  * to seek past the end to learn it, which reads the file and took longer the longer the take (issue 20 point 4:
  * 'Stop Recording' → confirmed must not grow with the answer's length). null when the take is not a WebM whose header
  * and last cluster read as browsers write them (then the media element decides). Shared code: it knows containers.
- * Loaded on its own (take-check.ts imports it when a take starts), not with every first visit.
+ * Loaded on its own (take-check.ts imports it when a take starts), not with every first visit: it imports nothing of
+ * the app's but lib/ebml.ts (vite.config.ts's manualChunks pulls what it imports into its chunk), and is handed how a
+ * blob's bytes are read.
  *
  * The figure is the start of the last block (not its end): a frame short of ffprobe's, which the take check (half the
  * time recorded) does not notice.
@@ -144,9 +144,9 @@ function lastBlockTicks(b: Uint8Array): number | null {
   return latest;
 }
 
-export async function webmSeconds(blob: Blob): Promise<number | null> {
+export async function webmSeconds(blob: Blob, readBytes: (blob: Blob) => Promise<ArrayBuffer>): Promise<number | null> {
   const head = new Uint8Array(await readBytes(blob.slice(0, HEAD_BYTES)));
-  if (!isWebm(head)) return null;
+  if (element(head, 0)?.id !== EBML) return null;
   const headerEnd = firstCluster(head);
   if (headerEnd < 0) return null;
   const scale = timestampScale(head.subarray(0, headerEnd));
