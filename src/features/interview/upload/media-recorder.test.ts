@@ -6,6 +6,7 @@ import {
   containerOf,
   fileExtensionOf,
   LATE_PIECE_MS,
+  piecesMayFollowStop,
   pickMimeType,
   PIECES_PER_GROUP,
   SETTLE_MS,
@@ -15,6 +16,8 @@ import {
   type Take,
 } from './media-recorder';
 import { readBytes } from './take-check';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
 
 describe('pickMimeType', () => {
   it('prefers VP9/Opus WebM', () => {
@@ -68,6 +71,14 @@ describe('stopStream', () => {
     stopStream({ getTracks: () => tracks } as unknown as MediaStream);
     tracks.forEach((track) => expect(track.stop).toHaveBeenCalledOnce());
     expect(() => stopStream(null)).not.toThrow();
+  });
+});
+
+describe('piecesMayFollowStop', () => {
+  it('is Firefox only', () => {
+    expect(piecesMayFollowStop(FIREFOX)).toBe(true);
+    expect(piecesMayFollowStop('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36')).toBe(false);
+    expect(piecesMayFollowStop('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15')).toBe(false);
   });
 });
 
@@ -168,7 +179,9 @@ describe('TakeRecorder', () => {
       none.fake.emit('too late');
       expect(none.pieces).toEqual([['2', false], ['0', true]]);
 
-      // a timeslice's piece already on its way at stop() looks like the end: the true end after the stop event joins
+      // a timeslice's piece already on its way at stop() looks like the end: where pieces may follow the stop event
+      // (Firefox), the true end after it joins
+      const firefox = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
       const queued = new TakeRecorder({} as MediaStream);
       const queuedPieces: [string, boolean][] = [];
       queued.start((data, final) => queuedPieces.push([String(data.size), final]));
@@ -183,6 +196,7 @@ describe('TakeRecorder', () => {
       await vi.advanceTimersByTimeAsync(0);
       expect(queuedTake!.blob.size).toBe(5);
       expect(queuedPieces).toEqual([['2', true], ['3', true]]);
+      firefox.mockRestore();
 
       // the screen left while the take waited for its end: it is never handed over
       const left = stoppedFirst();
@@ -190,6 +204,35 @@ describe('TakeRecorder', () => {
       await vi.advanceTimersByTimeAsync(LATE_PIECE_MS * 2);
       expect(left.handed.take).toBeNull();
       expect(left.pieces).toEqual([['2', false]]);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('hands a take over at the stop event where every piece comes before it (Chromium, WebKit), after a settle in Firefox', async () => {
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    vi.useFakeTimers();
+    const handedAfterStop = async () => {
+      const recorder = new TakeRecorder({} as MediaStream);
+      recorder.start();
+      const fake = FakeRecorder.last!;
+      fake.emit('ab');
+      const box: { handed: Take | null } = { handed: null };
+      void recorder.stop().then((take) => (box.handed = take)); // FakeRecorder.stop: the ending piece, then the stop event
+      await vi.advanceTimersByTimeAsync(0);
+      const atStop = box.handed;
+      await vi.advanceTimersByTimeAsync(SETTLE_MS);
+      return { atStop, settled: box.handed };
+    };
+    try {
+      const chromium = await handedAfterStop();
+      expect(chromium.atStop!.blob.size).toBe(6);
+      const firefox = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX);
+      const gecko = await handedAfterStop();
+      firefox.mockRestore();
+      expect(gecko.atStop).toBeNull();
+      expect(gecko.settled!.blob.size).toBe(6);
     } finally {
       vi.useRealTimers();
       vi.unstubAllGlobals();

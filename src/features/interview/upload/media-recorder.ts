@@ -97,6 +97,16 @@ export const LATE_PIECE_MS = 500;
  */
 export const SETTLE_MS = 100;
 
+/**
+ * Whether this browser may hand over a take's pieces after its stop event: Firefox was seen to (under load), so a take
+ * there settles (SETTLE_MS) even when its ending piece came first. Chromium and WebKit queue every piece and the stop
+ * event on one queue, in order, as the specification says: there the stop event comes after the last piece, and the
+ * take is handed over at once (issue 20: the settle was 100 ms of every 'Stop Recording' → 'Submit answer').
+ */
+export function piecesMayFollowStop(userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
+  return /\bFirefox\//.test(userAgent);
+}
+
 /** How many of a take's pieces are joined into one Blob as they come (TakePieces). */
 export const PIECES_PER_GROUP = 30;
 
@@ -143,6 +153,7 @@ export class TakeRecorder {
     const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
     // This take's own chunks: a late event of an earlier recorder cannot slip into them.
     const chunks = new TakePieces();
+    const settles = piecesMayFollowStop();
     /** The piece that ends the take (recorder inactive) was handed on. */
     let ended = false;
     /** The take was handed over: nothing more joins it. */
@@ -182,9 +193,11 @@ export class TakeRecorder {
       recorder.onerror = () => reject(new Error('The recording failed'));
       recorder.onstop = () => {
         stopped = true;
-        // in order (every browser, nearly always), the ending piece came first: a short settle in case it was a
-        // timeslice's piece and the true end follows; else the end gets a moment to come
-        lateTimer = setTimeout(seal, ended ? SETTLE_MS : LATE_PIECE_MS);
+        // in order (every browser, nearly always), the ending piece came first: where pieces may follow the stop
+        // event, a short settle in case it was a timeslice's piece and the true end follows; else the end gets a
+        // moment to come
+        if (ended && !settles) seal();
+        else lateTimer = setTimeout(seal, ended ? SETTLE_MS : LATE_PIECE_MS);
       };
     });
     // A timeslice keeps memory flat and loses at most a second if the tab dies mid-take.
