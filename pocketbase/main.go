@@ -15,7 +15,9 @@
 //   - the transcript search route (search.go), ranked with weights it is given, not by a walk of the whole index
 //     (fts5_rank.go);
 //   - every database connection keeps its prepared statements (kept_statements.go);
-//   - a successful read is not written to the request log (request_log.go).
+//   - a successful read is not written to the request log (request_log.go);
+//   - failed sign-ins are counted per account, from any client address, and slow then refuse its sign-in
+//     (signin_throttle.go).
 //
 // Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main
@@ -67,7 +69,10 @@ func main() {
 		// Go functions the hooks call (media_probe.go)
 		OnInit: func(vm *goja.Runtime) {
 			registerMediaProbe(vm, app)
+			// the erase route's and retention's delete of a candidate (candidate_removal_audit.go)
+			registerCandidateRemovalFunctions(vm)
 			registerStagedTakeFunctions(vm) // staged_takes.go
+			vm.Set("$screenroomSingleLineErrors", singleLineErrorFields) // single_line.go, for the CSV import
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -80,11 +85,13 @@ func main() {
 	registerStagedTakeMove(app) // a submitted take's file is moved into storage, not copied (staged_takes.go)
 	registerStorageFull(app)
 	registerQueryGuard(app)
+	registerSingleLine(app) // single-line fields refuse CR/LF, on every way a record is written (single_line.go)
 	registerCandidateEnrich(app)
 	registerUsersEnrich(app)
 	registerMailQueue(app)
 	registerWebhooks(app)                // issue 18: the webhook sender (webhooks.go)
 	registerExport(app)                  // issue 19: one candidate's data as a zip (export.go)
+	registerCandidateRemovalAudit(app)   // every removal of a candidate is audited, in its transaction (candidate_removal_audit.go)
 	registerSearch(app)                  // issue 18: the transcript search route (search.go)
 	registerReview(app)                  // the candidate review's one read (review.go)
 	registerJobCounts(app)               // the jobs list's counts (job_counts.go)
@@ -95,8 +102,10 @@ func main() {
 	registerInterviewRead(app)           // a candidate's interview read by its key (interview_read.go)
 	registerFirstScreens(app, publicDir) // a candidate's start screen and the sign-in from the server (first_screens.go)
 	registerVerificationResend(app)      // 'Resend the e-mail' right after sign-up (verification_resend.go)
+	registerSigninThrottle(app)          // failed sign-ins counted per account, past a limit refused (signin_throttle.go)
 	registerRequestLog(app)              // successful reads are not written to the request log (request_log.go)
 	registerRequestBodyRestore(app)      // a connection whose request body was left unread is closed (request_body.go)
+	registerShareLinkRevoke(app)         // a removed manager's share links are revoked; the company's live links (share_links_revoke.go)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

@@ -21,6 +21,7 @@ const REASONS = {
   invalid_deadline: "The deadline is not a date",
   past_deadline: "The deadline must be in the future",
   invalid_name: "The name is longer than 100 characters",
+  multi_line: "This field must be on one line.",
   too_many_mails: "Too many e-mails were sent to this address. Please try again later.",
   error: "Something went wrong while processing your request.",
 };
@@ -100,16 +101,18 @@ function inviteRow(app, job, row, seen) {
   // issue 17: a deadline set by a manager must be in the future (the server's clock); an empty one takes the job's
   // responseDays (the candidates create hook)
   if (deadline !== "" && deadline <= nowMs(app)) return result("skipped", "past_deadline");
+  const candidate = new Record(app.findCachedCollectionByNameOrId("candidates"));
+  candidate.set("job", job.id);
+  candidate.set("email", email);
+  candidate.set("firstName", firstName);
+  candidate.set("lastName", lastName);
+  if (deadline !== "") candidate.set("deadline", dbTime(deadline));
+  // a line break in a name: the save would refuse it (single_line.go); said before the address's budget is spent
+  if ($screenroomSingleLineErrors(candidate).length > 0) return result("skipped", "multi_line");
   const existing = app.countRecords("candidates", $dbx.hashExp({ job: job.id, email: email }));
   if (existing > 0) return result("skipped", "already_invited");
   if (!takeMailBudget(app, email, "invite")) return result("failed", "too_many_mails");
   try {
-    const candidate = new Record(app.findCachedCollectionByNameOrId("candidates"));
-    candidate.set("job", job.id);
-    candidate.set("email", email);
-    candidate.set("firstName", firstName);
-    candidate.set("lastName", lastName);
-    if (deadline !== "") candidate.set("deadline", dbTime(deadline));
     // the save runs the candidates hooks: key, default deadline, the duplicate check, and the queued interview e-mail
     app.save(candidate);
     return { status: "created", candidate: candidate.id };
