@@ -71,7 +71,7 @@ func main() {
 			registerMediaProbe(vm, app)
 			// the erase route's and retention's delete of a candidate (candidate_removal_audit.go)
 			registerCandidateRemovalFunctions(vm)
-			registerStagedTakeFunctions(vm) // staged_takes.go
+			registerStagedTakeFunctions(vm)                              // staged_takes.go
 			vm.Set("$screenroomSingleLineErrors", singleLineErrorFields) // single_line.go, for the CSV import
 		},
 	})
