@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
@@ -12,6 +11,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
+	"github.com/pocketbase/pocketbase/tools/search"
+	"github.com/pocketbase/pocketbase/tools/subscriptions"
 )
 
 // The filter oracle (issue 13, finding 2): PocketBase checks the rules of related collections on a filter's main
@@ -34,7 +35,10 @@ var allowedPaths = map[string][]string{
 // `.` (a relation path) or `:` (a modifier)
 var identifierPath = regexp.MustCompile(`[@#A-Za-z_][@#A-Za-z0-9_]*(?:[.:][@#A-Za-z0-9_]*)*`)
 var modifiers = regexp.MustCompile(`(:[@#A-Za-z0-9_]*)+$`)
-var recordsPath = regexp.MustCompile(`^/api/collections/([^/]+)/records/?$`)
+
+// recordsListPattern is the pattern PocketBase registers its records list under (apis/record_crud.go), which Go's
+// mux also routes HEAD requests to
+const recordsListPattern = "GET /api/collections/{collection}/records"
 
 // codeOf is the expression with its string literals emptied and its comments removed, scanned left to right as
 // PocketBase's filter lexer does: a quote inside a `//` comment starts no string, and `//` inside a string starts
@@ -112,63 +116,91 @@ func collectionName(app core.App, nameOrId string) string {
 	return nameOrId
 }
 
-// subscriptionQueries are the filters and sorts in a realtime subscription ("{collection}/{topic}?...&options={json}"),
-// read as PocketBase reads them: the first `options` query parameter of the topic's URL, its JSON keys matched
-// case-insensitively (Go's JSON decoding), every candidate key checked.
-func subscriptionQueries(subscription string) (collection string, expressions []string, err error) {
-	topic, rawQuery, hasQuery := strings.Cut(subscription, "?")
+var errSubscriptionOptions = router.NewBadRequestError("Invalid subscription options.", nil)
+
+// subscriptionOptions is a realtime subscription ("{collection}/{topic}?...&options={json}") read the way PocketBase
+// will apply it: by PocketBase's own subscriptions.DefaultClient.Subscribe (url.Parse, u.Query().Get("options"), its
+// JSON into its options struct), so the guard judges the very filter, sort and expand each event will be sent under.
+// What PocketBase would read differently from a plain reading, or only partly, is refused: a subscription url.Parse
+// rejects, a query pair Go's query parsing drops (one with `;` or a bad escape), several `options` values (PocketBase
+// takes the first), options that are not one JSON object or do not decode into PocketBase's struct (it ignores the
+// error and keeps what decoded up to it).
+func subscriptionOptions(subscription string) (collection string, options subscriptions.SubscriptionOptions, err error) {
+	// events go to a subscription whose text starts with "{collection name or id}/{record id or *}?" (or the
+	// deprecated "{collection}?"): the collection is the text before the first `/` or `?`
+	topic, _, _ := strings.Cut(subscription, "?")
 	collection, _, _ = strings.Cut(topic, "/")
-	if !hasQuery {
-		return collection, nil, nil
+	u, err := url.Parse(subscription)
+	if err != nil {
+		return collection, options, errSubscriptionOptions
 	}
-	var raw string
-	found := false
-	for _, pair := range strings.Split(rawQuery, "&") {
-		key, value, _ := strings.Cut(pair, "=")
-		if k, e := url.QueryUnescape(key); e == nil && k == "options" {
-			raw, err = url.QueryUnescape(value)
-			if err != nil {
-				return collection, nil, err
-			}
-			found = true
-			break
+	values, err := url.ParseQuery(u.RawQuery)
+	if err != nil || len(values[optionsParam]) > 1 {
+		return collection, options, errSubscriptionOptions
+	}
+	if raw := values.Get(optionsParam); raw != "" {
+		// the struct PocketBase decodes into (tools/subscriptions/client.go)
+		decoded := struct {
+			Query   map[string]any `json:"query"`
+			Headers map[string]any `json:"headers"`
+		}{}
+		if trimmed := strings.TrimLeft(raw, " \t\r\n"); !strings.HasPrefix(trimmed, "{") || json.Unmarshal([]byte(raw), &decoded) != nil {
+			return collection, options, errSubscriptionOptions
 		}
 	}
-	if !found || raw == "" {
-		return collection, nil, nil
-	}
-	var options map[string]any
-	if err := json.Unmarshal([]byte(raw), &options); err != nil {
-		return collection, nil, err
-	}
-	for key, query := range options {
-		if strings.ToLower(key) != "query" {
-			continue
-		}
-		fields, ok := query.(map[string]any)
-		if !ok {
-			continue
-		}
-		for name, value := range fields {
-			if lower := strings.ToLower(name); lower == "filter" || lower == "sort" {
-				expressions = append(expressions, fmt.Sprint(value))
-			}
+	client := subscriptions.NewDefaultClient()
+	defer client.Discard()
+	client.Subscribe(subscription)
+	return collection, client.Subscriptions()[subscription], nil
+}
+
+// optionsParam is the query parameter PocketBase reads a subscription's options from
+const optionsParam = "options"
+
+// subscriptionExpressions are the filter and sort expressions of a subscription's options: every query key that
+// reads as one whatever its case (PocketBase applies "filter"; the rest are judged so that no spelling slips by).
+func subscriptionExpressions(options subscriptions.SubscriptionOptions) []string {
+	var expressions []string
+	for key, value := range options.Query {
+		if strings.EqualFold(key, "filter") || strings.EqualFold(key, "sort") {
+			expressions = append(expressions, value)
 		}
 	}
-	return collection, expressions, nil
+	return expressions
+}
+
+// listExpressions are the filter and sort expressions of a list request's query string, read as PocketBase's list
+// handler reads them (url.ParseQuery through URL.Query().Encode() and the search provider's Parse, which apply the
+// first value of each): every value of each, not only the first. A query string with pairs Go's parsing drops (`;`,
+// a bad escape) is refused, as nothing says how another reader on the way would take them.
+func listExpressions(rawQuery string) ([]string, error) {
+	query, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return nil, router.NewBadRequestError("This filter or sort is not allowed.", validation.Errors{
+			"filter": validation.NewError("validation_invalid_query", "The query string has pairs that cannot be read."),
+		})
+	}
+	var expressions []string
+	for _, param := range []string{search.FilterQueryParam, search.SortQueryParam} {
+		expressions = append(expressions, query[param]...)
+	}
+	return expressions, nil
 }
 
 func registerQueryGuard(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.BindFunc(func(e *core.RequestEvent) error {
-				// GET and HEAD alike (Go's router answers HEAD on GET routes, with the length of what GET would send)
-				match := recordsPath.FindStringSubmatch(e.Request.URL.Path)
-				if match != nil && e.Request.Method != http.MethodPost && !e.HasSuperuserAuth() {
-					collection := collectionName(e.App, match[1])
-					query := e.Request.URL.Query()
-					for _, name := range []string{"filter", "sort"} {
-						if path := forbiddenPath(collection, query.Get(name)); path != "" {
+				// the request Go's mux routed to PocketBase's list handler (the route's pattern, so HEAD, an escaped
+				// path or a collection named by id are judged as the handler will read them), as a client sends it
+				if e.Request.Pattern == recordsListPattern && !e.HasSuperuserAuth() {
+					expressions, err := listExpressions(e.Request.URL.RawQuery)
+					if err != nil {
+						return err
+					}
+					collection := collectionName(e.App, e.Request.PathValue("collection"))
+					for _, expression := range expressions {
+						if path := forbiddenPath(collection, expression); path != "" {
 							return queryRefusal(path)
 						}
 					}
@@ -181,12 +213,12 @@ func registerQueryGuard(app core.App) {
 	app.OnRealtimeSubscribeRequest().BindFunc(func(e *core.RealtimeSubscribeRequestEvent) error {
 		if !e.HasSuperuserAuth() {
 			for _, subscription := range e.Subscriptions {
-				collection, expressions, err := subscriptionQueries(subscription)
+				collection, options, err := subscriptionOptions(subscription)
 				if err != nil {
-					return router.NewBadRequestError("Invalid subscription options.", nil)
+					return err
 				}
 				name := collectionName(e.App, collection)
-				for _, expression := range expressions {
+				for _, expression := range subscriptionExpressions(options) {
 					if path := forbiddenPath(name, expression); path != "" {
 						return queryRefusal(path)
 					}
