@@ -7,8 +7,10 @@
 // - POST /api/screenroom/share-links {candidate, expiresInDays: 1 | 7 | 14 | 30 (default 14), includeFeedback}: a
 //   manager of the candidate's company makes a link. 200 {link, token, url}: the token is in this answer only (the
 //   server keeps its SHA-256). Anyone else, and an unknown candidate, gets the same 404, before the body is read.
-// - POST /api/screenroom/share-links/{id}/revoke: a manager of the company revokes it (revokedAt, revokedBy); a link
-//   already revoked stays as it was (who revoked it first, and when). 200 the link. Anyone else: 404.
+// - POST /api/screenroom/share-links/{id}/revoke: the company's owner revokes any of its links, another manager of the
+//   company only the links they made (revokedAt, revokedBy); a link already revoked stays as it was (who revoked it
+//   first, and when). 200 the link. A manager of the company revoking another's link: 403, nothing written. Anyone
+//   else: 404. (A removed manager's links are revoked by the server at removal: share_links_revoke.go.)
 // - GET /api/screenroom/shared/{token}: anyone holding the token, no account: what the shared page shows (lib
 //   sharedView), and the link's lastOpenedAt. 404 'This link is not valid.' (malformed or unknown), 410 'This link has
 //   expired.' or 'This link was revoked.'. It reads no session and signs nobody in: no auth token, no cookie.
@@ -65,6 +67,14 @@ routerAdd("POST", "/api/screenroom/share-links/{id}/revoke", (e) => {
   if (!user) throw notFound();
   const found = findByIdOrNull(e.app, "share_links", e.request.pathValue("id"));
   if (!found || !e.app.canAccessRecord(found, info, found.collection().listRule)) throw notFound();
+  if (found.getString("createdBy") !== user.id) {
+    const candidate = findByIdOrNull(e.app, "candidates", found.getString("candidate"));
+    const job = candidate ? findByIdOrNull(e.app, "jobs", candidate.getString("job")) : null;
+    const company = job ? findByIdOrNull(e.app, "companies", job.getString("company")) : null;
+    if (!company || company.getString("owner") !== user.id) {
+      throw new ForbiddenError("Only the owner of the company can revoke a link another manager made.");
+    }
+  }
 
   let link = found;
   runRefusable(e.app, (txApp) => {

@@ -6,7 +6,7 @@ import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, answerVideo, asCandidate, consent, createCompany, signUp, superuser, uniqueEmail, world } from "../helpers";
+import { answerText, answerVideo, asCandidate, consent, createCompany, signUp, statusOf, superuser, uniqueEmail, world } from "../helpers";
 import { createLink, fetchSharedVideo, openShared, revokeLink, type CreatedLink } from "../share-link-support";
 import { acceptInvite, listOutcome } from "../support";
 import { subscribe } from "./realtime";
@@ -267,5 +267,114 @@ describe("expanding share links", () => {
     expect(links.map((l) => l.id)).toContain(link.link.id);
     expect(JSON.stringify(candidate)).not.toContain(hash);
     expect(JSON.stringify(candidate)).not.toContain(link.token);
+  });
+});
+
+// Security round three, finding 3: a co-manager B makes a 30-day link with feedback, the owner removes B from the
+// company; the link must stop working at the removal (the answer a revoked link gets), stay dead when B comes back,
+// and the same holds however the managers list loses B (decisions.md: "Share links of a removed manager are revoked
+// at removal and stay revoked if they are added again").
+describe("a link outlives no manager who made it", () => {
+  const REVOKED = { status: 410, message: "This link was revoked.", data: {} };
+  /** a fresh co-manager of A's company (a.company), joined through an invite as the product does it */
+  async function coManager(label: string) {
+    const fellow = await signUp({ email: uniqueEmail(label) });
+    await join(fellow);
+    return fellow;
+  }
+  async function join(fellow: Awaited<ReturnType<typeof signUp>>) {
+    const invite = await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: fellow.user.email });
+    expect((await acceptInvite(invite.id, fellow.pb.authStore.token)).status).toBe(200);
+  }
+
+  it("the issue's sequence: removed by the owner, the link answers as revoked, with no comment written since; re-added, it stays so", async () => {
+    const fellow = await coManager("share-removed");
+    const made = await createLink(fellow.pb, { candidate: a.candidate.id, expiresInDays: 30, includeFeedback: true });
+    expect((await openShared(made.token)).status).toBe(200);
+    // the owner's own link to the same candidate, which the removal leaves alone
+    const owners = await createLink(a.manager.pb, { candidate: a.candidate.id, expiresInDays: 30, includeFeedback: true });
+
+    const removed = await a.manager.pb.send(`/api/collections/companies/records/${a.company.id}`, {
+      method: "PATCH",
+      body: { "managers-": fellow.user.id },
+    });
+    expect(removed.managers).not.toContain(fellow.user.id);
+    // B's API access has ended
+    expect(await statusOf(() => fellow.pb.collection("candidates").getOne(a.candidate.id))).toBe(404);
+    const after = "Written after B's removal";
+    await a.manager.pb.collection("comments").create({ candidate: a.candidate.id, author: a.manager.user.id, text: after });
+
+    const page = await openShared(made.token);
+    expect({ status: page.status, body: page.body }).toEqual({ status: 410, body: REVOKED });
+    expect(page.text).not.toContain(after);
+    for (const headers of [{}, { Range: "bytes=0-99" }] as Record<string, string>[]) {
+      const video = await fetchSharedVideo(made.token, first.video.kind.id, headers);
+      expect(video.status).toBe(410);
+    }
+    // revoked in the database, not only refused: the owner's list and the candidate's list show it revoked
+    const stored = await su.collection("share_links").getOne(made.link.id);
+    expect(stored.revokedAt).not.toBe("");
+    expect(await statusOf(() => revokeLink(fellow.pb, made.link.id))).toBe(404);
+    // the owner's link still opens, with the comment
+    const ownersPage = await openShared(owners.token);
+    expect(ownersPage.status).toBe(200);
+    expect(ownersPage.text).toContain(after);
+
+    // B is added back: the old link stays revoked; a link B makes now works
+    await join(fellow);
+    const again = await openShared(made.token);
+    expect({ status: again.status, body: again.body }).toEqual({ status: 410, body: REVOKED });
+    expect((await fetchSharedVideo(made.token, first.video.kind.id)).status).toBe(410);
+    const fresh = await createLink(fellow.pb, { candidate: a.candidate.id });
+    expect((await openShared(fresh.token)).status).toBe(200);
+  });
+
+  it("holds when B leaves by themselves, when a batch removes B, and when a superuser does; B's links elsewhere stay", async () => {
+    // B also manages another company (created by B): a link there is not the removed company's business
+    const leaving = await coManager("share-leaving");
+    const own = await world("share-leaving-own");
+    const batched = await coManager("share-batched");
+    const bySuperuser = await coManager("share-by-su");
+    const elsewhere = await createLink(own.manager.pb, { candidate: own.candidate.id });
+    const invite = await own.manager.pb.collection("manager_invites").create({ company: own.company.id, email: leaving.user.email });
+    expect((await acceptInvite(invite.id, leaving.pb.authStore.token)).status).toBe(200);
+    const leavingElsewhere = await createLink(leaving.pb, { candidate: own.candidate.id });
+    const links = {
+      leaving: await createLink(leaving.pb, { candidate: a.candidate.id, includeFeedback: true }),
+      batched: await createLink(batched.pb, { candidate: second.id }),
+      bySuperuser: await createLink(bySuperuser.pb, { candidate: a.candidate.id }),
+    };
+    for (const link of Object.values(links)) expect((await openShared(link.token)).status).toBe(200);
+
+    await leaving.pb.collection("companies").update(a.company.id, { "managers-": leaving.user.id });
+    const batch = a.manager.pb.createBatch();
+    batch.collection("companies").update(a.company.id, { "managers-": batched.user.id });
+    await batch.send();
+    await su.collection("companies").update(a.company.id, { "managers-": bySuperuser.user.id });
+
+    for (const [who, link] of Object.entries(links)) {
+      const page = await openShared(link.token);
+      expect({ who, status: page.status, body: page.body }).toEqual({ who, status: 410, body: REVOKED });
+      expect({ who, revoked: (await su.collection("share_links").getOne(link.link.id)).revokedAt !== "" }).toEqual({ who, revoked: true });
+    }
+    // the company B still manages: B's link and its owner's keep working
+    expect((await openShared(leavingElsewhere.token)).status).toBe(200);
+    expect((await openShared(elsewhere.token)).status).toBe(200);
+  });
+
+  it("a co-manager cannot revoke another manager's link; the owner revokes any", async () => {
+    const fellow = await coManager("share-revoker");
+    const other = await coManager("share-other");
+    const othersLink = await createLink(other.pb, { candidate: a.candidate.id });
+    const status = await statusOf(() => revokeLink(fellow.pb, othersLink.link.id));
+    expect(status).toBe(403);
+    expect((await su.collection("share_links").getOne(othersLink.link.id)).revokedAt).toBe("");
+    expect((await openShared(othersLink.token)).status).toBe(200);
+    // their own, yes; and the owner any
+    const fellowsLink = await createLink(fellow.pb, { candidate: a.candidate.id });
+    expect(await statusOf(() => revokeLink(fellow.pb, fellowsLink.link.id))).toBe(200);
+    const revoked = await revokeLink(a.manager.pb, othersLink.link.id);
+    expect(revoked.revokedBy).toBe(a.manager.user.id);
+    expect((await openShared(othersLink.token)).status).toBe(410);
   });
 });

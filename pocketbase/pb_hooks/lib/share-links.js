@@ -51,9 +51,20 @@ function linkOfToken(app, token) {
   } catch (_) {
     return { error: notValid };
   }
-  if (link.getString("revokedAt")) return { error: new ApiError(410, MESSAGES.revoked) };
+  // a link whose maker no longer manages its company answers as revoked: removing a manager revokes their links
+  // (share_links_revoke.go), and this holds even where that did not happen
+  if (link.getString("revokedAt") || !makerManages(app, link)) return { error: new ApiError(410, MESSAGES.revoked) };
   if (!(dateMs(link.getString("expiresAt")) > Date.now())) return { error: new ApiError(410, MESSAGES.expired) };
   return { link: link };
+}
+
+/** Whether the link's maker still manages the company of the link's candidate's job. */
+function makerManages(app, link) {
+  const { findByIdOrNull, isManager } = require(`${__hooks}/lib/util.js`);
+  const candidate = findByIdOrNull(app, "candidates", link.getString("candidate"));
+  const job = candidate ? findByIdOrNull(app, "jobs", candidate.getString("job")) : null;
+  const company = job ? findByIdOrNull(app, "companies", job.getString("company")) : null;
+  return !!company && isManager(company, link.getString("createdBy"));
 }
 
 function userName(user) {
