@@ -11,16 +11,22 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pocketbase/dbx"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/router"
+	"golang.org/x/net/idna"
 )
 
 // The webhook sender (issue 18 point 2). The JS hooks record each event as webhook_deliveries rows, status pending
@@ -31,12 +37,14 @@ import (
 // 2xx succeeds; anything else is retried with exponential backoff (WEBHOOKS_RETRY_BASE_MS, doubling, at most 4 hours
 // apart) until the row's giveUpAt (a day after the event), then the row is failed.
 //
-// SSRF (decisions.md: webhook targets must not be loopback, private or link-local, nor redirect to one): the dialer
-// checks every address it is about to connect to, after DNS resolution, so a public name that resolves to 127.0.0.1,
-// 10.x or 169.254.169.254 is refused before any byte is sent; redirects are not followed at all (a 3xx is a failed
+// SSRF (decisions.md: webhook targets must not be loopback, private or link-local, nor redirect to one): an
+// endpoint's URL is checked when it is saved (webhookURLProblem, on the host as the sender will name it, in every
+// spelling: IDNA full stops, IPv6 forms, embedded IPv4, numeric IPv4), and the dialer checks every address it is
+// about to connect to, after DNS resolution, with the same rule (publicAddr), so a public name that resolves to
+// 127.0.0.1, 10.x or 169.254.169.254 is refused before any byte is sent; redirects are not followed at all (a 3xx is a failed
 // attempt), so no redirect can lead anywhere; the environment's HTTP proxy is not used (the check is on the target,
 // not on a proxy). A refused address fails the delivery at once: repeating it cannot succeed. Only
-// WEBHOOKS_ALLOW_PRIVATE_TARGETS=1 (tests and development) lifts the address check and allows http://.
+// WEBHOOKS_ALLOW_PRIVATE_TARGETS=1 (tests and development) lifts the address checks and allows http://.
 //
 // Settings (environment): WEBHOOKS_TIMEOUT_MS (10000: a whole attempt, connect to last byte), WEBHOOKS_RETRY_BASE_MS
 // (30000: the first retry's delay), WEBHOOKS_POLL_MS (1000: how often the queue is read when nothing woke the
@@ -70,37 +78,230 @@ func (e *refusedAddressError) Error() string {
 	return fmt.Sprintf("the address %s is not public (loopback, private, link-local or reserved)", e.ip)
 }
 
-// nonPublicNets are what net.IP's predicates do not already cover: "this network", CGNAT, IETF protocol
-// assignments, benchmarking, reserved and broadcast.
-var nonPublicNets = func() []*net.IPNet {
-	var nets []*net.IPNet
-	for _, cidr := range []string{"0.0.0.0/8", "100.64.0.0/10", "192.0.0.0/24", "198.18.0.0/15", "240.0.0.0/4"} {
-		_, n, _ := net.ParseCIDR(cidr)
-		nets = append(nets, n)
-	}
-	return nets
-}()
+// ---- where a webhook may go (decisions.md: never loopback, private or link-local, nor a redirect to one) ----
+//
+// One rule, two places: publicAddr judges an address, both when an endpoint is saved (webhookURLProblem, on the host
+// the sender's HTTP client will name) and in the dialer's Control (on the address actually dialled, after name
+// resolution, so a public name that resolves to 127.0.0.1 is refused too).
 
-var nat64 = func() *net.IPNet { _, n, _ := net.ParseCIDR("64:ff9b::/96"); return n }()
-
-// publicIP reports whether a webhook may connect to ip.
-func publicIP(ip net.IP) bool {
-	if ip4 := ip.To4(); ip4 != nil {
-		ip = ip4
-	} else if nat64.Contains(ip) {
-		// NAT64: an IPv4 address in IPv6 clothes, judged as that address
-		return publicIP(net.IP(ip[12:16]))
+func mustPrefixes(cidrs ...string) []netip.Prefix {
+	prefixes := make([]netip.Prefix, len(cidrs))
+	for i, cidr := range cidrs {
+		prefixes[i] = netip.MustParsePrefix(cidr)
 	}
-	if ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() || ip.IsUnspecified() {
+	return prefixes
+}
+
+// nonPublic4 are the IPv4 ranges netip's predicates do not already cover: "this network", CGNAT, IETF protocol
+// assignments, the documentation nets, the 6to4 relay anycast, benchmarking, reserved and broadcast.
+var nonPublic4 = mustPrefixes("0.0.0.0/8", "100.64.0.0/10", "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24",
+	"198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4")
+
+var (
+	// only global unicast (2000::/3) reaches the Internet; everything outside it is loopback, unspecified,
+	// IPv4-compatible (::/96, deprecated), NAT64 local-use (64:ff9b:1::/48), discard (100::/64), unique local,
+	// link-local, site-local or multicast, except the well-known NAT64 prefix, judged by its IPv4 address
+	globalUnicast6 = netip.MustParsePrefix("2000::/3")
+	nat64          = netip.MustParsePrefix("64:ff9b::/96")
+	sixToFour      = netip.MustParsePrefix("2002::/16")
+	// inside 2000::/3 but not public: IETF protocol assignments (Teredo 2001::/32 among them: the address it embeds
+	// is obfuscated, and a relay decides where it goes), documentation
+	nonPublic6 = mustPrefixes("2001::/23", "2001:db8::/32", "3fff::/20")
+)
+
+// publicAddr reports whether a webhook may connect to addr. An IPv4 address in IPv6 clothes (IPv4-mapped ::ffff:0:0/96,
+// NAT64 64:ff9b::/96, 6to4 2002::/16) is judged as the IPv4 address it carries; a zoned address is link-local.
+func publicAddr(addr netip.Addr) bool {
+	if !addr.IsValid() || addr.Zone() != "" {
 		return false
 	}
-	for _, n := range nonPublicNets {
-		if n.Contains(ip) {
+	addr = addr.Unmap()
+	if addr.Is6() {
+		bytes := addr.As16()
+		switch {
+		case nat64.Contains(addr):
+			return publicAddr(netip.AddrFrom4([4]byte(bytes[12:16])))
+		case !globalUnicast6.Contains(addr):
+			return false
+		case sixToFour.Contains(addr):
+			return publicAddr(netip.AddrFrom4([4]byte(bytes[2:6])))
+		}
+		for _, p := range nonPublic6 {
+			if p.Contains(addr) {
+				return false
+			}
+		}
+		return true
+	}
+	if addr.IsLoopback() || addr.IsPrivate() || addr.IsLinkLocalUnicast() || addr.IsMulticast() || addr.IsUnspecified() {
+		return false
+	}
+	for _, p := range nonPublic4 {
+		if p.Contains(addr) {
 			return false
 		}
 	}
 	return true
+}
+
+// Names that never name a public host: loopback (RFC 6761), multicast DNS (.local), private use (.internal) and
+// home networks (.home.arpa). Any other name is judged by the addresses it resolves to, when the sender connects.
+var loopbackNames = []string{"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
+var nonPublicSuffixes = []string{".localhost", ".local", ".internal", ".home.arpa"}
+
+// webhookHost is the host of a URL the way the sender's request names it, so that the save check judges what will
+// be dialled: url.Parse's Hostname (brackets off, userinfo and port gone), mapped by IDNA (UTS #46, the Lookup profile
+// net/http applies to a host that is not ASCII: ideographic and fullwidth full stops become dots, fullwidth and
+// circled digits become digits), lower-case, without trailing dots. ok is false when the URL has no usable host.
+func webhookHost(u *url.URL) (host string, ok bool) {
+	host = u.Hostname()
+	for i := 0; i < len(host); i++ {
+		if host[i] >= utf8.RuneSelf {
+			mapped, err := idna.Lookup.ToASCII(host)
+			if err != nil {
+				return "", false
+			}
+			host = mapped
+			break
+		}
+	}
+	host = strings.TrimRight(strings.ToLower(host), ".")
+	return host, host != ""
+}
+
+// whatwgIPv4 reads a host the way browsers, curl and the C library read a host that ends in a number: one to four
+// parts, each decimal, octal (leading 0) or hex (0x), the last filling the bytes that remain (2130706433, 0x7f.1,
+// 0177.0.0.1 and 127.1 are all 127.0.0.1). numeric is false for a host whose last label is not a number (a name);
+// ok is false for a numeric host that is no address (1.2.3.4.5, 256.1.1.1), which no client should be given.
+func whatwgIPv4(host string) (addr netip.Addr, numeric bool, ok bool) {
+	parts := strings.Split(host, ".")
+	if _, isNumber := ipv4Number(parts[len(parts)-1]); !isNumber && !allDigits(parts[len(parts)-1]) {
+		return netip.Addr{}, false, false
+	}
+	if len(parts) > 4 {
+		return netip.Addr{}, true, false
+	}
+	var value uint64
+	for i, part := range parts {
+		n, isNumber := ipv4Number(part)
+		if !isNumber {
+			return netip.Addr{}, true, false
+		}
+		if i < len(parts)-1 {
+			if n > 255 {
+				return netip.Addr{}, true, false
+			}
+			value |= n << (8 * (3 - i))
+			continue
+		}
+		if n >= 1<<(8*(5-len(parts))) {
+			return netip.Addr{}, true, false
+		}
+		value |= n
+	}
+	return netip.AddrFrom4([4]byte{byte(value >> 24), byte(value >> 16), byte(value >> 8), byte(value)}), true, true
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ipv4Number is one part of a numeric host: 0x… hex (0x alone is 0), 0… octal, else decimal.
+func ipv4Number(part string) (uint64, bool) {
+	base := 10
+	switch {
+	case part == "":
+		return 0, false
+	case len(part) >= 2 && (part[:2] == "0x" || part[:2] == "0X"):
+		part, base = part[2:], 16
+		if part == "" {
+			return 0, true
+		}
+	case len(part) >= 2 && part[0] == '0':
+		part, base = part[1:], 8
+	}
+	n, err := strconv.ParseUint(part, base, 64)
+	if err != nil || n > 0xffffffff {
+		return 0, false
+	}
+	return n, true
+}
+
+// webhookTarget is what a host names: an address (IPv6 or IPv4, in any of the spellings above) or a name.
+func webhookTarget(host string) (addr netip.Addr, name string, ok bool) {
+	if a, err := netip.ParseAddr(host); err == nil {
+		return a, "", true
+	}
+	if a, numeric, valid := whatwgIPv4(host); numeric {
+		return a, "", valid
+	}
+	return netip.Addr{}, host, true
+}
+
+func isLoopbackName(name string) bool {
+	return slices.Contains(loopbackNames, name) || strings.HasSuffix(name, ".localhost")
+}
+
+func isNonPublicName(name string) bool {
+	if isLoopbackName(name) {
+		return true
+	}
+	for _, suffix := range nonPublicSuffixes {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// The refusals of an endpoint's URL (the SPA knows these texts: src/lib/errors.ts).
+const (
+	webhookURLInvalid = "Enter a valid URL."
+	webhookURLHTTPS   = "Use an https:// address."
+	webhookURLPrivate = "This address is on a private network. Webhooks go to public addresses only."
+)
+
+// webhookURLProblem is the refusal of an endpoint's URL, or "" when it may be used: an https URL whose host is not
+// a private target. allowPrivate (WEBHOOKS_ALLOW_PRIVATE_TARGETS=1, tests and development) lifts the address check
+// and allows http:// to loopback.
+func webhookURLProblem(raw string, allowPrivate bool) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return webhookURLInvalid
+	}
+	host, ok := webhookHost(u)
+	if !ok {
+		return webhookURLInvalid
+	}
+	addr, name, ok := webhookTarget(host)
+	if !ok {
+		return webhookURLInvalid
+	}
+	switch u.Scheme {
+	case "https":
+	case "http":
+		if allowPrivate && ((addr.IsValid() && addr.Unmap().IsLoopback()) || isLoopbackName(name)) {
+			return ""
+		}
+		return webhookURLHTTPS
+	default:
+		return webhookURLHTTPS
+	}
+	if allowPrivate {
+		return ""
+	}
+	if (addr.IsValid() && !publicAddr(addr)) || (name != "" && isNonPublicName(name)) {
+		return webhookURLPrivate
+	}
+	return ""
 }
 
 func newWebhookSender(app core.App) *webhookSender {
@@ -124,8 +325,7 @@ func newWebhookSender(app core.App) *webhookSender {
 			if err != nil {
 				return err
 			}
-			ip := net.ParseIP(host)
-			if ip == nil || !publicIP(ip) {
+			if addr, err := netip.ParseAddr(host); err != nil || !publicAddr(addr) {
 				return &refusedAddressError{ip: host}
 			}
 			return nil
@@ -162,6 +362,18 @@ func registerWebhooks(app core.App) {
 	})
 	app.OnModelAfterCreateSuccess("webhook_deliveries").BindFunc(func(e *core.ModelEvent) error {
 		s.poke()
+		return e.Next()
+	})
+	// every write of an endpoint, whoever makes it (the records API, a batch, a superuser's tools): a URL the sender
+	// may use, and at least one event
+	app.OnRecordValidate("webhook_endpoints").BindFunc(func(e *core.RecordEvent) error {
+		if problem := webhookURLProblem(e.Record.GetString("url"), s.allowPrivate); problem != "" {
+			return router.NewBadRequestError(problem, validation.Errors{"url": validation.NewError("validation_invalid_url", problem)})
+		}
+		if len(e.Record.GetStringSlice("events")) == 0 {
+			const message = "Choose at least one event."
+			return router.NewBadRequestError(message, validation.Errors{"events": validation.NewError("validation_required", message)})
+		}
 		return e.Next()
 	})
 }

@@ -1,20 +1,13 @@
 /// <reference path="../../.cache/pocketbase/types.d.ts" />
 // Issue 18 point 2: webhooks (schema: pb_migrations/1733100200_webhooks.js; recording: lib/webhooks.js; sending:
-// pocketbase/webhooks.go). Here: the endpoints' URL rule and secret, the events that are not candidate progress
+// pocketbase/webhooks.go). Here: the endpoints' secret, the events that are not candidate progress
 // (invited, transcribed; started and completed are recorded by lib/pipeline.js where the status changes, decided
 // by the decision route of review-workflow.pb.js), and 'send again'.
 
 // ---- endpoints ----
 
-// Every write of an endpoint, whoever makes it: an https URL that is not obviously private (the sender checks every
-// resolved address again when it connects), http only for loopback where WEBHOOKS_ALLOW_PRIVATE_TARGETS=1.
-onRecordValidate((e) => {
-  const { fieldError } = require(`${__hooks}/lib/util.js`);
-  const problem = require(`${__hooks}/lib/webhooks.js`).urlProblem(e.record.getString("url"));
-  if (problem) throw fieldError("url", problem, "validation_invalid_url");
-  if (!e.record.getStringSlice("events").length) throw fieldError("events", "Choose at least one event.", "validation_required");
-  e.next();
-}, "webhook_endpoints");
+// Every write of an endpoint, whoever makes it, is checked by the Go main (pocketbase/webhooks.go): an https URL
+// that is no private target in any spelling (the same address rule as the sender's dialer), at least one event.
 
 // The secret is the server's: made here whatever the body says, and shown in this response only (unhidden on this
 // record alone; a view, a list, an expand or a realtime event serialises a fresh copy, hidden). A new endpoint is

@@ -15,11 +15,6 @@ function retryWindowMs() {
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 24 * 60 * 60 * 1000;
 }
 
-/** Whether WEBHOOKS_ALLOW_PRIVATE_TARGETS=1 (tests and development only) lets endpoints point at this machine or a private network. */
-function privateTargetsAllowed() {
-  return $os.getenv("WEBHOOKS_ALLOW_PRIVATE_TARGETS") === "1";
-}
-
 /** PocketBase's datetime text of a time in ms (the sender compares nextAttemptAt with the real clock, not the test clock). */
 function dbTime(ms) {
   return new Date(ms).toISOString().replace("T", " ");
@@ -146,59 +141,8 @@ function recordTranscribed(app, videoAnswer) {
 
 // ---- endpoints ----
 
-const LOOPBACK_NAMES = ["localhost", "localhost.", "ip6-localhost"];
-
-/** The parts of an http(s) URL that decide where it goes: {scheme, host} (host lower-case, IPv6 without brackets), or null. */
-function urlTarget(url) {
-  const match = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::(\d*))?(?:[/?#].*)?$/i.exec(String(url || ""));
-  if (!match) return null;
-  return { scheme: match[1].toLowerCase(), host: match[2].toLowerCase().replace(/^\[|\]$/g, "") };
-}
-
-function ipv4Parts(host) {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!m) return null;
-  const parts = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-  return parts.every((p) => p <= 255) ? parts : null;
-}
-
-function isLoopbackHost(host) {
-  if (LOOPBACK_NAMES.indexOf(host) !== -1 || host.endsWith(".localhost")) return true;
-  const v4 = ipv4Parts(host);
-  if (v4) return v4[0] === 127;
-  return host === "::1";
-}
-
-/**
- * A literal address (or name) that is obviously not public: loopback, private, link-local, unspecified, CGNAT. Only
- * the early, friendly check: names are resolved and every address is checked again by the sender when it connects.
- */
-function isPrivateHost(host) {
-  if (isLoopbackHost(host)) return true;
-  const v4 = ipv4Parts(host);
-  if (v4) {
-    const [a, b] = v4;
-    return a === 0 || a === 10 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || a >= 224;
-  }
-  if (host.indexOf(":") !== -1) {
-    return host === "::" || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || /^ff/.test(host) || /^::ffff:/.test(host);
-  }
-  return false;
-}
-
-/** The refusal of an endpoint's URL, or null when the URL may be used. */
-function urlProblem(url) {
-  const target = urlTarget(url);
-  if (!target || !target.host) return "Enter a valid URL.";
-  const allowed = privateTargetsAllowed();
-  if (target.scheme === "http") {
-    if (allowed && isLoopbackHost(target.host)) return null;
-    return "Use an https:// address.";
-  }
-  if (target.scheme !== "https") return "Use an https:// address.";
-  if (!allowed && isPrivateHost(target.host)) return "This address is on a private network. Webhooks go to public addresses only.";
-  return null;
-}
+// The URL rule of an endpoint is the Go main's (pocketbase/webhooks.go: webhookURLProblem, the sender's own
+// address check).
 
 /** A Standard Webhooks secret: "whsec_" and the base64 of 24 random bytes (32 characters of the base64 alphabet are exactly 24 bytes). */
 function newSecret() {
@@ -213,6 +157,5 @@ module.exports = {
   recordCandidateEvent,
   recordProgressEvent,
   recordTranscribed,
-  urlProblem,
   newSecret,
 };
