@@ -3,10 +3,15 @@
 // company's manager and a candidate see and change nothing of a company's endpoints and deliveries; nobody writes a
 // delivery through the API. The shared server has no WEBHOOKS_ALLOW_PRIVATE_TARGETS, so endpoints here are under
 // .invalid (never resolves): nothing is sent anywhere.
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type PocketBase from "pocketbase";
-import type { RecordModel } from "pocketbase";
+import { ClientResponseError, type RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { asCandidate, errorOf, statusOf, superuser, world } from "../helpers";
+import { asCandidate, errorOf, statusOf, superuser, uniqueEmail, useOwnServer, world } from "../helpers";
 import { listOutcome } from "../support";
 import { firstEvent } from "./realtime";
 
@@ -178,5 +183,136 @@ describe("deliveries", () => {
     expect(await statusOf(() => batch.send())).toBeGreaterThanOrEqual(400);
     expect(await su.collection("webhook_deliveries").getFullList({ filter: su.filter("endpoint = {:e}", { e: endpoint.id }) })).toHaveLength(1);
     expect((await su.collection("webhook_deliveries").getOne(delivery.id)).status).toBe("failed");
+  });
+});
+
+// Security round three, findings 4 and 5: a loopback or private target in any spelling. The save check judges the
+// host the sender's request will name (IDNA-mapped full stops and digits, every IPv6 form, IPv4 embedded in IPv6,
+// numeric IPv4 forms, trailing dots); the sender's dialer judges the address it is about to connect to, with the same
+// rule (pocketbase/webhooks.go).
+const PRIVATE = "This address is on a private network. Webhooks go to public addresses only.";
+
+/** What saving an endpoint with `url` gives: the url field's error, or "saved" (the endpoint is then deleted). */
+async function saveOutcome(pb: PocketBase, company: string, url: string) {
+  try {
+    const made = await pb.collection("webhook_endpoints").create({ company, url, events: ["candidate.decided"], enabled: false });
+    await pb.collection("webhook_endpoints").delete(made.id);
+    return { url, saved: true };
+  } catch (err) {
+    if (!(err instanceof ClientResponseError)) throw err;
+    const data = err.response.data as Record<string, { code: string; message: string }>;
+    return { url, status: err.status, fields: Object.keys(data), code: data.url?.code, message: data.url?.message };
+  }
+}
+
+describe("a loopback or private webhook target in another spelling", () => {
+  it("is refused when a manager saves it, with the url field's message, in every spelling", async () => {
+    const spellings = [
+      // the four that were saved
+      "https://[0:0:0:0:0:0:0:1]/",
+      "https://127\u30020\u30020\u30021/",
+      "https://[64:ff9b::7f00:1]/",
+      "https://[::127.0.0.1]/",
+      // the other full stops IDNA maps to dots, fullwidth and circled digits, a name in circled letters
+      "https://127\uff0e0\uff0e0\uff0e1/",
+      "https://127\uff610\uff610\uff611/",
+      "https://169\u3002254\u3002169\u3002254/latest/meta-data",
+      "https://\uff11\uff12\uff17.0.0.1/",
+      "https://\u2460\u2461\u2466.0.0.1/",
+      "https://\u24db\u24de\u24d2\u24d0\u24db\u24d7\u24de\u24e2\u24e3/",
+      // IPv6: long forms, IPv4-mapped, IPv4-compatible (::/96), NAT64 (well-known and local-use), 6to4, Teredo, zones
+      "https://[0000:0000:0000:0000:0000:0000:0000:0001]/",
+      "https://[::]/",
+      "https://[::ffff:127.0.0.1]/",
+      "https://[::ffff:7f00:1]/",
+      "https://[::ffff:a9fe:a9fe]/",
+      "https://[::7f00:1]/",
+      "https://[::10.0.0.1]/",
+      "https://[64:ff9b::127.0.0.1]/",
+      "https://[64:ff9b::a9fe:a9fe]/",
+      "https://[64:ff9b:1::a00:1]/",
+      "https://[2002:7f00:1::1]/",
+      "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+      "https://[fe80::1%25eth0]/",
+      "https://[FD00::1]/",
+      // IPv4: decimal, octal, hex, short forms, trailing dots
+      "https://2130706433/",
+      "https://0x7f.1/",
+      "https://0x7F000001/",
+      "https://0177.0.0.1/",
+      "https://017700000001/",
+      "https://127.1/",
+      "https://0/",
+      "https://127.0.0.1./",
+      "https://0xa9.0xfe.0xa9.0xfe/",
+      "https://user@10.0.0.1:8443/hook",
+      // names that never name a public host
+      "https://LOCALHOST./",
+      "https://hooks.localhost/",
+      "https://metadata.google.internal/",
+    ].map((url) => JSON.parse(`"${url}"`) as string);
+    const outcomes = [];
+    for (const url of spellings) outcomes.push(await saveOutcome(a.manager.pb, a.company.id, url));
+    expect(outcomes).toEqual(spellings.map((url) => ({ url, status: 400, fields: ["url"], code: "validation_invalid_url", message: PRIVATE })));
+    // and an update to one of them is refused alike, the stored URL unchanged
+    const update = await errorOf(() => a.manager.pb.collection("webhook_endpoints").update(endpoint.id, { url: spellings[3] }));
+    expect({ status: update.status, message: (update.response.data as Record<string, { message: string }>).url?.message }).toEqual({ status: 400, message: PRIVATE });
+    expect((await su.collection("webhook_endpoints").getOne(endpoint.id)).url).toBe("https://hooks.invalid/in");
+  });
+
+  it("leaves public targets alone, in the same spellings", async () => {
+    const publicTargets = ["https://93.184.216.34/hook", "https://[2606:4700:4700::1111]/hook", "https://[64:ff9b::5db8:d822]/", "https://0x5d.0xb8.0xd8.0x22/", "https://hooks\u3002example\u3002com/in"].map(
+      (url) => JSON.parse(`"${url}"`) as string,
+    );
+    const outcomes = [];
+    for (const url of publicTargets) outcomes.push(await saveOutcome(a.manager.pb, a.company.id, url));
+    expect(outcomes).toEqual(publicTargets.map((url) => ({ url, saved: true })));
+  });
+
+  it("is refused by the sender's dialer when an endpoint already holds it: [::127.0.0.1] is 'not public', and nothing connects", async () => {
+    // a listener on 127.0.0.1 (the address ::127.0.0.1 spells) that counts connections
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const port = (listener.address() as AddressInfo).port;
+    const dataDir = mkdtempSync(join(tmpdir(), "screenroom-hooks-spelling-"));
+    const fast = { WEBHOOKS_RETRY_BASE_MS: "200", WEBHOOKS_POLL_MS: "100" };
+    try {
+      // stored while the test setting allowed private targets (as an endpoint saved before the save check knew
+      // this spelling); the server then runs without the setting, on the same data and port
+      const allowed = await useOwnServer({ WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1", ...fast }, { dataDir });
+      const w = await world("spelling");
+      const stored = await w.manager.pb
+        .collection("webhook_endpoints")
+        .create({ company: w.company.id, url: `https://[::127.0.0.1]:${port}/hook`, events: ["candidate.invited"] });
+      await allowed.stop();
+      const refusing = await useOwnServer(fast, { dataDir, port: allowed.port });
+      try {
+        const candidate = await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("spelling") });
+        const own = await superuser();
+        // the first attempt's outcome, whatever it is (a retried failure would stay pending)
+        let delivery: RecordModel | undefined;
+        while (!delivery) {
+          const [row] = await own.collection("webhook_deliveries").getFullList({ filter: own.filter("candidate = {:c}", { c: candidate.id }) });
+          if (row && row.attempts >= 1) delivery = row;
+          else await new Promise((r) => setTimeout(r, 50));
+        }
+        expect({ error: delivery.lastError, status: delivery.status, attempts: delivery.attempts, endpoint: delivery.endpoint }).toEqual({
+          error: expect.stringMatching(/^Refused: the address ::7f00:1 is not public .*Webhooks go to public addresses only\.$/),
+          status: "failed",
+          attempts: 1,
+          endpoint: stored.id,
+        });
+        expect(connections).toBe(0);
+      } finally {
+        await refusing.stop();
+      }
+    } finally {
+      listener.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
