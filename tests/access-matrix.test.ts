@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   anonymous,
   answerText,
@@ -28,6 +28,7 @@ import {
   world,
 } from "./helpers";
 import { createLink, openShared, revokeLink, type CreatedLink } from "./share-link-support";
+import { acceptInvite } from "./support";
 
 // "unverified": an account invited to A's company whose e-mail is not (any longer) confirmed, still holding a valid
 // token: it may act on nothing but its own profile (decisions.md, amendments after the security review)
@@ -1019,6 +1020,8 @@ describe("the product's read routes", () => {
     { name: "the jobs list of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/jobs` },
     // a page of A's job's pipeline (issue 20, pocketbase/pipeline_page.go): managers of the company only
     { name: "a page of the pipeline of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/candidates?status=invited&q=a` },
+    // the live share links of A's company (company settings, pocketbase/share_links_revoke.go): its managers only
+    { name: "the live share links of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/share-links` },
   ];
   describe.each(routes)("$name", (route) => {
     it.each(ACTORS)("as %s", async (actor) => {
@@ -1082,6 +1085,114 @@ describe("removing a manager of A's company", () => {
       expect(managers).toContain(fellow.user.id);
       await ctx.su.collection("companies").update(ctx.a.company.id, { "managers-": fellow.user.id });
     }
+  });
+});
+
+/** A fresh user who joins A's company through an invite, as the product adds a co-manager. */
+async function coManagerOfA(label: string) {
+  const fellow = await signUp({ email: uniqueEmail(label) });
+  const invite = await ctx.a.manager.pb.collection("manager_invites").create({ company: ctx.a.company.id, email: fellow.user.email });
+  expect((await acceptInvite(invite.id, fellow.pb.authStore.token)).status).toBe(200);
+  return fellow;
+}
+
+// A manager removed from A's company (security round three) reaches nothing of it any more: not the company, its jobs,
+// candidates, share links or comments, and not the candidate's review through a share link they made before.
+describe("a manager removed from A's company", () => {
+  let removed: Awaited<ReturnType<typeof signUp>>;
+  let link: CreatedLink;
+  let comment: RecordModel;
+  beforeAll(async () => {
+    removed = await coManagerOfA("matrix-removed");
+    link = await createLink(removed.pb, { candidate: ctx.a.candidate.id, expiresInDays: 30, includeFeedback: true });
+    comment = await removed.pb.collection("comments").create({ candidate: ctx.a.candidate.id, author: removed.user.id, text: "Before my removal" });
+    expect((await openShared(link.token)).status).toBe(200);
+    await ctx.a.manager.pb.collection("companies").update(ctx.a.company.id, { "managers-": removed.user.id });
+  });
+
+  const reads: [string, () => string][] = [
+    ["companies", () => ctx.a.company.id],
+    ["jobs", () => ctx.a.job.id],
+    ["candidates", () => ctx.a.candidate.id],
+    ["share_links", () => link.link.id],
+    ["comments", () => comment.id],
+  ];
+  it.each(reads)("lists and views no %s record of the company", async (collection, id) => {
+    const listed = await removed.pb.collection(collection).getFullList({ fields: "id" });
+    expect(listed.map((r) => r.id)).not.toContain(id());
+    expect(await statusOf(() => removed.pb.collection(collection).getOne(id()))).toBe(404);
+  });
+
+  it("reads none of the company's routes, and revokes nothing", async () => {
+    for (const path of [
+      `/api/screenroom/reviews/${ctx.a.candidate.id}`,
+      `/api/screenroom/companies/${ctx.a.company.id}/jobs`,
+      `/api/screenroom/companies/${ctx.a.company.id}/share-links`,
+    ]) {
+      expect({ path, status: await statusOf(() => removed.pb.send(path, { method: "GET" })) }).toEqual({ path, status: 404 });
+    }
+    expect(await statusOf(() => revokeLink(removed.pb, link.link.id))).toBe(404);
+  });
+
+  it("the share link they made answers as a revoked one, page and video", async () => {
+    const page = await openShared(link.token);
+    expect({ status: page.status, body: page.body }).toEqual({ status: 410, body: { status: 410, message: "This link was revoked.", data: {} } });
+    const video = await fetch(`${pbUrl()}/api/screenroom/shared/${link.token}/videos/${ctx.videoAnswer.kind.id}`);
+    expect(video.status).toBe(410);
+  });
+});
+
+// Share links across the company's managers (security round three): every manager of the company lists every live
+// link (the share_links list rule already lets them), the owner revokes any, a co-manager only their own.
+describe("share links of A's co-managers", () => {
+  let fellow: Awaited<ReturnType<typeof signUp>>;
+  let other: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    fellow = await coManagerOfA("matrix-share-fellow");
+    other = await coManagerOfA("matrix-share-other");
+  });
+  afterAll(async () => {
+    await ctx.su.collection("companies").update(ctx.a.company.id, { "managers-": [fellow.user.id, other.user.id] });
+  });
+
+  it("the owner and a co-manager list the co-manager's link: records API and the company's list", async () => {
+    const made = await createLink(other.pb, { candidate: ctx.a.candidate.id });
+    for (const pb of [ctx.a.manager.pb, fellow.pb]) {
+      const listed = await pb.collection("share_links").getFullList({ filter: pb.filter("candidate = {:c}", { c: ctx.a.candidate.id }) });
+      expect(listed.map((l) => l.id)).toContain(made.link.id);
+      const company = await pb.send<{ items: { id: string; createdBy: { id: string } }[] }>(`/api/screenroom/companies/${ctx.a.company.id}/share-links`, {
+        method: "GET",
+      });
+      expect(company.items.find((l) => l.id === made.link.id)?.createdBy.id).toBe(other.user.id);
+    }
+    // another company's manager lists none of them
+    expect(await statusOf(() => ctx.b.manager.pb.send(`/api/screenroom/companies/${ctx.a.company.id}/share-links`, { method: "GET" }))).toBe(404);
+  });
+
+  it("a co-manager cannot revoke another manager's link (403, nothing written); the owner can", async () => {
+    const made = await createLink(other.pb, { candidate: ctx.a.candidate.id });
+    expect(await statusOf(() => revokeLink(fellow.pb, made.link.id))).toBe(403);
+    expect((await ctx.su.collection("share_links").getOne(made.link.id)).revokedAt).toBe("");
+    expect((await openShared(made.token)).status).toBe(200);
+    const revoked = await revokeLink(ctx.a.manager.pb, made.link.id);
+    expect(revoked.revokedBy).toBe(ctx.a.manager.user.id);
+    expect((await openShared(made.token)).status).toBe(410);
+  });
+
+  it("a co-manager revokes their own link", async () => {
+    const made = await createLink(fellow.pb, { candidate: ctx.a.candidate.id });
+    const revoked = await revokeLink(fellow.pb, made.link.id);
+    expect(revoked.revokedBy).toBe(fellow.user.id);
+    expect((await openShared(made.token)).status).toBe(410);
+  });
+
+  it("the owner revokes a co-manager's link through the owner's own list of the company's live links", async () => {
+    const made = await createLink(fellow.pb, { candidate: ctx.a.candidate.id });
+    const list = () =>
+      ctx.a.manager.pb.send<{ items: { id: string }[] }>(`/api/screenroom/companies/${ctx.a.company.id}/share-links`, { method: "GET" });
+    expect((await list()).items.map((l) => l.id)).toContain(made.link.id);
+    await revokeLink(ctx.a.manager.pb, made.link.id);
+    expect((await list()).items.map((l) => l.id)).not.toContain(made.link.id);
   });
 });
 
