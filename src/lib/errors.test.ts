@@ -135,6 +135,18 @@ describe('the known cases of issue 16', () => {
     expect(fieldErrorMessages(error)).toEqual({ oldPassword: WRONG_OLD_PASSWORD_MESSAGE });
   });
 
+  it('a line break in a single-line field (pocketbase/single_line.go) is said under each field it was in', () => {
+    const error = sdkError('/api/collections/jobs/records', 400, 'Failed to create record.', {
+      title: field('validation_single_line', 'This field must be on one line.'),
+      location: field('validation_single_line', 'This field must be on one line.'),
+    });
+    expect(fieldErrorMessages(error)).toEqual({
+      title: 'This field must be on one line.',
+      location: 'This field must be on one line.',
+    });
+    expect(getErrorMessage(error)).toBe('This field must be on one line.');
+  });
+
   it.each([
     ['candidates', 'This candidate has already been invited'],
     ['manager_invites', 'This person has already been invited'],

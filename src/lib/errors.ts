@@ -152,6 +152,8 @@ export const FIELD_CODES: Readonly<Record<string, FieldText>> = {
   validation_missing_rel_records: 'Something chosen here no longer exists. Reload the page and choose again.',
   validation_too_many_mails: 'Too many e-mails were sent to this address. Please try again later',
   validation_already_manager: 'This person is already a manager of this company',
+  // security round three: names, titles, addresses and links are one line (pocketbase/single_line.go)
+  validation_single_line: 'This field must be on one line.',
 };
 
 /** Words a screen gives to a status in its own terms ('This candidate could not be found...'). */

@@ -27,6 +27,7 @@ const SERVER_REASONS: Record<string, string> = {
   ...PROBLEM_MESSAGES,
   duplicate_in_file: 'Duplicate of an earlier row',
   invalid_name: 'The name is longer than 100 characters',
+  multi_line: 'The name must be on one line',
   too_many_mails: 'Too many e-mails were sent to this address. Please try again later.',
   error: GENERIC_ERROR_MESSAGE,
 };
