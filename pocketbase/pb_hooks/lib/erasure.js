@@ -12,13 +12,14 @@
 //   candidate's e-mails to the same address (another job) name the other candidacy and stay.
 // - PocketBase's request log (the auxiliary database) lines whose URL or data hold their id or key, after the
 //   transaction (a log line is not the product's data, and the log database is not the main one).
-// - An audit entry (action, actor, company, candidate id: no e-mail, no name), in the same transaction, when the
-//   caller says which action it was.
+// - An audit entry (action, actor, company, candidate id: no e-mail, no name), in the same transaction, written by
+//   the candidate's delete itself (pocketbase/candidate_removal_audit.go, which every delete of a candidate goes
+//   through), with the action and actor the caller gives.
 // Everything but the log lines commits together or not at all. Server-side only: the `?deleteAnswers=true`
 // confirmation of history.pb.js guards the records API, the erase route asks its own confirmation in the SPA.
 
 /**
- * Erases candidate `candidateId`. `options.action` ("erase" or "retention_erase") writes an audit entry, with
+ * Erases candidate `candidateId`. Its audit entry says `options.action` ("erase" or "retention_erase"), by
  * `options.actor` (a user id, or empty for the retention cron). Returns { answers, videos, mails } (what went), or
  * null when there is no such candidate.
  */
@@ -31,8 +32,6 @@ function eraseCandidate(app, candidateId, options) {
     const candidate = findByIdOrNull(txApp, "candidates", candidateId);
     if (!candidate) return;
     secret = candidate.getString("secret");
-    const job = findByIdOrNull(txApp, "jobs", candidate.getString("job"));
-    const company = job ? job.getString("company") : "";
 
     const count = (sql) => {
       const row = new DynamicModel({ n: 0 });
@@ -57,16 +56,8 @@ function eraseCandidate(app, candidateId, options) {
     );
     for (const mail of unmatched) txApp.delete(mail);
 
-    txApp.delete(candidate);
-
-    if (opts.action && company) {
-      const entry = new Record(txApp.findCachedCollectionByNameOrId("audit_log"));
-      entry.set("company", company);
-      entry.set("actor", opts.actor || "");
-      entry.set("action", opts.action);
-      entry.set("candidateId", candidate.id);
-      txApp.save(entry);
-    }
+    // the candidate's delete writes its one audit entry, in this transaction (candidate_removal_audit.go)
+    $screenroomDeleteCandidate(txApp, candidate, opts.action || "delete", opts.actor || "");
     result = { answers: answers, videos: videos, mails: mails + unmatched.length };
   });
   if (result) forgetLogLines(app, candidateId, secret);
