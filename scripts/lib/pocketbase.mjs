@@ -43,6 +43,8 @@ export const UNTHROTTLED = {
   RATE_LIMIT_ACCOUNT_MAIL: "1000000/1",
   RATE_LIMIT_INVITES: "1000000/1",
   MAIL_PER_ADDRESS: "1000000/1",
+  RATE_LIMIT_ACCOUNT_SIGNIN: "1000000/1", // failed sign-ins per account (pocketbase/signin_throttle.go)
+  BULK_CANDIDATES_PER_HOUR: "1000000000", // candidates a manager invites by CSV in an hour (lib/throttle.js)
   // the mail queue's pace (pocketbase/mail_queue.go): test and bench mail goes to a local MailDev, no need to wait
   MAIL_QUEUE_PER_SECOND: "200",
 };

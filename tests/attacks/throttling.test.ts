@@ -11,7 +11,11 @@ import {
   createCompany,
   createJob,
   createQuestion,
+  linksIn,
   mailsTo,
+  pbUrl,
+  randomId,
+  refusalBody,
   signUp,
   signUpUnverified,
   statusOf,
@@ -185,5 +189,164 @@ describe("the e-mail budget of an address", () => {
     expect(await statusOf(() => held.pb.collection("users").requestEmailChange(elsewhere))).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await mailsTo(elsewhere)).toHaveLength(0);
+  });
+});
+
+// Security round three: the sign-in limit was per client only, so guesses spread over many addresses against one
+// account were never slowed (OWASP ASVS 2.2.1). Now failures are counted per account too (pocketbase/
+// signin_throttle.go): past half of RATE_LIMIT_ACCOUNT_SIGNIN slowed, at it refused with the per-client limit's own
+// answer, while the account's password reset keeps working. Every request here comes from an address of its own
+// (X-Real-IP, trusted on this server as behind deploy/nginx), so the per-client limit never meets one of them.
+describe("the sign-in limit per account, across client addresses", () => {
+  let server: Awaited<ReturnType<typeof useOwnServer>>;
+  let addresses = 0;
+  /** A client at an address no other request of this block used. */
+  const fromNewAddress = () => {
+    addresses += 1;
+    return client({ "X-Real-IP": `198.51.100.${addresses}` });
+  };
+  const NEW_PASSWORD = "a-new-password-1";
+  beforeAll(async () => {
+    server = await useOwnServer({ TRUSTED_PROXY_HEADERS: "X-Real-IP", RATE_LIMIT_AUTH: "5/60", RATE_LIMIT_ACCOUNT_SIGNIN: "6/600" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** A guess at `identity`'s password from a new address: its status and body, and how long the answer took. */
+  async function guess(identity: string, password = "wrong-password") {
+    const started = Date.now();
+    const refusal = await refusalBody(() => fromNewAddress().collection("users").authWithPassword(identity, password));
+    return { ...refusal, ms: Date.now() - started };
+  }
+
+  /** POST .../request-password-reset from a new address, as the SPA sends it: the raw status. */
+  async function requestReset(email: string) {
+    addresses += 1;
+    const res = await fetch(`${pbUrl()}/api/collections/users/request-password-reset`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Real-IP": `198.51.100.${addresses}` },
+      body: JSON.stringify({ email }),
+    });
+    return res.status;
+  }
+
+  /**
+   * Six guesses against `identity` (one spelled in upper case with spaces around it, the same account), each from an
+   * address of its own, with a sign-in by the right password after the third when `password` is given (the owner,
+   * which must not give the attacker fresh guesses); then the right password (or any) from yet another address.
+   */
+  async function attack(identity: string, password?: string) {
+    const guesses = [];
+    for (let i = 0; i < 6; i += 1) {
+      guesses.push(await guess(i === 4 ? `  ${identity.toUpperCase()} ` : identity));
+      if (i === 2 && password) expect((await guess(identity, password)).status).toBe(200);
+    }
+    const locked = await guess(identity, password ?? PASSWORD);
+    return { guesses, locked };
+  }
+
+  it("slows, then refuses an account's sign-in after its failed guesses from many addresses, right password or not; its password reset still works", async () => {
+    const { user } = await signUp({ email: uniqueEmail("guessed") });
+    const email = user.email as string;
+    const { guesses, locked } = await attack(email, PASSWORD);
+    expect(guesses.map((g) => g.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    // past half the limit (three failures) each answer waits on the server: 0.5, 1 and 1.5 s
+    expect(guesses[5]!.ms).toBeGreaterThanOrEqual(1400);
+    expect(guesses[4]!.ms).toBeGreaterThanOrEqual(900);
+    // the right password from a seventh address: refused with the per-client limit's own answer
+    expect(locked.status).toBe(429);
+    const perClient = await (async () => {
+      // one address over its per-client limit (five a minute), each attempt at another unknown account
+      const one = client({ "X-Real-IP": "203.0.113.9" });
+      let last = { status: 0, body: null as unknown };
+      for (let i = 0; i < 6; i += 1) last = await refusalBody(() => one.collection("users").authWithPassword(uniqueEmail("nobody"), "x-password"));
+      return last;
+    })();
+    expect(perClient.status).toBe(429);
+    expect(locked.body).toEqual(perClient.body);
+    expect(locked.body).toEqual({ status: 429, message: "Too Many Requests.", data: {} });
+
+    // the owner's way back: a reset (PocketBase's 204), its e-mail's link confirmed, then the new password signs in
+    expect(await requestReset(email)).toBe(204);
+    const mail = await waitForMail(email, /reset/i);
+    const link = linksIn(mail).find((href) => href.includes("/auth/confirm-password-reset/"));
+    expect(link).toBeTruthy();
+    const token = decodeURIComponent(new URL(link!).pathname.split("/").pop()!);
+    await fromNewAddress().collection("users").confirmPasswordReset(token, NEW_PASSWORD, NEW_PASSWORD);
+    expect((await guess(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("answers guesses at an account that does not exist exactly as at one that does", async () => {
+    const { user } = await signUp({ email: uniqueEmail("exists") });
+    const real = await attack(user.email as string);
+    const none = await attack(uniqueEmail("no-such-account"));
+    expect(none.guesses.map((g) => [g.status, g.body])).toEqual(real.guesses.map((g) => [g.status, g.body]));
+    expect(none.locked).toMatchObject({ status: 429, body: real.locked.body });
+    expect(real.locked.status).toBe(429);
+    expect(await requestReset(uniqueEmail("no-such-account"))).toBe(204);
+  });
+});
+
+// Security round three: bulk invites were capped per import (1,000 rows) only, so a stolen manager account could
+// invite tens of thousands an hour, 1,000 at a time. Now each manager may invite BULK_CANDIDATES_PER_HOUR candidates
+// by CSV in an hour, across imports and jobs (pb_hooks/lib/throttle.js): rows past it are not created, and a request
+// that finds nothing left is refused whole, saying how many can still be invited and when.
+describe("the hourly cap of candidates a manager invites by CSV", () => {
+  let server: Awaited<ReturnType<typeof useOwnServer>>;
+  type BulkAnswer = {
+    results: { status: string; reason?: string }[];
+    created: number;
+    hourlyCap: { limit: number; remaining: number; availableAt: string | null };
+  };
+  const bulk = (pb: Awaited<ReturnType<typeof signUp>>["pb"], jobId: string, emails: string[]) =>
+    pb.send<BulkAnswer>(`/api/screenroom/jobs/${jobId}/invites/bulk`, {
+      method: "POST",
+      body: { importId: `cap-${randomId()}`, rows: emails.map((email) => ({ email })) },
+    });
+  const invitedTo = async (jobId: string) => (await (await superuser()).collection("candidates").getFullList({ filter: `job = "${jobId}"` })).map((c) => c.email as string);
+  beforeAll(async () => {
+    server = await useOwnServer({ BULK_CANDIDATES_PER_HOUR: "5" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("creates no candidate past the cap, across imports and jobs, says how many are left and when, and holds no other manager back", async () => {
+    const a = await managerWithJob("capped");
+    const first = Array.from({ length: 3 }, () => uniqueEmail("cap-a"));
+    const one = await bulk(a.manager.pb, a.job.id, first);
+    expect(one.created).toBe(3);
+
+    // a second import of five rows: one already invited (skipped, not counted), two created, two past the cap
+    const second = [first[0]!, ...Array.from({ length: 4 }, () => uniqueEmail("cap-a"))];
+    const two = await bulk(a.manager.pb, a.job.id, second);
+    expect((await invitedTo(a.job.id)).sort()).toEqual([...first, second[1], second[2]].sort());
+    expect(two.results.map((r) => r.reason ?? r.status)).toEqual(["already_invited", "created", "created", "hourly_cap", "hourly_cap"]);
+    expect(one.hourlyCap).toMatchObject({ limit: 5, remaining: 2 });
+    expect(two.hourlyCap).toMatchObject({ limit: 5, remaining: 0 });
+
+    // nothing left: the next request is refused whole, on the manager's other job too
+    const { question } = await createQuestion(a.manager.pb, a.company.id, "text");
+    const otherJob = await createJob(a.manager.pb, a.company.id, [question.id]);
+    for (const jobId of [a.job.id, otherJob.id]) {
+      const late = uniqueEmail("cap-late");
+      const refused = await refusalBody(() => bulk(a.manager.pb, jobId, [late]));
+      expect(refused.status).toBe(429);
+      const body = refused.body as { message: string; data: { rows: { code: string; params: BulkAnswer["hourlyCap"] } } };
+      expect(body.message).toMatch(/^You can invite 0 more candidates now: at most 5 an hour\. More can be invited from \d\d:\d\d UTC\.$/);
+      expect(body.data.rows).toMatchObject({ code: "bulk_hourly_cap", params: { limit: 5, remaining: 0 } });
+      expect(Date.parse(body.data.rows.params.availableAt!) - Date.now()).toBeGreaterThan(55 * 60_000);
+      expect(await invitedTo(jobId)).not.toContain(late);
+    }
+
+    // another manager is not held back
+    const b = await managerWithJob("uncapped");
+    const theirs = Array.from({ length: 5 }, () => uniqueEmail("cap-b"));
+    expect((await bulk(b.manager.pb, b.job.id, theirs)).created).toBe(5);
+
+    // an hour later (the server's test clock), the first manager invites again
+    await (await superuser()).send("/api/screenroom/test-clock", { method: "POST", body: { offsetMs: 62 * 60_000 } });
+    expect((await bulk(a.manager.pb, a.job.id, [second[3]!])).created).toBe(1);
   });
 });

@@ -23,6 +23,7 @@ const REASONS = {
   invalid_name: "The name is longer than 100 characters",
   multi_line: "This field must be on one line.",
   too_many_mails: "Too many e-mails were sent to this address. Please try again later.",
+  hourly_cap: "Over the limit of candidates you can invite in an hour. Send it again later.",
   error: "Something went wrong while processing your request.",
 };
 
@@ -82,9 +83,11 @@ function forgetImport(app, userId, jobId, importId) {
 
 /**
  * One row: { status: "created", candidate } | { status: "skipped" | "failed", reason, message }. `seen` holds the
- * addresses of the request's earlier rows.
+ * addresses of the request's earlier rows; `allowance.left` the candidates the manager may still invite in this
+ * request (lib/throttle.js takeBulkCandidates): a row that would be created past it fails ("hourly_cap") and is not
+ * created, while rows that would be skipped anyway are still reported as skipped.
  */
-function inviteRow(app, job, row, seen) {
+function inviteRow(app, job, row, seen, allowance) {
   const { normalizeEmail } = require(`${__hooks}/lib/util.js`);
   const { takeMailBudget } = require(`${__hooks}/lib/throttle.js`);
   const { nowMs, dbTime } = require(`${__hooks}/lib/clock.js`);
@@ -111,12 +114,18 @@ function inviteRow(app, job, row, seen) {
   if ($screenroomSingleLineErrors(candidate).length > 0) return result("skipped", "multi_line");
   const existing = app.countRecords("candidates", $dbx.hashExp({ job: job.id, email: email }));
   if (existing > 0) return result("skipped", "already_invited");
-  if (!takeMailBudget(app, email, "invite")) return result("failed", "too_many_mails");
+  if (allowance.left <= 0) return result("failed", "hourly_cap");
+  allowance.left -= 1;
+  if (!takeMailBudget(app, email, "invite")) {
+    allowance.left += 1;
+    return result("failed", "too_many_mails");
+  }
   try {
     // the save runs the candidates hooks: key, default deadline, the duplicate check, and the queued interview e-mail
     app.save(candidate);
     return { status: "created", candidate: candidate.id };
   } catch (err) {
+    allowance.left += 1;
     const text = String(err);
     if (text.indexOf("validation_not_unique") !== -1 || text.indexOf("already been invited") !== -1) return result("skipped", "already_invited");
     app.logger().error("csv invite: a row failed", "job", job.id, "error", text);

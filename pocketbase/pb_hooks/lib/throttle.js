@@ -3,7 +3,9 @@
 // candidate invites), and a budget of e-mails per recipient address across every flow that mails a third party
 // (manager invites, candidate invites, password resets, verifications, replaced interview links), so nobody can make
 // the product mail one address over and over. Every limit is "N/SECONDS" and comes from the environment, with the
-// defaults below; RATE_LIMITS=off turns the per-client limits off (the per-address budget stays).
+// defaults below; RATE_LIMITS=off turns the per-client limits off (the per-address budget stays). Beside them: each
+// manager's hourly cap of candidates invited by bulk actions (BULK_CANDIDATES_PER_HOUR, below), and the per-account
+// sign-in throttle, in Go (pocketbase/signin_throttle.go, RATE_LIMIT_ACCOUNT_SIGNIN).
 
 const DEFAULTS = {
   RATE_LIMIT_AUTH: "10/60", // sign-in attempts (password, OTP, OAuth2) per client
@@ -126,6 +128,78 @@ function requireResendBudget(app, userId) {
   if (!allowed) throw new ApiError(429, TOO_MANY_RESENDS);
 }
 
+const BULK_DEFAULT_PER_HOUR = 2000; // decisions.md: 2,000 candidates an hour a manager
+const BULK_WINDOW_MINUTES = 60;
+
+/** BULK_CANDIDATES_PER_HOUR: candidates one manager may invite by bulk actions in an hour; the default when unset or malformed (logged). */
+function bulkCandidatesPerHour(app) {
+  const raw = String($os.getenv("BULK_CANDIDATES_PER_HOUR") || "").trim();
+  if (!raw) return BULK_DEFAULT_PER_HOUR;
+  if (/^[0-9]{1,9}$/.test(raw) && parseInt(raw, 10) > 0) return parseInt(raw, 10);
+  app.logger().warn("throttle: BULK_CANDIDATES_PER_HOUR must be a positive number; the default applies", "value", raw);
+  return BULK_DEFAULT_PER_HOUR;
+}
+
+/**
+ * Takes up to `wanted` candidates (0: only looks) from the manager's hourly bulk allowance (decisions.md: a bulk
+ * action counts the candidates it affects against BULK_CANDIDATES_PER_HOUR a manager, across imports and jobs, so a
+ * stolen manager account cannot mail tens of thousands of addresses an hour 1,000 rows at a time). Returns
+ * { minute, taken, limit, remaining, availableAt }: `taken` may be fewer than wanted (none when spent), `remaining`
+ * is what is left after the take, `availableAt` (ISO) when the oldest candidates counted leave the window, null when
+ * none are counted. Counts are kept per minute on the server's clock (lib/clock.js) for the last hour, so a
+ * candidate counts for 60 to 61 minutes; in the server's memory, as the other budgets here. A caller gives back
+ * what it took and did not use (giveBackBulkCandidates). Not lifted by RATE_LIMITS=off: it is a cap per manager, not a
+ * per-client limit.
+ */
+function takeBulkCandidates(app, userId, wanted) {
+  const limit = bulkCandidatesPerHour(app);
+  const minute = Math.floor(require(`${__hooks}/lib/clock.js`).nowMs(app) / 60000);
+  let taken = 0;
+  let used = 0;
+  let oldest = null;
+  app.store().setFunc("screenroomBulkCandidates:" + String(userId || ""), (old) => {
+    const counts = old ? JSON.parse(old) : {};
+    used = 0;
+    oldest = null;
+    for (const key of Object.keys(counts)) {
+      const at = parseInt(key, 10);
+      if (at < minute - BULK_WINDOW_MINUTES || !(counts[key] > 0)) {
+        delete counts[key];
+        continue;
+      }
+      used += counts[key];
+      if (oldest === null || at < oldest) oldest = at;
+    }
+    taken = Math.max(0, Math.min(wanted, limit - used));
+    if (taken > 0) {
+      counts[minute] = (counts[minute] || 0) + taken;
+      used += taken;
+      if (oldest === null || minute < oldest) oldest = minute;
+    }
+    return JSON.stringify(counts);
+  });
+  const availableAt = oldest === null ? null : new Date((oldest + BULK_WINDOW_MINUTES + 1) * 60000).toISOString();
+  return { minute: minute, taken: taken, limit: limit, remaining: Math.max(0, limit - used), availableAt: availableAt };
+}
+
+/** Gives back `count` candidates taken at `minute` (takeBulkCandidates) and not invited. */
+function giveBackBulkCandidates(app, userId, minute, count) {
+  if (!(count > 0)) return;
+  app.store().setFunc("screenroomBulkCandidates:" + String(userId || ""), (old) => {
+    const counts = old ? JSON.parse(old) : {};
+    const left = (counts[minute] || 0) - count;
+    if (left > 0) counts[minute] = left;
+    else delete counts[minute];
+    return JSON.stringify(counts);
+  });
+}
+
+/** The refusal of a bulk action when the manager's hourly allowance is spent: how many can be invited, and when. */
+function bulkCapMessage(allowance) {
+  const when = allowance.availableAt ? ` More can be invited from ${allowance.availableAt.slice(11, 16)} UTC.` : "";
+  return `You can invite ${allowance.remaining} more candidates now: at most ${allowance.limit} an hour.${when}`;
+}
+
 module.exports = {
   rateLimitRules,
   rateLimitsEnabled,
@@ -134,6 +208,9 @@ module.exports = {
   takeInviteAction,
   requireInviteAction,
   requireResendBudget,
+  takeBulkCandidates,
+  giveBackBulkCandidates,
+  bulkCapMessage,
   TOO_MANY_MAILS,
   TOO_MANY_INVITES,
   TOO_MANY_RESENDS,

@@ -6,7 +6,13 @@ export type BulkRowResult =
   | { status: 'created'; candidate: string }
   | { status: 'skipped' | 'failed'; reason: string; message: string };
 
-export type BulkResponse = { results: BulkRowResult[]; created: number; skipped: number; failed: number };
+/**
+ * The manager's hourly cap of candidates invited by CSV (BULK_CANDIDATES_PER_HOUR, pocketbase/pb_hooks/lib/throttle.js):
+ * how many may still be invited now, and when the oldest counted leave the hour (ISO; null when none are counted).
+ */
+export type HourlyCap = { limit: number; remaining: number; availableAt: string | null };
+
+export type BulkResponse = { results: BulkRowResult[]; created: number; skipped: number; failed: number; hourlyCap?: HourlyCap };
 
 /** One chunk of an import (pocketbase/pb_hooks/csv-invites.pb.js): one result per row, in order. */
 export function sendInviteChunk(jobId: string, importId: string, rows: BulkRow[]): Promise<BulkResponse> {

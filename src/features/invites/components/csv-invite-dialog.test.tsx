@@ -223,4 +223,51 @@ describe('invite from CSV', () => {
     ]);
     expect(new Set(bodies.map((b) => b.importId)).size).toBe(1);
   });
+
+  it("stops at the manager's hourly cap and says how many can still be invited and when", async () => {
+    jobApi();
+    const bodies: SentBody[] = [];
+    const availableAt = '2024-03-01T11:01:00.000Z';
+    const cap = { limit: 150, remaining: 0, availableAt };
+    server.use(
+      http.post('*/api/screenroom/jobs/j1/invites/bulk', async ({ request }) => {
+        const body = (await request.json()) as SentBody;
+        bodies.push(body);
+        if (bodies.length === 3) {
+          const message = 'You can invite 0 more candidates now: at most 150 an hour. More can be invited from 11:01 UTC.';
+          return HttpResponse.json({ status: 429, message, data: { rows: { code: 'bulk_hourly_cap', message, params: cap } } }, { status: 429 });
+        }
+        // the second request reaches the cap halfway: its last 50 rows are not created
+        const results = body.rows.map((row, index) =>
+          bodies.length === 2 && index >= 50
+            ? { status: 'failed', reason: 'hourly_cap', message: 'Over the limit of candidates you can invite in an hour. Send it again later.' }
+            : { status: 'created', candidate: `k-${row.email}` },
+        );
+        return HttpResponse.json({ results, hourlyCap: bodies.length === 2 ? cap : { ...cap, remaining: 100 } });
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const good = Array.from({ length: 250 }, (_, i) => `h${i}@example.com`);
+    const { user, dialog } = await openDialogWith(csvFile(['Email', ...good].join('\n')));
+    await user.click(await within(dialog).findByRole('button', { name: 'Send 250 invites' }));
+
+    const summary = await within(dialog).findByRole('group', { name: 'Summary' });
+    expect(summary).toHaveTextContent('Sent: 150');
+    expect(summary).toHaveTextContent('Failed: 50');
+    expect(summary).toHaveTextContent('Not sent: 50');
+    const later = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(new Date(availableAt));
+    const words = `You can invite no more candidates now: at most 150 an hour. More from ${later}: then use 'Retry the rest'.`;
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(words);
+    expect(within(dialog).getAllByText('Over your limit of invitations an hour. Send it again later.')).toHaveLength(50);
+    // nothing more was sent once the cap was reached
+    expect(bodies).toHaveLength(2);
+
+    // a retry the server refuses whole (nothing left): the same words, never the server's
+    await user.click(within(dialog).getByRole('button', { name: 'Retry the rest' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]!.rows).toHaveLength(100);
+    await within(dialog).findByRole('group', { name: 'Summary' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(words);
+    expect(within(dialog).queryByText(/UTC/)).not.toBeInTheDocument();
+  });
 });

@@ -7,7 +7,7 @@ import { AppTheme } from '@/components/app-theme';
 import { jobQueries } from '@/features/jobs/api/job-queries';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 
-import { invitedEmails, sendInviteChunk, type BulkRowResult } from '../api/bulk-invites';
+import { invitedEmails, sendInviteChunk, type BulkRowResult, type HourlyCap } from '../api/bulk-invites';
 import {
   CHUNK_SIZE,
   CsvFileError,
@@ -29,6 +29,7 @@ const SERVER_REASONS: Record<string, string> = {
   invalid_name: 'The name is longer than 100 characters',
   multi_line: 'The name must be on one line',
   too_many_mails: 'Too many e-mails were sent to this address. Please try again later.',
+  hourly_cap: 'Over your limit of invitations an hour. Send it again later.',
   error: GENERIC_ERROR_MESSAGE,
 };
 
@@ -38,10 +39,33 @@ function outcomeOf(result: BulkRowResult): RowOutcome {
   return { status: result.status, reason: SERVER_REASONS[result.reason] ?? GENERIC_ERROR_MESSAGE };
 }
 
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+/** The manager's hourly cap in words: how many can still be invited, and from when more. */
+function hourlyCapMessage(cap: HourlyCap): string {
+  const limit = cap.limit.toLocaleString('en');
+  const now = cap.remaining > 0 ? `You can invite ${cap.remaining.toLocaleString('en')} more candidates now` : 'You can invite no more candidates now';
+  const at = cap.availableAt ? new Date(cap.availableAt) : null;
+  const later = at && !Number.isNaN(at.getTime()) ? ` More from ${timeFormat.format(at)}: then use 'Retry the rest'.` : '';
+  return `${now}: at most ${limit} an hour.${later}`;
+}
+
+/** The hourly cap of a 429 that refused a request (`data.rows`, code bulk_hourly_cap), if that is what it is. */
+function hourlyCapOf(error: ClientResponseError): HourlyCap | null {
+  const data: unknown = error.response.data;
+  if (typeof data !== 'object' || data === null || !('rows' in data)) return null;
+  const detail = (data as { rows?: { code?: unknown; params?: Partial<HourlyCap> } }).rows;
+  const params = detail?.params;
+  if (detail?.code !== 'bulk_hourly_cap' || typeof params?.limit !== 'number' || typeof params.remaining !== 'number') return null;
+  return { limit: params.limit, remaining: params.remaining, availableAt: typeof params.availableAt === 'string' ? params.availableAt : null };
+}
+
 /** Why a request of the import failed, for the manager; the raw error goes to the console. */
 function chunkErrorMessage(error: unknown): string {
   console.error('CSV invites: a request failed', error);
   if (error instanceof ClientResponseError) {
+    const cap = error.status === 429 ? hourlyCapOf(error) : null;
+    if (cap) return hourlyCapMessage(cap);
     if (error.status === 429) return 'You have sent too many invites in a short time. Please try again later.';
     if (error.status === 0) return 'The connection was lost. What was sent is kept: retry the rest when you are back online.';
   }
@@ -126,6 +150,11 @@ export function CsvInviteDialog({ jobId }: { jobId: string }) {
           chunk.map(({ email, firstName, lastName, deadline }) => ({ email, firstName, lastName, deadline })),
         );
         chunk.forEach((row, index) => next.set(row.line, outcomeOf(response.results[index] ?? { status: 'failed', reason: 'error', message: '' })));
+        // the manager's hourly cap was reached in this request: the rest would be refused, so it waits
+        if (response.hourlyCap && response.results.some((result) => result.status === 'failed' && result.reason === 'hourly_cap')) {
+          setSendError(hourlyCapMessage(response.hourlyCap));
+          break;
+        }
       } catch (error) {
         setSendError(chunkErrorMessage(error));
         break;
