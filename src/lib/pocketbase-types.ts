@@ -45,7 +45,7 @@ export type AuthSystemFields<T = never> = {
 } & BaseSystemFields<T>;
 
 export type AnswersQuestionKindOptions = "video" | "text";
-export type AuditLogActionOptions = "export" | "erase" | "retention_erase";
+export type AuditLogActionOptions = "export" | "erase" | "retention_erase" | "delete" | "job_delete";
 export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";

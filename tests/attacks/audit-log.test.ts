@@ -6,7 +6,7 @@
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
-import { anonymous, answerText, asCandidate, pbUrl, statusOf, superuser, world } from "../helpers";
+import { anonymous, answerText, asCandidate, consent, pbUrl, statusOf, superuser, world } from "../helpers";
 import { listOutcome } from "../support";
 import { firstEvent } from "./realtime";
 
@@ -125,5 +125,124 @@ describe("the routes", () => {
     // a GET does not erase, a POST does not export
     expect(await statusOf(() => a.manager.pb.send(`/api/screenroom/candidates/${a.candidate.id}/erase`, { method: "GET" }))).toBe(404);
     expect((await su.collection("candidates").getOne(a.candidate.id)).id).toBe(a.candidate.id);
+  });
+});
+
+// Issue 46 finding 2: the product's own delete left no audit entry. Every removal of a candidate (the records API's
+// delete as the review's 'Delete candidate and answers' sends it, a batch, a job deleted with its candidates, the
+// erase route) writes exactly one entry per candidate, in the removal's transaction, holding nothing personal
+// (pocketbase/candidate_removal_audit.go).
+describe("every removal of a candidate is in the log", () => {
+  const confirmed = { query: { deleteAnswers: "true" } };
+  /** The company's entries for `candidate`, as the server stored them. */
+  const entriesOf = (company: string, candidate: string) =>
+    su.collection("audit_log").getFullList({ filter: su.filter("company = {:company} && candidateId = {:candidate}", { company, candidate }) });
+  /** A candidate of w's job with a name and an answer (their data), and its e-mail. */
+  async function namedCandidate(w: Awaited<ReturnType<typeof world>>, label: string, answered = true) {
+    const email = `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@screenroom.test`;
+    const candidate = await w.manager.pb.collection("candidates").create({ job: w.job.id, email, firstName: "Ada", lastName: "Lovelace" });
+    await consent(candidate.id);
+    if (answered) await answerText(candidate.id, w.text.question.id);
+    return { id: candidate.id, email };
+  }
+  /** The entry holds action, actor, company, candidate id and time only: no e-mail, no name. */
+  function expectNothingPersonal(entry: RecordModel, email: string) {
+    expect(Object.keys(entry).sort()).toEqual(["action", "actor", "candidateId", "collectionId", "collectionName", "company", "created", "id"]);
+    const text = JSON.stringify(entry);
+    for (const personal of [email, "Ada", "Lovelace"]) expect(text).not.toContain(personal);
+  }
+
+  it("the records API's delete with ?deleteAnswers=true: one entry by that manager, and a candidate without answers too", async () => {
+    const w = await world("audit-delete");
+    const answered = await namedCandidate(w, "audit-delete-answered");
+    await w.manager.pb.collection("candidates").delete(answered.id, confirmed);
+    expect(await statusOf(() => su.collection("candidates").getOne(answered.id))).toBe(404);
+    const entries = await entriesOf(w.company.id, answered.id);
+    expect(entries).toEqual([expect.objectContaining({ action: "delete", actor: w.manager.user.id, company: w.company.id, candidateId: answered.id })]);
+    expectNothingPersonal(entries[0]!, answered.email);
+
+    const plain = await namedCandidate(w, "audit-delete-plain", false);
+    await w.manager.pb.collection("candidates").delete(plain.id);
+    expect(await entriesOf(w.company.id, plain.id)).toEqual([expect.objectContaining({ action: "delete", actor: w.manager.user.id })]);
+    // the manager reads them in the company's log
+    const log = await w.manager.pb.collection("audit_log").getFullList({ filter: w.manager.pb.filter("company = {:c}", { c: w.company.id }) });
+    expect(log.map((e) => e.candidateId).sort()).toEqual([answered.id, plain.id].sort());
+  });
+
+  it("a job deleted with its candidates: one entry per candidate", async () => {
+    const w = await world("audit-job");
+    const first = await namedCandidate(w, "audit-job-first");
+    const second = await namedCandidate(w, "audit-job-second", false);
+    await w.manager.pb.collection("jobs").delete(w.job.id, confirmed);
+    expect(await statusOf(() => su.collection("jobs").getOne(w.job.id))).toBe(404);
+    const log = await su.collection("audit_log").getFullList({ filter: su.filter("company = {:c}", { c: w.company.id }) });
+    expect(log.map((e) => [e.action, e.actor, e.candidateId]).sort()).toEqual(
+      [w.candidate.id, first.id, second.id].map((id) => ["job_delete", w.manager.user.id, id]).sort(),
+    );
+    for (const entry of log) expectNothingPersonal(entry, first.email);
+    expect(JSON.stringify(log)).not.toContain(second.email);
+  });
+
+  it("a batch delete: one entry per candidate", async () => {
+    const w = await world("audit-batch");
+    const first = await namedCandidate(w, "audit-batch-first");
+    const second = await namedCandidate(w, "audit-batch-second");
+    const batch = w.manager.pb.createBatch();
+    batch.collection("candidates").delete(first.id, confirmed);
+    batch.collection("candidates").delete(second.id, confirmed);
+    await batch.send();
+    for (const c of [first, second]) {
+      const entries = await entriesOf(w.company.id, c.id);
+      expect(entries).toEqual([expect.objectContaining({ action: "delete", actor: w.manager.user.id })]);
+      expectNothingPersonal(entries[0]!, c.email);
+    }
+  });
+
+  it("the erase route: still exactly one entry", async () => {
+    const w = await world("audit-erase-once");
+    const c = await namedCandidate(w, "audit-erase-once");
+    await w.manager.pb.send(`/api/screenroom/candidates/${c.id}/erase`, { method: "POST" });
+    const entries = await entriesOf(w.company.id, c.id);
+    expect(entries).toEqual([expect.objectContaining({ action: "erase", actor: w.manager.user.id })]);
+    expectNothingPersonal(entries[0]!, c.email);
+  });
+
+  it("a removal that fails leaves no entry (a batch whose last item is refused rolls back the deletes before it)", async () => {
+    const w = await world("audit-rollback");
+    const first = await namedCandidate(w, "audit-rollback-first");
+    const refused = await namedCandidate(w, "audit-rollback-refused");
+    // the second delete is not confirmed: refused, and the whole batch with it
+    const batch = w.manager.pb.createBatch();
+    batch.collection("candidates").delete(first.id, confirmed);
+    batch.collection("candidates").delete(refused.id);
+    expect(await statusOf(() => batch.send())).toBe(400);
+    // a job's delete with its candidates, likewise
+    const jobBatch = w.manager.pb.createBatch();
+    jobBatch.collection("jobs").delete(w.job.id, confirmed);
+    jobBatch.collection("candidates").delete("nosuchcandidat");
+    expect(await statusOf(() => jobBatch.send())).toBeGreaterThanOrEqual(400);
+    for (const id of [first.id, refused.id, w.candidate.id]) expect((await su.collection("candidates").getOne(id)).id).toBe(id);
+    expect(await su.collection("audit_log").getFullList({ filter: su.filter("company = {:c}", { c: w.company.id }) })).toEqual([]);
+    // and the same deletes, once they go through, are logged once each
+    const again = w.manager.pb.createBatch();
+    again.collection("candidates").delete(first.id, confirmed);
+    again.collection("candidates").delete(refused.id, confirmed);
+    await again.send();
+    for (const id of [first.id, refused.id]) expect(await entriesOf(w.company.id, id)).toHaveLength(1);
+  });
+
+  it("another company's manager deletes nothing and writes nothing; a company's delete takes its candidates and its log", async () => {
+    const w = await world("audit-company");
+    const c = await namedCandidate(w, "audit-company");
+    expect(await statusOf(() => b.manager.pb.collection("candidates").delete(c.id, confirmed))).toBe(404);
+    expect(await statusOf(() => b.manager.pb.collection("jobs").delete(w.job.id, confirmed))).toBe(404);
+    expect(await su.collection("audit_log").getFullList({ filter: su.filter("company = {:c}", { c: w.company.id }) })).toEqual([]);
+    await w.manager.pb.collection("candidates").delete(c.id, confirmed);
+    expect(await entriesOf(w.company.id, c.id)).toHaveLength(1);
+    // the company goes with everything it holds, its log included: no entry is left, and none is written for the
+    // candidate it still had
+    await w.manager.pb.collection("companies").delete(w.company.id);
+    expect(await statusOf(() => su.collection("candidates").getOne(w.candidate.id))).toBe(404);
+    expect(await su.collection("audit_log").getFullList({ filter: su.filter("company = {:c} || candidateId = {:a} || candidateId = {:b}", { c: w.company.id, a: c.id, b: w.candidate.id }) })).toEqual([]);
   });
 });

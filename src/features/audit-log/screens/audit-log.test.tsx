@@ -11,7 +11,7 @@ import { signInAs } from '@/testing/session';
 const api = (path: string) => `${env.apiUrl}${path}`;
 
 describe('the audit log (issue 19)', () => {
-  it("lists the company's exports and erasures, newest first as the server sorts them: when, who, action, candidate id", async () => {
+  it("lists the company's exports, erasures and deletions, newest first as the server sorts them: when, who, action, candidate id", async () => {
     const queries: string[] = [];
     server.use(
       http.get(api('/api/collections/audit_log/records'), ({ request }) => {
@@ -28,6 +28,8 @@ describe('the audit log (issue 19)', () => {
               expand: { actor: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } },
             },
             { id: 'l1', company: 'c1', actor: '', action: 'retention_erase', candidateId: 'cand00000000001', created: '2024-05-01 10:00:00.000Z' },
+            { id: 'l0', company: 'c1', actor: 'u1', action: 'delete', candidateId: 'cand00000000000', created: '2024-04-30 10:00:00.000Z', expand: { actor: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } } },
+            { id: 'lj', company: 'c1', actor: '', action: 'job_delete', candidateId: 'cand0000000000j', created: '2024-04-29 10:00:00.000Z' },
           ]),
         );
       }),
@@ -38,12 +40,17 @@ describe('the audit log (issue 19)', () => {
 
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(4);
     expect(within(rows[0]!).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Erased candidate')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('cand00000000002')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Retention period')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Erased by retention')).toBeInTheDocument();
+    // deletions too, in plain words; a deletion without a manager was a superuser's or a deleted account's
+    expect(within(rows[2]!).getByText('Deleted candidate')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Deleted with their job')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('An administrator or a deleted account')).toBeInTheDocument();
     // only this company's entries, newest first
     const params = new URLSearchParams(queries[0]);
     expect(params.get('filter')).toBe('company = "c1"');
@@ -57,6 +64,6 @@ describe('the audit log (issue 19)', () => {
     signInAs({ primaryCompany: 'c1' });
     managerShellApi();
     renderRoute('/companies/c1/audit-log');
-    expect(await screen.findByText('No exports or erasures yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No exports, erasures or deletions yet.')).toBeInTheDocument();
   });
 });

@@ -12,16 +12,22 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   export: 'Exported data',
   erase: 'Erased candidate',
   retention_erase: 'Erased by retention',
+  delete: 'Deleted candidate',
+  job_delete: 'Deleted with their job',
 };
 
-/** Who acted: the manager's name, or the retention period, or a deleted account. */
+/**
+ * Who acted: the manager's name, or the retention period, or a deleted account (exports and erasures are a
+ * manager's), or for a deletion also the server's administrator (a superuser is no manager).
+ */
 export function actorLabel(entry: AuditEntry): string {
   const actor = entry.expand?.actor;
   if (actor) return `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
-  return entry.action === 'retention_erase' ? 'Retention period' : 'A deleted account';
+  if (entry.action === 'retention_erase') return 'Retention period';
+  return entry.action === 'delete' || entry.action === 'job_delete' ? 'An administrator or a deleted account' : 'A deleted account';
 }
 
-/** Company settings, 'Audit log' (issue 19): every export and erasure of a candidate, read-only. */
+/** Company settings, 'Audit log': every export, erasure and deletion of a candidate, read-only. */
 export function AuditLogScreen() {
   const { companyId = '' } = useParams();
   const log = useQuery(auditLogQueries.list(companyId));
@@ -29,14 +35,14 @@ export function AuditLogScreen() {
     <CompanySettingsLayout companyId={companyId} title="Audit log">
       <Flex direction="column" gap="4">
         <Text as="p" size="2" color="gray">
-          Every export and erasure of a candidate&apos;s data. Nobody can change or remove an entry. A candidate is named by
-          their internal id only: an erased candidate&apos;s e-mail and name are gone.
+          Every export, erasure and deletion of a candidate&apos;s data. Nobody can change or remove an entry. A candidate
+          is named by their internal id only: an erased or deleted candidate&apos;s e-mail and name are gone.
         </Text>
         <QueryState query={log}>
           {(entries) =>
             entries.length === 0 ? (
               <Text size="2" color="gray">
-                No exports or erasures yet.
+                No exports, erasures or deletions yet.
               </Text>
             ) : (
               <Table.Root variant="surface">
