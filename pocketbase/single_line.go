@@ -7,7 +7,7 @@ package main
 // One rule on every way a record is written: the records API (create, update), the batch API, the hooks' and
 // routes' own saves (the CSV import, lib/bulk-invites.js, asks singleLineErrors first through the JS VM), the
 // dashboard and a superuser alike. It runs as a validation hook, before PocketBase's own field checks, so the
-// answer is a 400 whose data[field] carries this message and code. An update is judged on the fields it changes: a
+// answer is a 400 whose data[field] carries this message and code (the SPA knows the code: src/lib/errors.ts). An update is judged on the fields it changes: a
 // value stored before this rule stays savable until someone edits it.
 //
 // Multi-line on purpose (not listed): descriptions, welcome messages, comments, text answers, transcripts. Values
@@ -17,8 +17,10 @@ package main
 import (
 	"strings"
 
-	validation "github.com/go-ozzo/ozzo-validation/v4"
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
 )
 
 const (
@@ -42,11 +44,18 @@ func registerSingleLine(app core.App) {
 	for name := range singleLineFields {
 		collections = append(collections, name)
 	}
-	app.OnRecordValidate(collections...).BindFunc(func(e *core.RecordEvent) error {
-		if errs := singleLineErrors(e.Record); len(errs) > 0 {
-			return errs
-		}
-		return e.Next()
+	// before the other validation hooks (the webhook URL check, the hooks' own rules) and PocketBase's field checks
+	// (priority 99), so a line break is what the answer names, whatever else the value gets wrong
+	app.OnRecordValidate(collections...).Bind(&hook.Handler[*core.RecordEvent]{
+		Func: func(e *core.RecordEvent) error {
+			if errs := singleLineErrors(e.Record); len(errs) > 0 {
+				// an ApiError of its own: the records API and the batch pass it on as it is (a bare validation error
+				// would reach the client as an empty "Failed to create record.")
+				return router.NewBadRequestError(singleLineMessage, errs)
+			}
+			return e.Next()
+		},
+		Priority: -10,
 	})
 }
 
