@@ -87,6 +87,43 @@ describe("the filter oracle", () => {
     }
   });
 
+  it("gives identical answers however the query string is written: repeated, `;`, plus, escaped, HEAD, by id", async () => {
+    // the guard reads what PocketBase's list handler applies (the first `filter` and `sort` of url.ParseQuery, on the
+    // route Go's mux matched) and judges every value besides
+    const enc = encodeURIComponent;
+    const token = m.pb.authStore.token;
+    const list = async (path: string, method = "GET") => {
+      const res = await fetch(`${pbUrl()}${path}`, { method, headers: { Authorization: token } });
+      return { status: res.status, body: method === "HEAD" ? res.headers.get("content-length") : await res.text() };
+    };
+    const title = (g: string) => `id = '${a.manager.user.id}' && companies_via_managers.jobs_via_company.title != '${g}'`;
+    const users = "/api/collections/users/records";
+    const job = [a.job.title as string, "No such job"] as const;
+    const variants: [string, (g: string) => Promise<unknown>, readonly [string, string]][] = [
+      ["filter twice, the guess first", (g) => list(`${users}?filter=${enc(title(g))}&filter=${enc("id != ''")}`), job],
+      ["filter twice, the guess second", (g) => list(`${users}?filter=${enc("id != ''")}&filter=${enc(title(g))}`), job],
+      ["a `;` pair before the filter", (g) => list(`${users}?filter=x;&filter=${enc(title(g))}`), job],
+      ["pairs split by `;`", (g) => list(`${users}?x=1;filter=${enc(title(g))}`), job],
+      ["plus for the spaces", (g) => list(`${users}?${new URLSearchParams({ filter: title(g) }).toString()}`), job],
+      ["the key percent-encoded", (g) => list(`${users}?%66ilter=${enc(title(g))}`), job],
+      ["HEAD", (g) => list(`${users}?filter=${enc(title(g))}`, "HEAD"), job],
+      ["a trailing slash", (g) => list(`${users}/?filter=${enc(title(g))}`), job],
+      ["the collection by id", (g) => list(`/api/collections/_pb_users_auth_/records?filter=${enc(title(g))}`), job],
+      [
+        "the collection's name escaped, >=",
+        (g) => list(`/api/collections/%75sers/records?filter=${enc(`id = '${a.manager.user.id}' && ${Y_CANDIDATES}.id >= '${g}'`)}`),
+        [secretCandidate.id.slice(0, 3), "zzz"],
+      ],
+      ["sort twice, through the relation either way", (g) => list(`${users}?sort=${enc(`${g}companies_via_managers.jobs_via_company.title`)}&sort=id`), ["", "-"]],
+      ["an expand beside the guess", (g) => list(`${users}?filter=${enc(title(g))}&expand=${enc("companies_via_managers.jobs_via_company")}`), job],
+    ];
+    for (const [how, send, [truth, lie]] of variants) {
+      const right = await send(truth);
+      const wrong = await send(lie);
+      expect({ how, right }).toEqual({ how, right: wrong });
+    }
+  });
+
   it("gives identical answers to sorts that follow relations", async () => {
     for (const sort of [`${Y_CANDIDATES}.email`, `-${Y_CANDIDATES}.email`, "companies_via_managers.jobs_via_company.title", "primaryCompany.name"]) {
       const asc = await listOutcome(m.pb, "users", { sort });

@@ -8,8 +8,11 @@ export interface RealtimeEvent {
   data: string;
 }
 
-/** A realtime connection subscribed to `subscriptions` with `token`: `next()` reads the next event; `close()` ends it. */
-export async function openRealtime(token: string, subscriptions: string[]) {
+/**
+ * A realtime connection that asks for `subscriptions` with `token`, whatever the server answers: `status` and `body`
+ * of the subscription request (204 and "" when accepted), `next()` reads the next event, `close()` ends it.
+ */
+export async function trySubscribe(token: string, subscriptions: string[]) {
   const controller = new AbortController();
   const stream = await fetch(`${pbUrl()}/api/realtime`, { signal: controller.signal });
   const reader = stream.body!.getReader();
@@ -38,8 +41,15 @@ export async function openRealtime(token: string, subscriptions: string[]) {
     headers: { "Content-Type": "application/json", Authorization: token },
     body: JSON.stringify({ clientId, subscriptions }),
   });
-  expect(res.status).toBe(204);
-  return { next, close: () => controller.abort() };
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : "", next, close: () => controller.abort() };
+}
+
+/** A realtime connection subscribed to `subscriptions` with `token`: `next()` reads the next event; `close()` ends it. */
+export async function openRealtime(token: string, subscriptions: string[]) {
+  const { status, next, close } = await trySubscribe(token, subscriptions);
+  expect(status).toBe(204);
+  return { next, close };
 }
 
 /**
