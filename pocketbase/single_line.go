@@ -7,8 +7,8 @@ package main
 // One rule on every way a record is written: the records API (create, update), the batch API, the hooks' and
 // routes' own saves (the CSV import, lib/bulk-invites.js, asks singleLineErrors first through the JS VM), the
 // dashboard and a superuser alike. It runs as a validation hook, before PocketBase's own field checks, so the
-// answer is a 400 whose data[field] carries this message and code (the SPA knows the code: src/lib/errors.ts). An update is judged on the fields it changes: a
-// value stored before this rule stays savable until someone edits it.
+// answer is a 400 whose data[field] carries this message and code (the SPA knows the code: src/lib/errors.ts). An
+// update is judged on the fields it changes: a value stored before this rule stays savable until someone edits it.
 //
 // Multi-line on purpose (not listed): descriptions, welcome messages, comments, text answers, transcripts. Values
 // only the server writes (answer snapshots, the mail queue, secrets, hashes, audit ids) are not listed either: they
