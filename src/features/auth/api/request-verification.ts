@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { ClientResponseError } from 'pocketbase';
 
 import { pb } from '@/lib/pocketbase';
 
@@ -9,4 +10,14 @@ export function requestVerification(email: string) {
 
 export function useRequestVerification() {
   return useMutation({ mutationFn: requestVerification });
+}
+
+/**
+ * The seconds this client must wait before asking for another verification e-mail, when the server refused the
+ * request for the client's limit (429 with `retryAfter`, pocketbase/verification_resend.go); null for anything else.
+ */
+export function verificationRetryAfter(error: unknown): number | null {
+  if (!(error instanceof ClientResponseError) || error.status !== 429) return null;
+  const seconds: unknown = error.response.retryAfter;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }

@@ -106,6 +106,56 @@ describe('sign-up', () => {
     expect(verification).toEqual({ email: 'ada@example.com' });
   });
 
+  describe('a verification e-mail the server refused: the sign-up succeeded all the same (security round three)', () => {
+    function refusedVerification(response: () => Response) {
+      server.use(
+        http.post('*/api/collections/users/records', () =>
+          HttpResponse.json(buildUser({ email: 'ada@example.com', verified: false })),
+        ),
+        http.post('*/api/collections/users/request-verification', response),
+      );
+    }
+
+    it("for the client's mail limit (429 with retryAfter): 'Check your inbox', and the resend waits as long as the server said", async () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      refusedVerification(() =>
+        HttpResponse.json(
+          { status: 429, message: 'Too Many Requests.', data: {}, retryAfter: 540 },
+          { status: 429, headers: { 'Retry-After': '540' } },
+        ),
+      );
+      const { user, view } = await openSignUp();
+      await fillFields(user, VALID);
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+      expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+      expect(screen.getByText('Your account was created, please confirm your email')).toBeInTheDocument();
+      expect(screen.getByText(/^Too many e-mails were asked for from your network in a short time, so this one was not sent\./)).toBeInTheDocument();
+      expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+      expect(screen.getByText('You can ask for another e-mail in 9 minutes.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeDisabled();
+      expect(screen.queryByText(/Too Many Requests/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Sign Up' })).not.toBeInTheDocument();
+      expect(view.router.state.location.pathname).toBe('/auth/sign-up');
+      expect(error).toHaveBeenCalled();
+      error.mockRestore();
+    });
+
+    it("for another reason (500): 'Check your inbox', saying it was not sent, with the resend ready", async () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      refusedVerification(() => HttpResponse.json({ status: 500, message: 'Internal error.', data: {} }, { status: 500 }));
+      const { user } = await openSignUp();
+      await fillFields(user, VALID);
+      await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+      expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+      expect(screen.getByText(/^The e-mail could not be sent just now\./)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeEnabled();
+      expect(screen.queryByText(/Internal error/)).not.toBeInTheDocument();
+      error.mockRestore();
+    });
+  });
+
   it('puts a server field error under its field and keeps what was typed', async () => {
     server.use(
       http.post('*/api/collections/users/records', () =>
@@ -176,6 +226,21 @@ describe('sign-up', () => {
       expect(await screen.findByText(expected)).toBeInTheDocument();
       expect(screen.queryByText(message)).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeEnabled();
+      error.mockRestore();
+    });
+
+    it("a resend refused for the client's mail limit says so and rests the button as long as the server said", async () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { user } = await signUpUnverified(() =>
+        HttpResponse.json({ status: 429, message: 'Too Many Requests.', data: {}, retryAfter: 120 }, { status: 429 }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Resend the e-mail' }));
+      expect(
+        await screen.findByText('Too many e-mails were asked for from your network in a short time, so this one was not sent.'),
+      ).toBeInTheDocument();
+      // the rest starts as the button re-renders (an effect, as after a send)
+      expect(await screen.findByText('You can ask for another e-mail in 2 minutes.')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeDisabled());
       error.mockRestore();
     });
 

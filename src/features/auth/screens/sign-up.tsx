@@ -7,8 +7,8 @@ import { FormDevtools } from '@/components/form-devtools';
 import { paths } from '@/config/paths';
 import { reportFormError } from '@/components/form-error';
 
-import { useSignUp } from '../api/sign-up';
-import { CheckInbox } from '../components/check-inbox';
+import { useSignUp, type SignUpResult } from '../api/sign-up';
+import { CheckInbox, holdResend } from '../components/check-inbox';
 import { OrDivider } from '../components/or-divider';
 import { TextInput } from '@/components/text-input';
 import type { SignUpInput, SignUpValues } from '../schemas';
@@ -22,8 +22,9 @@ export function SignUpScreen() {
   const [searchParams] = useSearchParams();
   const invite = searchParams.get('invite') ?? '';
   const prefilledEmail = searchParams.get('email') ?? '';
-  // The address of the account just created, waiting for its confirmation (issue 16: 'Check your inbox').
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // The account just created, waiting for its confirmation (issue 16: 'Check your inbox'), and whether its e-mail
+  // was refused (security round three: the sign-up succeeded all the same).
+  const [sentTo, setSentTo] = useState<Pick<SignUpResult, 'email' | 'mailRefused'> | null>(null);
 
   const form = useForm<SignUpInput, unknown, SignUpValues>({
     resolver,
@@ -41,10 +42,14 @@ export function SignUpScreen() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { verified, email } = await signUp.mutateAsync(values);
+      const { verified, email, mailRefused } = await signUp.mutateAsync(values);
       // Verified: the session is stored and the signed-out-only guard sends the user home. Otherwise decisions.md:
-      // the 'Check your inbox' screen replaces the spec's redirect to sign-in and its toast.
-      if (!verified) setSentTo(email || values.email);
+      // the 'Check your inbox' screen replaces the spec's redirect to sign-in and its toast, also when the e-mail
+      // was refused (its resend then waits as long as the server said).
+      if (verified) return;
+      const address = email || values.email;
+      if (mailRefused?.retryAfterSeconds) holdResend(address, mailRefused.retryAfterSeconds);
+      setSentTo({ email: address, mailRefused });
     } catch (error) {
       const fields = ['firstName', 'lastName', 'email', 'password', 'passwordConfirm'] as const;
       reportFormError(error, form.setError, fields);
@@ -54,7 +59,8 @@ export function SignUpScreen() {
   if (sentTo) {
     return (
       <CheckInbox
-        email={sentTo}
+        email={sentTo.email}
+        mailRefused={sentTo.mailRefused}
         onUseAnotherAddress={() => {
           // everything else typed stays; the new address is typed where the old one was
           setSentTo(null);
