@@ -5,10 +5,10 @@ go 1.25.0
 require (
 	github.com/dop251/goja v0.0.0-20260722130236-0768e0998ac0
 	github.com/gabriel-vasile/mimetype v1.4.13
-	github.com/go-ozzo/ozzo-validation/v4 v4.4.1
 	github.com/pocketbase/dbx v1.12.0
 	github.com/pocketbase/ozzo-validation/v4 v4.3.0
 	github.com/pocketbase/pocketbase v0.39.11
+	github.com/spf13/cast v1.10.0
 	golang.org/x/net v0.58.0
 	modernc.org/libc v1.74.1
 	modernc.org/sqlite v1.55.0
@@ -34,7 +34,6 @@ require (
 	github.com/mattn/go-isatty v0.0.23 // indirect
 	github.com/ncruces/go-strftime v1.0.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
-	github.com/spf13/cast v1.10.0 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
 	golang.org/x/crypto v0.55.0 // indirect
