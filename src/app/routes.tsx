@@ -226,6 +226,13 @@ export const routes: RouteObject[] = [
                         Component: m.AuditLogScreen,
                       })),
                   },
+                  {
+                    path: paths.companies.shareLinks.path,
+                    lazy: () =>
+                      import('@/features/share-links/screens/company-share-links').then((m) => ({
+                        Component: m.CompanyShareLinksScreen,
+                      })),
+                  },
 
                   {
                     path: paths.companies.questions.list.path,

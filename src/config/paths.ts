@@ -146,6 +146,11 @@ export const paths = {
       path: '/companies/:companyId/audit-log',
       href: (companyId: string) => `/companies/${segment(companyId)}/audit-log`,
     },
+    /** Every live share link of the company, whoever made it; the owner revokes any. */
+    shareLinks: {
+      path: '/companies/:companyId/share-links',
+      href: (companyId: string) => `/companies/${segment(companyId)}/share-links`,
+    },
 
     questions: {
       list: {

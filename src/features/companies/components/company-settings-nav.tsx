@@ -3,13 +3,14 @@ import { NavLink } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-/** The side links of the company settings screens (spec §2: 'General' and 'Team members'; issue 18: 'Webhooks'; issue 19: 'Audit log'). */
+/** The side links of the company settings screens (spec §2: 'General' and 'Team members'; issue 18: 'Webhooks'; issue 19: 'Audit log'; every live 'Share links'). */
 export function CompanySettingsNav({ companyId }: { companyId: string }) {
   const links = [
     { label: 'General', to: paths.companies.edit.href(companyId) },
     { label: 'Team members', to: paths.companies.team.href(companyId) },
     { label: 'Webhooks', to: paths.companies.webhooks.href(companyId) },
     { label: 'Audit log', to: paths.companies.auditLog.href(companyId) },
+    { label: 'Share links', to: paths.companies.shareLinks.href(companyId) },
   ];
   return (
     <nav aria-label="Company settings">

@@ -122,7 +122,7 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
             <Flex gap="2" align="center" wrap="wrap" data-testid="review-actions">
               <CandidateNavigation neighbours={neighbours} />
               <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
-              <ShareCandidateButton candidateId={candidateId} candidateEmail={review.email} />
+              <ShareCandidateButton companyId={companyId} candidateId={candidateId} candidateEmail={review.email} />
               <DeleteCandidateButton
                 candidateId={candidateId}
                 jobId={jobId}

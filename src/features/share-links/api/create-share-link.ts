@@ -26,7 +26,11 @@ export function useCreateShareLink(options: Options = {}) {
     ...options,
     mutationFn: createShareLink,
     onSuccess: async (created, input, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: shareLinkQueries.list(input.candidateId).queryKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: shareLinkQueries.list(input.candidateId).queryKey }),
+        // the company's list of live links gains it
+        queryClient.invalidateQueries({ queryKey: shareLinkQueries.companyLists() }),
+      ]);
       await options.onSuccess?.(created, input, ...rest);
     },
   });

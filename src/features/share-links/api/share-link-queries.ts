@@ -6,6 +6,24 @@ import type { ShareLinksResponse, UsersResponse } from '@/lib/pocketbase-types';
 /** A candidate's share link with its creator (a fellow manager; absent when they no longer share a company). */
 export type ShareLink = ShareLinksResponse<{ createdBy?: UsersResponse }>;
 
+/** A person as the company's list of links names them. */
+export type CompanyShareLinkPerson = { id: string; email: string; firstName: string; lastName: string };
+
+/**
+ * A live link of the company (GET /api/screenroom/companies/{id}/share-links, pocketbase/share_links_revoke.go): not
+ * revoked, not expired, made by one of the company's managers.
+ */
+export type CompanyShareLink = {
+  id: string;
+  created: string;
+  expiresAt: string;
+  includeFeedback: boolean;
+  lastOpenedAt: string;
+  candidate: CompanyShareLinkPerson;
+  job: { id: string; title: string };
+  createdBy: CompanyShareLinkPerson;
+};
+
 /**
  * The share links of one candidate, newest first, as the managers of its company list them (the collection's list
  * rule; the token's hash is a hidden field the API never returns).
@@ -23,6 +41,19 @@ export const shareLinkQueries = {
           expand: 'createdBy',
           signal,
         }),
+    }),
+  companyLists: () => [...shareLinkQueries.all(), 'company'] as const,
+  /** Every live link of a company, newest first: the company settings' 'Share links'. */
+  company: (companyId: string) =>
+    queryOptions({
+      queryKey: [...shareLinkQueries.companyLists(), companyId] as const,
+      queryFn: async ({ signal }) => {
+        const answer = await pb.send<{ items: CompanyShareLink[] }>(
+          `/api/screenroom/companies/${encodeURIComponent(companyId)}/share-links`,
+          { method: 'GET', signal },
+        );
+        return answer.items;
+      },
     }),
 };
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { pb } from '@/lib/pocketbase';
 import type { ShareLinksResponse } from '@/lib/pocketbase-types';
-import { fullList } from '@/testing/manager-shell-api';
+import { buildCompany, fullList, managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render-route';
 import { buildUser, signInAs } from '@/testing/session';
@@ -43,6 +43,8 @@ let listFilters: string[] = [];
 
 beforeEach(() => {
   signInAs({ primaryCompany: 'c1' });
+  // c1, owned by the signed-in user: they may revoke any of its links
+  managerShellApi();
   links = [];
   created = [];
   revoked = [];
@@ -73,7 +75,7 @@ afterEach(() => {
 });
 
 async function openDialog() {
-  renderWithProviders(<ShareCandidateButton candidateId="k1" candidateEmail="grace@example.com" />);
+  renderWithProviders(<ShareCandidateButton companyId="c1" candidateId="k1" candidateEmail="grace@example.com" />);
   fireEvent.click(screen.getByRole('button', { name: 'Share' }));
   return screen.findByRole('dialog', { name: 'Share this candidate' });
 }
@@ -158,6 +160,17 @@ describe('the Share dialog', () => {
     await vi.waitFor(() => expect(revoked).toEqual(['l3']));
     await vi.waitFor(() => expect(within(within(table).getAllByRole('row')[1]!).getByText('Revoked')).toBeInTheDocument());
     expect(await screen.findByText('Link revoked')).toBeInTheDocument();
+  });
+
+  it("offers a co-manager 'Revoke' on their own active links only (the owner revokes the others)", async () => {
+    managerShellApi({ companies: [buildCompany({ owner: 'u9', managers: ['u9', 'u1', 'u2'] })] });
+    links = [link('l2', {}, buildUser({ id: 'u2', firstName: 'Carla', lastName: 'Colleague' })), link('l1')];
+    const dialog = await openDialog();
+    const table = await within(dialog).findByRole('table', { name: 'Share links' });
+    const [, carlas, own] = within(table).getAllByRole('row');
+    expect(carlas).toHaveTextContent('Active');
+    expect(within(carlas!).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    expect(within(own!).getByRole('button', { name: /Revoke/ })).toBeInTheDocument();
   });
 
   it("says something went wrong in the product's words when the link cannot be made", async () => {

@@ -32,6 +32,8 @@ const SELECT_STYLE = {
 } as const;
 
 type ShareCandidateButtonProps = {
+  /** the candidate's company: who may revoke which link */
+  companyId: string;
   candidateId: string;
   /** named in the dialog's description */
   candidateEmail: string;
@@ -42,7 +44,7 @@ type ShareCandidateButtonProps = {
  * colleague without an account, shows its URL once ('Copy link'), and lists the candidate's links with who made
  * them, when they expire, when they were last opened, their status and 'Revoke'.
  */
-export function ShareCandidateButton({ candidateId, candidateEmail }: ShareCandidateButtonProps) {
+export function ShareCandidateButton({ companyId, candidateId, candidateEmail }: ShareCandidateButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <AppTheme>
@@ -62,7 +64,7 @@ export function ShareCandidateButton({ candidateId, candidateEmail }: ShareCandi
             expires or is revoked.
           </Dialog.Description>
           {/* mounted while open only: a closed dialog forgets the link it showed once */}
-          {open && <ShareDialogBody candidateId={candidateId} />}
+          {open && <ShareDialogBody companyId={companyId} candidateId={candidateId} />}
           <Flex justify="end" mt="4">
             <Dialog.Close>
               <Button type="button" variant="soft" color="gray">
@@ -76,7 +78,7 @@ export function ShareCandidateButton({ candidateId, candidateEmail }: ShareCandi
   );
 }
 
-function ShareDialogBody({ candidateId }: { candidateId: string }) {
+function ShareDialogBody({ companyId, candidateId }: { companyId: string; candidateId: string }) {
   const id = useId();
   const form = useForm<CreateShareLinkFormInput, unknown, CreateShareLinkFormValues>({
     resolver: zodResolver(createShareLinkSchema),
@@ -152,7 +154,7 @@ function ShareDialogBody({ candidateId }: { candidateId: string }) {
         <Heading as="h3" size="3">
           Links to this candidate
         </Heading>
-        <ShareLinksTable candidateId={candidateId} />
+        <ShareLinksTable companyId={companyId} candidateId={candidateId} />
       </Flex>
     </Flex>
   );

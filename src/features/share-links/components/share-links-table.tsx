@@ -1,15 +1,13 @@
-import { AlertDialog, Badge, Button, Flex, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from '@/components/toast';
 
-import { AppTheme } from '@/components/app-theme';
 import { LoadError } from '@/components/load-error';
-import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 import { formatDate } from '@/lib/format-date';
 
-import { useRevokeShareLink } from '../api/revoke-share-link';
+import { useMayRevokeShareLink } from '../api/revoke-share-link';
 import { shareLinkQueries, shareLinkStatus, type ShareLink, type ShareLinkStatus } from '../api/share-link-queries';
+
+import { RevokeLinkButton } from './revoke-link-button';
 
 /** Each status's badge; the colours written out, so the manager shell's stylesheet keeps their scales (colors(auto)). */
 function StatusBadge({ status }: { status: ShareLinkStatus }) {
@@ -25,9 +23,13 @@ function StatusBadge({ status }: { status: ShareLinkStatus }) {
   return <Badge color="red">Revoked</Badge>;
 }
 
-/** The candidate's share links: who made each and when, its expiry, when it was last opened, its status, 'Revoke'. */
-export function ShareLinksTable({ candidateId }: { candidateId: string }) {
+/**
+ * The candidate's share links: who made each and when, its expiry, when it was last opened, its status, 'Revoke' (on
+ * an active link the user may revoke: the company's owner any, another manager their own).
+ */
+export function ShareLinksTable({ companyId, candidateId }: { companyId: string; candidateId: string }) {
   const links = useQuery(shareLinkQueries.list(candidateId));
+  const mayRevoke = useMayRevokeShareLink(companyId);
   if (links.isPending) return <Spinner size="2" />;
   if (links.isError) return <LoadError error={links.error} />;
   if (links.data.length === 0) {
@@ -67,7 +69,15 @@ export function ShareLinksTable({ candidateId }: { candidateId: string }) {
               <Table.Cell>
                 <StatusBadge status={status} />
               </Table.Cell>
-              <Table.Cell justify="end">{status === 'active' && <RevokeButton link={link} candidateId={candidateId} />}</Table.Cell>
+              <Table.Cell justify="end">
+                {status === 'active' && mayRevoke(link.createdBy) && (
+                  <RevokeLinkButton
+                    linkId={link.id}
+                    candidateId={candidateId}
+                    label={`Revoke the link created on ${formatDate(link.created)}`}
+                  />
+                )}
+              </Table.Cell>
             </Table.Row>
           );
         })}
@@ -80,57 +90,4 @@ function creatorName(link: ShareLink): string {
   const user = link.expand?.createdBy;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   return name || 'A former manager';
-}
-
-/** 'Revoke', confirmed: whoever holds the link can no longer open it. */
-function RevokeButton({ link, candidateId }: { link: ShareLink; candidateId: string }) {
-  const [open, setOpen] = useState(false);
-  const revoke = useRevokeShareLink();
-  const created = formatDate(link.created);
-  return (
-    <AppTheme>
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Trigger>
-          <Button type="button" size="1" variant="soft" color="red" aria-label={`Revoke the link created on ${created}`}>
-            Revoke
-          </Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Content maxWidth="440px">
-          <AlertDialog.Title>Revoke this link?</AlertDialog.Title>
-          <AlertDialog.Description size="2">
-            Whoever has it can no longer open this candidate&rsquo;s review. This cannot be undone.
-          </AlertDialog.Description>
-          <Flex gap="3" mt="4" justify="end">
-            <AlertDialog.Cancel>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              type="button"
-              color="red"
-              loading={revoke.isPending}
-              onClick={() =>
-                revoke.mutate(
-                  { linkId: link.id, candidateId },
-                  {
-                    onSuccess: () => {
-                      setOpen(false);
-                      toast.success('Link revoked');
-                    },
-                    onError: (error) => {
-                      console.error('revoking a share link failed', error);
-                      toast.error(GENERIC_ERROR_MESSAGE);
-                    },
-                  },
-                )
-              }
-            >
-              Revoke link
-            </Button>
-          </Flex>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
-    </AppTheme>
-  );
 }
