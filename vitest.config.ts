@@ -9,17 +9,11 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          // ES builds first: Testing Library's `main` and react-router's default export are CommonJS, whose
-          // `require('react-dom')` Node would resolve, not Vite (`module-sync` picks react-router's ES build)
-          resolve: { mainFields: ['module', 'jsnext:main', 'jsnext', 'main'], conditions: ['module-sync', 'module', 'browser', 'development|production'] },
           test: {
             name: 'unit',
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
             setupFiles: ['src/testing/setup.ts'],
-            // the app runs on Preact (vite.config.ts's aliases, issue 20), and so do its unit tests: every package that
-            // imports React goes through Vite, so the aliases reach it, instead of being loaded by Node with React's own
-            server: { deps: { inline: true } },
             // above every inner wait (Testing Library's 60 s, src/testing/setup.ts), so a slow run fails with the
             // message of what did not happen rather than as a bare timeout
             testTimeout: 240_000,

@@ -56,8 +56,8 @@ export async function seen(driver: WebDriver, locator: By, ms = SEEN_MS): Promis
 }
 
 /**
- * Clicks the element `locator` finds once it is visible and enabled. Found again on each try: a page the server wrote
- * (pocketbase/first_screens.go) shows its controls disabled, and the app's first render replaces them with its own.
+ * Clicks the element `locator` finds once it is visible and enabled. Found again on each try: a re-render may
+ * replace the element between two looks.
  */
 export async function click(driver: WebDriver, locator: By) {
   const element = await driver.wait<WebElement | null>(

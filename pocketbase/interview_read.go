@@ -121,7 +121,7 @@ func interviewRead(e *core.RequestEvent, key string) error {
 var errInterviewNotValid = errors.New("this interview link is not valid")
 
 // loadInterview: the interview of the candidate holding `key` as the read answers it; the caller has checked that
-// the request carries the key (the X-Candidate-Key header, or the page's own path for first_screens.go).
+// the request carries the key (the X-Candidate-Key header).
 func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 	candidate, err := e.App.FindFirstRecordByData("candidates", "secret", key)
 	if err != nil || candidate.GetString("secret") != key {
@@ -131,7 +131,7 @@ func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 	if err != nil {
 		return nil, err
 	}
-	// the view rule reads the key from the header; the page (first_screens.go) has it in its path only
+	// the view rule reads the key from the header
 	if info.Headers["x_candidate_key"] != key {
 		withKey := *info
 		withKey.Headers = maps.Clone(info.Headers)

@@ -100,7 +100,6 @@ func main() {
 	registerQuestionsList(app)           // the questions list (questions_list.go)
 	registerJobsList(app)                // the jobs list (jobs_list.go)
 	registerInterviewRead(app)           // a candidate's interview read by its key (interview_read.go)
-	registerFirstScreens(app, publicDir) // a candidate's start screen and the sign-in from the server (first_screens.go)
 	registerVerificationResend(app)      // 'Resend the e-mail' right after sign-up (verification_resend.go)
 	registerSigninThrottle(app)          // failed sign-ins counted per account, past a limit refused (signin_throttle.go)
 	registerRequestLog(app)              // successful reads are not written to the request log (request_log.go)

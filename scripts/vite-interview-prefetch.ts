@@ -3,26 +3,17 @@ import type { Plugin } from 'vite';
 /** The window property the inline script leaves its request on; src/features/interview/api/early-interview.ts reads it. */
 export const EARLY_INTERVIEW = '__screenroomInterview';
 
-/** The id of the JSON script element pocketbase/first_screens.go writes the interview's read into. */
-export const FIRST_SCREEN_INTERVIEW = 'screenroom-interview';
-
 /**
  * The inline script: on a candidate's page (`/candidates/{key}...`) it starts the interview read (the same GET the
  * app's `getInterview` makes, with the same headers) while the HTML is parsed, in parallel with the JS, instead of
  * after the entry and the candidate chunks ran. `apiUrl` is the API's base ('' for the page's own origin).
- * Issue 20: the candidate's first screen no longer waits a round trip after the JS for its text. On a page whose
- * start screen the server wrote, the read is in the page already (a JSON script element in the head): the script
- * hands that over, and sends no request.
+ * The candidate's first screen so waits no round trip after the JS for its text.
  */
 export function interviewPrefetchScript(apiUrl: string): string {
   return (
     `(function(){var m=/^\\/candidates\\/([^/]+)/.exec(location.pathname);if(!m||!window.fetch)return;var k;` +
     'try{k=decodeURIComponent(m[1])}catch(e){return}' +
-    // the read the server wrote into the page with its first screen (pocketbase/first_screens.go), else a request
-    `var d=document.getElementById('${FIRST_SCREEN_INTERVIEW}');` +
-    `window.${EARLY_INTERVIEW}={key:k,response:d&&window.Response?Promise.resolve(new Response(d.textContent,` +
-    "{status:200,headers:{'Content-Type':'application/json'}})):" +
-    `fetch(${JSON.stringify(apiUrl)}+'/api/screenroom/interviews/'+encodeURIComponent(k),` +
+    `window.${EARLY_INTERVIEW}={key:k,response:fetch(${JSON.stringify(apiUrl)}+'/api/screenroom/interviews/'+encodeURIComponent(k),` +
     "{headers:{'X-Candidate-Key':k,'Accept-Language':'en-US'}})['catch'](function(){return null})}})()"
   );
 }

@@ -15,13 +15,6 @@ export type RoutePreload = {
  * entry costs a download or a round trip, never correctness (React Router still imports what it renders). Like Vite's own preloads, the links are
  * `crossorigin`, so the later import or stylesheet reuses the preloaded response.
  * Issue 8: on a throttled phone this saves the round trips of the lazy-route waterfall before the first paint.
- *
- * A page whose first screen the server wrote (a candidate's link, the sign-in, a manager's company home:
- * pocketbase/first_screens.go) names its entry in the html element's `data-entry` instead of a module script: there
- * the links and the entry are added once the page has painted (its first contentful paint as the browser's paint
- * timing reports it, else the frame after DOMContentLoaded; half a second at most, for a tab in the background,
- * where frames wait), so the scripts do not share the phone's link with the page being read (issue 20 point 2). A
- * file the page already links (the server's inline stylesheets come with a disabled link to their file) is skipped.
  */
 export function routePreload(routes: RoutePreload[]): Plugin {
   let base = '/';
@@ -51,21 +44,10 @@ export function routePreload(routes: RoutePreload[]): Plugin {
           return [path.source, [...files].filter((file) => !entryFiles.has(file)).map((file) => base + file)];
         });
         const script =
-          `(function(){var p=location.pathname,t=${JSON.stringify(table)},e=document.documentElement.getAttribute('data-entry'),d=0;` +
-          'function go(){if(d)return;d=1;' +
+          `(function(){var p=location.pathname,t=${JSON.stringify(table)};` +
           'for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){' +
-          // a stylesheet the server wrote into the page comes with a (disabled, never fetched) link to its file
-          "if(document.querySelector('link[href=\"'+f+'\"]'))return;" +
           "var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}" +
-          "l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}}" +
-          // a first screen written by the server (pocketbase/first_screens.go): the entry comes after its first paint
-          "if(e){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}}" +
-          'if(!e)return go();' +
-          // after the first contentful paint as the browser reports it (paint timing), else the frame after
-          // DOMContentLoaded; half a second at most (a background tab paints nothing)
-          "var o=0;try{if((PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')<0)throw 0;o=new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}});" +
-          "o.observe({type:'paint',buffered:true})}catch(x){o=0}" +
-          "document.addEventListener('DOMContentLoaded',function(){if(!o)requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})})()";
+          "l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}}})()";
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },

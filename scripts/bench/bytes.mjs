@@ -5,11 +5,20 @@ import { readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../lib/pocketbase.mjs";
-import { managerPageCookies } from "./stack.mjs";
 
 /**
- * JS and CSS a first visit downloads, read from Chromium's network log, raw and gzip-compressed (a page's inline
- * stylesheets included).
+ * What each page shows once its real screen is there (the app rendered it and its controls work): the figure is
+ * read after it, so nothing the screen needs is left out.
+ */
+export const CONTENT = {
+  candidate: (page) => page.getByRole("button", { name: "Start Interview" }),
+  signIn: (page) => page.getByRole("button", { name: "Sign in", exact: true }),
+  companyHome: (page) => page.getByRole("row").nth(1).getByRole("link"),
+};
+
+/**
+ * JS and CSS a first visit downloads, read from Chromium's network log, raw and gzip-compressed, the page's inline
+ * scripts and stylesheets included, counted once the page's real screen is there (CONTENT).
  */
 export async function firstVisitBytes(url, manager, seed) {
   const browser = await chromium.launch({
@@ -35,20 +44,22 @@ export async function firstVisitBytes(url, manager, seed) {
       const context = await browser.newContext();
       if (session) {
         await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify(session));
-        // the app's session cookie for page loads (src/lib/session-cookie.ts), as an earlier visit left it
-        await context.addCookies(managerPageCookies(url, session.token));
       }
       const page = await context.newPage();
       const files = [];
       page.on("response", async (response) => {
         const type = response.request().resourceType();
-        // a first screen written by the server (pocketbase/first_screens.go) carries its stylesheets inline: counted
-        // as CSS like the files they replace
+        // the page's inline scripts and stylesheets are first-visit bytes like the files
         if (type === "document") {
           const html = (await response.body().catch(() => Buffer.alloc(0))).toString("utf8");
-          for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+          for (const [, css] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
             const body = Buffer.from(css);
             files.push({ type: "stylesheet", name: "(inline style)", raw: body.length, gzip: gzipSync(body).length });
+          }
+          for (const [, attributes, js] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+            if (/\bsrc=/.test(attributes) || /type="application\/json"/.test(attributes) || !js.trim()) continue;
+            const body = Buffer.from(js);
+            files.push({ type: "script", name: "(inline script)", raw: body.length, gzip: gzipSync(body).length });
           }
           return;
         }
@@ -57,6 +68,9 @@ export async function firstVisitBytes(url, manager, seed) {
         files.push({ type, name: basename(new URL(response.url()).pathname), raw: body.length, gzip: gzipSync(body).length });
       });
       await page.goto(url + path, { waitUntil: "networkidle" });
+      await CONTENT[name](page).waitFor({ state: "visible", timeout: 60_000 });
+      await page.waitForFunction((element) => element && !element.disabled, await CONTENT[name](page).elementHandle(), { timeout: 60_000 });
+      await page.waitForLoadState("networkidle");
       await page.waitForTimeout(300);
       const sum = (type, key) => files.filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
       result[name] = {

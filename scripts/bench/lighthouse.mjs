@@ -1,13 +1,11 @@
 // lighthouse: the three pages audited by Lighthouse. Lighthouse and puppeteer-core are imported inside the function,
 // so only a run that measures this part loads them.
 import { LIGHTHOUSE_RUNS } from "./options.mjs";
-import { managerPageCookies } from "./stack.mjs";
 
 /**
  * Lighthouse's performance score and LCP of a first visit to the three pages: mobile preset, simulated throttling,
  * Debian's Chromium. A signed-in page gets the session into localStorage before the app's scripts run (after
- * Lighthouse's own storage reset), and the app's session cookie for page loads (src/lib/session-cookie.ts, written
- * by the app on every earlier visit), the way a returning manager opens it. Each page is audited LIGHTHOUSE_RUNS times
+ * Lighthouse's own storage reset), the way a returning manager opens it. Each page is audited LIGHTHOUSE_RUNS times
  * in a fresh browser and the median run (by score) is kept: the machine is shared, so single runs are noisy.
  */
 export async function lighthouseScores(url, manager, seed) {
@@ -32,7 +30,6 @@ export async function lighthouseScores(url, manager, seed) {
         const page = await browser.newPage();
         if (stored) {
           await page.evaluateOnNewDocument((value) => localStorage.setItem("pocketbase_auth", value), stored);
-          await page.setCookie(...managerPageCookies(url, manager.authStore.token).map((c) => ({ ...c, path: "/companies" })));
         }
         const { lhr } = await lighthouse(url + path, { output: "json", logLevel: "error", onlyCategories: ["performance"] }, undefined, page);
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);

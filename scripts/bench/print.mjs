@@ -1,25 +1,38 @@
 // The bench's output: the figures as tables, then the budget checks; and all of it as one JSON line, also written to
 // test-results/bench.json.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "../lib/pocketbase.mjs";
 import { LIGHTHOUSE_RUNS } from "./options.mjs";
 
+/**
+ * The first visits of the build before the app returned to React DOM and a client-only SPA (Preact aliased as React,
+ * three screens written by the Go server), measured once by the same bytes and Lighthouse code on the commit it
+ * names: printed beside today's figures, so the cost of the order's stack stays visible.
+ */
+const BASELINE_FILE = join(root, "scripts", "bench", "preact-baseline.json");
+const baseline = existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, "utf8")) : null;
+
 /** The data set, the figures as tables and every budget check (ok, MISS or skip), for people to read. */
 export function print(f, checks) {
   console.log(`\nData set: ${JSON.stringify(f.seed)}\n`);
-  console.log("First visit        JS raw    JS gzip   CSS raw   CSS gzip  files");
+  console.log("First visit        JS raw    JS gzip   CSS raw   CSS gzip  files   JS gzip / CSS gzip before (Preact + server-written)");
   for (const [name, b] of Object.entries(f.bytes)) {
-    console.log(`${name.padEnd(16)} ${String(b.js.raw).padStart(8)} ${String(b.js.gzip).padStart(9)} ${String(b.css.raw).padStart(9)} ${String(b.css.gzip).padStart(9)}  ${b.files.length}`);
+    const before = baseline?.bytes?.[name];
+    const was = before ? `${String(before.js.gzip).padStart(9)} / ${before.css.gzip}` : "";
+    console.log(`${name.padEnd(16)} ${String(b.js.raw).padStart(8)} ${String(b.js.gzip).padStart(9)} ${String(b.css.raw).padStart(9)} ${String(b.css.gzip).padStart(9)}  ${String(b.files.length).padStart(5)}   ${was}`);
   }
+  if (baseline && Object.keys(f.bytes).length) console.log(`(before: commit ${baseline.commit}, ${baseline.note})`);
   console.log("\nRequest              p50 ms   p95 ms   req/s   requests  errors  p95 of each run");
   for (const [name, l] of Object.entries(f.latency)) {
     console.log(`${name.padEnd(18)} ${String(l.p50).padStart(8)} ${String(l.p95).padStart(8)} ${String(l.rps).padStart(7)} ${String(l.requests).padStart(10)} ${String(l.errors).padStart(7)}  ${(l.p95Runs ?? []).join(" ")}`);
   }
   if (f.lighthouse) {
-    console.log(`\nLighthouse (mobile, simulated; median of ${LIGHTHOUSE_RUNS})  score   LCP ms   FCP ms   TBT ms   CLS    scores of all runs`);
+    console.log(`\nLighthouse (mobile, simulated; median of ${LIGHTHOUSE_RUNS})  score   LCP ms   FCP ms   TBT ms   CLS    scores of all runs   score / LCP ms before`);
     for (const [name, l] of Object.entries(f.lighthouse)) {
-      console.log(`${name.padEnd(40)} ${String(l.score).padStart(6)} ${String(l.lcpMs).padStart(8)} ${String(l.fcpMs).padStart(8)} ${String(l.tbtMs).padStart(8)} ${String(l.cls).padStart(5)}    ${l.runs.join(" ")}`);
+      const before = baseline?.lighthouse?.[name];
+      const was = before ? `${before.score} / ${before.lcpMs}` : "";
+      console.log(`${name.padEnd(40)} ${String(l.score).padStart(6)} ${String(l.lcpMs).padStart(8)} ${String(l.fcpMs).padStart(8)} ${String(l.tbtMs).padStart(8)} ${String(l.cls).padStart(5)}    ${l.runs.join(" ").padEnd(18)} ${was}`);
     }
   }
   if (f.managerSession) console.log(`\nManager session: ${JSON.stringify(f.managerSession)}`);

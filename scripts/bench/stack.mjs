@@ -94,15 +94,3 @@ async function unstartedCandidate(url, jobId) {
   await su.collection("candidates").create({ job: jobId, email, secret });
   return secret;
 }
-
-/**
- * The cookies a returning manager's browser holds for the company home's page loads: the app writes them on every
- * visit (src/lib/session-cookie.ts), and with them the server writes the signed-in page (issue 20). For Playwright's
- * `addCookies` as they are; Puppeteer's `setCookie` also needs `path: "/companies"` (it takes the URL's directory).
- */
-export function managerPageCookies(url, token) {
-  return [
-    { name: "sr_session", value: token },
-    { name: "sr_tz", value: "UTC" },
-  ].map((cookie) => ({ ...cookie, url: url + "/companies", sameSite: /** @type {const} */ ("Strict") }));
-}

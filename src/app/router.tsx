@@ -12,21 +12,6 @@ void restoreSession();
 
 const router = createBrowserRouter(routes);
 
-/**
- * Resolves once the router has loaded the first page's lazy route and run its loaders: rendered then, the first
- * render is the page itself, not an empty frame before it (main.tsx, over a first screen the server wrote).
- */
-export function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }

@@ -27,8 +27,7 @@ export function ManagerShell() {
       <CompanySwitcher />
       <Container size="4" px="4" py="5">
         <main>
-          {/* a screen reading with useSuspenseQuery (the review, a job) waits here, under the shell: Preact, which
-              runs the app (issue 20), has no root that holds the previous screen while one suspends */}
+          {/* a screen reading with useSuspenseQuery (the review, a job) waits here, under the shell */}
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

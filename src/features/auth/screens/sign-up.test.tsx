@@ -211,7 +211,7 @@ describe('sign-up', () => {
       await user.click(screen.getByRole('button', { name: 'Resend the e-mail' }));
       expect(await screen.findByText('We sent the e-mail again to ada@example.com.')).toBeInTheDocument();
       expect(resent).toEqual([{ email: 'ada@example.com' }]);
-      // the rest starts as the button re-renders after the send (an effect: a frame later in Preact)
+      // the rest starts as the button re-renders after the send (an effect)
       await waitFor(() => expect(screen.getByRole('button', { name: 'Resend the e-mail' })).toBeDisabled());
       expect(await screen.findByText(/^You can ask for another e-mail in (60|59) seconds\.$/)).toBeInTheDocument();
     });

@@ -33,22 +33,6 @@ describe('the interview read started by index.html', () => {
     expect(takeEarlyInterview('k3y 1')).toBeNull();
   });
 
-  it('takes the read the server wrote into the page with its first screen, without a request', async () => {
-    const interview = { candidateId: 'c1', companyName: 'Globex </script> & Co' };
-    const data = document.createElement('script');
-    data.type = 'application/json';
-    data.id = 'screenroom-interview';
-    data.textContent = JSON.stringify(interview);
-    document.head.appendChild(data);
-    try {
-      const fetchMock = runInlineScript('/candidates/k3y', () => Promise.resolve(Response.json({})));
-      expect(fetchMock).not.toHaveBeenCalled();
-      await expect(takeEarlyInterview('k3y')).resolves.toEqual(interview);
-    } finally {
-      data.remove();
-    }
-  });
-
   it("answers a refusal as the SDK would: a ClientResponseError with the server's status and message", async () => {
     runInlineScript('/candidates/gone', () => Promise.resolve(Response.json({ status: 410, message: 'Replaced.' }, { status: 410 })));
     const error = await takeEarlyInterview('gone')?.catch((e: unknown) => e);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,6 @@ import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
 
 import type { PipelineCandidate, PipelineCounts } from '../api/job-queries';
-import { setValue } from '@/testing/form';
 
 const base = { collectionId: 'x', created: '2024-03-01 10:00:00.000Z', updated: '2024-03-01 10:00:00.000Z' };
 const job = {
@@ -281,8 +280,8 @@ describe('the candidate pipeline', () => {
     await waitFor(() => expect(filterOf(requests.at(-1)!)).toEqual({ status: 'completed', decision: 'hold', q: null }));
 
     // two changes before the first one's navigation landed: neither undoes the other
-    setValue(screen.getByLabelText('Status'), 'started');
-    setValue(screen.getByLabelText('Decision'), 'reject');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'started' } });
+    fireEvent.change(screen.getByLabelText('Decision'), { target: { value: 'reject' } });
     await waitFor(() => expect(router.state.location.search).toBe('?status=started&decision=reject'));
     await waitFor(() => expect(filterOf(requests.at(-1)!)).toEqual({ status: 'started', decision: 'reject', q: null }));
   });
@@ -301,9 +300,9 @@ describe('the candidate pipeline', () => {
     const search = screen.getByLabelText('Search by e-mail');
 
     // three keys in one go (nothing can run between them): one request, for all three
-    setValue(search, 'a');
-    setValue(search, 'an');
-    setValue(search, 'ann');
+    fireEvent.change(search, { target: { value: 'a' } });
+    fireEvent.change(search, { target: { value: 'an' } });
+    fireEvent.change(search, { target: { value: 'ann' } });
     await waitFor(() => expect(emails(candidates)).toEqual(['ann@example.com']));
     const searches = requests.filter((params) => params.has('q'));
     expect(searches).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
-import { setValue } from '@/testing/form';
 
 const base = { collectionId: 'x', created: '2024-03-01 10:00:00.000Z', updated: '2024-03-01 10:00:00.000Z' };
 const question = (id: string, title: string) => ({
@@ -234,7 +233,7 @@ describe('job detail', () => {
     expect(screen.getByLabelText('Deadline')).not.toHaveValue('');
 
     // the manager's own deadline
-    setValue(screen.getByLabelText('Deadline'), '2031-06-30T12:15');
+    fireEvent.change(screen.getByLabelText('Deadline'), { target: { value: '2031-06-30T12:15' } });
     await user.type(screen.getByLabelText('Email'), 'bo@example.com');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(bodies).toHaveLength(2));
@@ -270,7 +269,7 @@ describe('job detail', () => {
     renderRoute('/companies/c1/jobs/j1');
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
 
-    setValue(screen.getByLabelText('Deadline'), '2020-01-01T09:00');
+    fireEvent.change(screen.getByLabelText('Deadline'), { target: { value: '2020-01-01T09:00' } });
     await user.type(screen.getByLabelText('Extra takes'), '11');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('The deadline must be in the future.')).toBeInTheDocument();
@@ -279,7 +278,7 @@ describe('job detail', () => {
     expect(posts).toBe(0);
 
     // in the future on this device, refused by the server (its clock said otherwise)
-    setValue(screen.getByLabelText('Deadline'), '2031-01-01T09:00');
+    fireEvent.change(screen.getByLabelText('Deadline'), { target: { value: '2031-01-01T09:00' } });
     await user.clear(screen.getByLabelText('Extra takes'));
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     await waitFor(() => expect(posts).toBe(1));

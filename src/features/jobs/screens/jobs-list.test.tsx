@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { Collections, type JobsResponse } from '@/lib/pocketbase-types';
 import { queryClient as appQueryClient } from '@/lib/query-client';
-import { buildCompany, managerShellApi } from '@/testing/manager-shell-api';
+import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
@@ -72,66 +72,5 @@ describe('the jobs list', () => {
     renderRoute('/companies/c1/jobs');
     const link = await screen.findByRole('link', { name: 'Add your first job' });
     expect(link).toHaveAttribute('href', '/companies/c1/jobs/new');
-  });
-
-  describe('written by the server (pocketbase/company_home_screen.go)', () => {
-    /** The JSON script element the server writes into the page's head with the company home. */
-    function writtenReads(user: string) {
-      const element = document.createElement('script');
-      element.type = 'application/json';
-      element.id = 'screenroom-company-home'; // src/app/prefetch.ts, pocketbase/company_home_screen.go
-      element.textContent = JSON.stringify({
-        user,
-        company: 'c1',
-        companies: [buildCompany({ id: 'c1', name: 'Written Corp' })],
-        jobs: [job('j1', 'Written Engineer')],
-        counts: { jobs: { j1: { total: 9, invited: 4, started: 3, completed: 2 } } },
-      });
-      document.head.append(element);
-      return element;
-    }
-
-    it('starts from the reads in the page, without asking for them again', async () => {
-      signInAs({ id: 'u1', primaryCompany: 'c1' });
-      const asked: string[] = [];
-      server.use(
-        http.get('*/api/collections/companies/records', ({ request }) => {
-          asked.push(request.url);
-          return HttpResponse.json({ page: 1, perPage: 1000, totalItems: -1, totalPages: -1, items: [] });
-        }),
-        http.get('*/api/screenroom/companies/:companyId/jobs', ({ request }) => {
-          asked.push(request.url);
-          return HttpResponse.json([]);
-        }),
-        http.get('*/api/screenroom/companies/:companyId/job-counts', ({ request }) => {
-          asked.push(request.url);
-          return HttpResponse.json({ jobs: {} });
-        }),
-      );
-      const element = writtenReads('u1');
-      appQueryClient.clear();
-      renderRoute('/companies/c1', { queryClient: appQueryClient });
-
-      const row = await screen.findByRole('row', { name: /Written Engineer/ });
-      expect(cellsOf(row).slice(0, 3)).toEqual(['4', '3', '2']);
-      expect(screen.getByRole('combobox', { name: 'Company' })).toHaveTextContent('Written Corp');
-      expect(asked).toEqual([]);
-      // taken once: a later visit reads anew
-      expect(element.isConnected).toBe(false);
-      appQueryClient.clear();
-    });
-
-    it("ignores reads made for another user's session", async () => {
-      signInAs({ id: 'u2', primaryCompany: 'c1' });
-      managerShellApi({ jobs: [job('j7', 'Read Engineer')] });
-      const element = writtenReads('u1');
-      appQueryClient.clear();
-      renderRoute('/companies/c1/jobs', { queryClient: appQueryClient });
-
-      await screen.findByRole('row', { name: /Read Engineer/ });
-      expect(screen.queryByText('Written Engineer')).not.toBeInTheDocument();
-      expect(element.isConnected).toBe(false);
-      appQueryClient.clear();
-    });
   });
 });

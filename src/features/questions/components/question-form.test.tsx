@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -7,7 +7,6 @@ import { Theme } from '@radix-ui/themes';
 import type { QuestionFormInput, QuestionFormValues } from '../schemas';
 
 import { QuestionForm } from './question-form';
-import { setValue } from '@/testing/form';
 
 function renderForm(defaultValues?: QuestionFormInput) {
   const onSubmit = vi.fn<(values: QuestionFormValues) => Promise<void>>().mockResolvedValue(undefined);
@@ -20,7 +19,7 @@ function renderForm(defaultValues?: QuestionFormInput) {
 }
 
 function set(label: string, value: string) {
-  setValue(screen.getByLabelText(label), value);
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
 function fillValid() {

@@ -51,7 +51,7 @@ function isControl(target: Element): boolean {
 export function useReviewShortcuts(actions: ReviewShortcutActions): void {
   const latest = useRef(actions);
   // before the browser paints (a layout effect), not a frame later: a key pressed as soon as the screen shows its
-  // new neighbours acts on them, in Preact as in React
+  // new neighbours acts on them
   useLayoutEffect(() => {
     latest.current = actions;
   });

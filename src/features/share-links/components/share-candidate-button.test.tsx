@@ -12,7 +12,6 @@ import { buildUser, signInAs } from '@/testing/session';
 import type { ShareLink } from '../api/share-link-queries';
 
 import { ShareCandidateButton } from './share-candidate-button';
-import { setValue } from '@/testing/form';
 
 const DAY = 24 * 60 * 60 * 1000;
 const dbDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
@@ -119,7 +118,7 @@ describe('the Share dialog', () => {
 
   it('sends the expiry and the feedback choice the manager picked', async () => {
     const dialog = await openDialog();
-    setValue(within(dialog).getByLabelText('Expires after'), '30');
+    fireEvent.change(within(dialog).getByLabelText('Expires after'), { target: { value: '30' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Include ratings and comments' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create link' }));
     await within(dialog).findByLabelText('Share link');
