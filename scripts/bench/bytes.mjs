@@ -11,10 +11,20 @@ import { root } from "../lib/pocketbase.mjs";
  * read after it, so nothing the screen needs is left out.
  */
 export const CONTENT = {
-  candidate: (page) => page.getByRole("button", { name: "Start Interview" }),
-  signIn: (page) => page.getByRole("button", { name: "Sign in", exact: true }),
+  // the consent box: a written page showed it disabled until the app took over
+  candidate: (page) => page.getByRole("checkbox"),
+  signIn: (page) => page.getByRole("button", { name: "Sign In", exact: true }),
   companyHome: (page) => page.getByRole("row").nth(1).getByRole("link"),
 };
+
+/** Waits until the locator's element is shown and enabled, found again on each look (a render may replace it). */
+async function screenShown(locator) {
+  const until = Date.now() + 60_000;
+  while (!(await locator.first().isVisible().catch(() => false)) || !(await locator.first().isEnabled().catch(() => false))) {
+    if (Date.now() > until) throw new Error(`The page's screen never showed: ${locator}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /**
  * JS and CSS a first visit downloads, read from Chromium's network log, raw and gzip-compressed, the page's inline
@@ -68,8 +78,7 @@ export async function firstVisitBytes(url, manager, seed) {
         files.push({ type, name: basename(new URL(response.url()).pathname), raw: body.length, gzip: gzipSync(body).length });
       });
       await page.goto(url + path, { waitUntil: "networkidle" });
-      await CONTENT[name](page).waitFor({ state: "visible", timeout: 60_000 });
-      await page.waitForFunction((element) => element && !element.disabled, await CONTENT[name](page).elementHandle(), { timeout: 60_000 });
+      await screenShown(CONTENT[name](page));
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(300);
       const sum = (type, key) => files.filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
