@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 import { browserSyntax } from './scripts/vite-browser-syntax';
 import { cspManifestPlugin } from './scripts/vite-csp';
-import { interviewPrefetch } from './scripts/vite-interview-prefetch';
+import { earlyReads } from './scripts/vite-early-reads';
 import { radixSubset } from './scripts/vite-radix-subset';
 import { routePreload } from './scripts/vite-route-preload';
 
@@ -36,8 +36,8 @@ export default defineConfig({
       },
       { path: /^\/(companies|preferences)\//, modules: ['src/app/layouts/manager-shell.tsx'] },
     ]),
-    // The candidate's interview read starts from an inline script, in parallel with the JS (issue 20); see the plugin.
-    interviewPrefetch(),
+    // A candidate's interview read and a company home's jobs start from an inline script, in parallel with the JS.
+    earlyReads(),
     // dist/csp.json: the production CSP with the sha256 of the inline script above (pb_hooks/static.pb.js sends it)
     cspManifestPlugin(),
     // a build whose scripts the oldest supported Safari cannot parse fails (BROWSERS above)

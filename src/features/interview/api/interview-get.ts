@@ -1,8 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 
+import { takeEarlyRead } from '@/lib/early-read';
 import { candidateOptions, pb } from '@/lib/pocketbase';
-
-import { takeEarlyInterview } from './early-interview';
 
 export type InterviewQuestion = {
   id: string;
@@ -74,13 +73,11 @@ export type Interview = {
  * the job's order, each with its kind, and the questions already answered. An unknown id answers 404.
  */
 export async function getInterview(candidateId: string, signal?: AbortSignal): Promise<Interview> {
-  // the first read of a page load may already be under way from index.html (issue 20)
-  const early = await takeEarlyInterview(candidateId);
+  const path = `/api/screenroom/interviews/${encodeURIComponent(candidateId)}`;
+  // the first read of a page load may already be under way from index.html
+  const early = await takeEarlyRead<Interview>(path);
   if (early) return early;
-  return pb.send<Interview>(
-    `/api/screenroom/interviews/${encodeURIComponent(candidateId)}`,
-    candidateOptions(candidateId, { method: 'GET', signal }),
-  );
+  return pb.send<Interview>(path, candidateOptions(candidateId, { method: 'GET', signal }));
 }
 
 export const interviewQueries = {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ListResult } from 'pocketbase';
 
+import { takeEarlyRead } from '@/lib/early-read';
 import type { PipelineState } from '@/lib/pipeline-query';
 import { pb } from '@/lib/pocketbase';
 import { PREFETCHED_FRESH_MS } from '@/lib/query-client';
@@ -75,18 +76,20 @@ export const jobQueries = {
   list: (companyId: string) =>
     queryOptions({
       queryKey: [...jobQueries.lists(), companyId] as const,
-      queryFn: ({ signal }) => pb.send<JobListItem[]>(jobsListPath(companyId), { method: 'GET', signal }),
+      // the first read of a page load may already be under way from index.html
+      queryFn: async ({ signal }) =>
+        (await takeEarlyRead<JobListItem[]>(jobsListPath(companyId))) ??
+        pb.send<JobListItem[]>(jobsListPath(companyId), { method: 'GET', signal }),
       staleTime: PREFETCHED_FRESH_MS,
     }),
   /** Every job's candidates per status for the jobs list, in one request (not one pipeline request per job). */
   listCounts: (companyId: string) =>
     queryOptions({
       queryKey: [...jobQueries.pipelines(), 'company', companyId] as const,
-      queryFn: ({ signal }) =>
-        pb.send<CompanyJobCounts>(`/api/screenroom/companies/${encodeURIComponent(companyId)}/job-counts`, {
-          method: 'GET',
-          signal,
-        }),
+      queryFn: async ({ signal }) => {
+        const path = `/api/screenroom/companies/${encodeURIComponent(companyId)}/job-counts`;
+        return (await takeEarlyRead<CompanyJobCounts>(path)) ?? pb.send<CompanyJobCounts>(path, { method: 'GET', signal });
+      },
       staleTime: PREFETCHED_FRESH_MS,
     }),
   details: () => [...jobQueries.all(), 'detail'] as const,
