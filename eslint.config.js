@@ -17,6 +17,13 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
  */
 const layerZones = [
   {
+    // code the media worker bundles too (worker/src): it depends on nothing else of the app's
+    target: './src/lib/shared-with-worker',
+    from: './src',
+    except: ['./lib/shared-with-worker'],
+    message: 'src/lib/shared-with-worker is bundled by the media worker too: import nothing else of the app from it.',
+  },
+  {
     target: './src/features',
     from: './src/app',
     message: 'Features never import src/app.',
@@ -59,6 +66,24 @@ export default defineConfig([
   {
     files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**', 'worker/**', 'tests/**', 'e2e/**', 'e2e-webkit/**'],
     languageOptions: { globals: globals.node },
+  },
+
+  // The media worker shares code with the SPA through src/lib/shared-with-worker only.
+  {
+    files: ['worker/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!lib/shared-with-worker/)',
+              message: 'The worker imports from the SPA only what src/lib/shared-with-worker holds.',
+            },
+          ],
+        },
+      ],
+    },
   },
 
   // The SPA.

@@ -86,7 +86,7 @@ export default defineConfig({
         // The WebM reader of the take check (fetched when a take starts, prepareTakeCheck) stays a chunk of its own:
         // as a small lazy chunk it became the one the merge put shared code into (Card, the interview's camera),
         // which made every first visit, the sign-in's too, download the reader with it.
-        manualChunks: (id) => (/\/src\/(features\/interview\/upload\/webm-length|lib\/ebml)\.ts$/.test(id) ? 'webm-length' : undefined),
+        manualChunks: (id) => (/\/src\/(features\/interview\/upload\/webm-length|lib\/shared-with-worker\/ebml)\.ts$/.test(id) ? 'webm-length' : undefined),
       },
     },
   },

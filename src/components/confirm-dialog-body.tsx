@@ -2,7 +2,7 @@ import { AlertDialog, Button, Callout, Flex, Spinner } from '@radix-ui/themes';
 import { useState, type RefObject } from 'react';
 
 import { AppTheme } from './app-theme';
-import type { ConfirmAction, ConfirmDialogProps } from './confirm-dialog';
+import type { ConfirmAction, ConfirmDialogProps } from './confirm-dialog-types';
 
 /**
  * The dialog of ConfirmDialog (./confirm-dialog.tsx), loaded when it first opens. It stays open while its action

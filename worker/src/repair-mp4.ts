@@ -2,7 +2,7 @@
 // moov (the tracks, no samples), then one moof (a fragment's sample table) + mdat (its samples) pair after another.
 // Such a file cut anywhere keeps ftyp + moov and every complete moof + mdat pair. Reads only box headers (a 32-bit
 // size, or 1 and a 64-bit size, and a four-letter type) and the sample counts in each moof's trun boxes.
-import type { Cut } from "./repair";
+import type { Cut } from "./cut";
 
 interface Box {
   type: string;

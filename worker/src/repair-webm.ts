@@ -2,8 +2,8 @@
 // element headers (an ID and a size, both variable-length integers); MediaRecorder writes the Segment, and Chrome
 // every Cluster, with the unknown size 0x01FFFFFFFFFFFFFF, so such a Cluster ends where the next top-level element
 // (the next Cluster) starts, or at the end of the bytes.
-import { readHeader, vintLength, type EbmlHeader as Header } from "../../src/lib/ebml";
-import type { Cut } from "./repair";
+import { readHeader, vintLength, type EbmlHeader as Header } from "../../src/lib/shared-with-worker/ebml";
+import type { Cut } from "./cut";
 
 const EBML = 0x1a45dfa3;
 const SEGMENT = 0x18538067;

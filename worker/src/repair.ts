@@ -7,21 +7,7 @@ import { join } from "node:path";
 import { probeDuration, remux } from "./media";
 import { findMp4Cut } from "./repair-mp4";
 import { findWebmCut } from "./repair-webm";
-
-export type RecordingFormat = "webm" | "mp4";
-
-/** What can be kept of a recording: its first `keep` bytes (with `patch` written over them), or why nothing. */
-export type Cut =
-  | {
-      usable: true;
-      format: RecordingFormat;
-      keep: number;
-      /** complete webm Clusters or mp4 fragments kept (a plain, unfragmented mp4 counts as 1) */
-      units: number;
-      /** bytes to write at `at` in the kept part: a webm Segment's size, shortened to what is kept */
-      patch?: { at: number; bytes: Uint8Array };
-    }
-  | { usable: false; format: RecordingFormat | "unknown"; reason: string };
+import type { Cut, RecordingFormat } from "./cut";
 
 /** A recording nothing playable can be made of: retrying cannot help, so the worker gives up on it at once. */
 export class UnusableRecordingError extends Error {

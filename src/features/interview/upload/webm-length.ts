@@ -1,4 +1,4 @@
-import { readHeader, vint } from '@/lib/ebml';
+import { readHeader, vint } from '@/lib/shared-with-worker/ebml';
 
 /**
  * A WebM take's length in seconds read from its header and its last cluster (cluster times are absolute), as the
@@ -7,7 +7,7 @@ import { readHeader, vint } from '@/lib/ebml';
  * 'Stop Recording' → confirmed must not grow with the answer's length). null when the take is not a WebM whose header
  * and last cluster read as browsers write them (then the media element decides). Shared code: it knows containers.
  * Loaded on its own (take-check.ts imports it when a take starts), not with every first visit: it imports nothing of
- * the app's but lib/ebml.ts (vite.config.ts's manualChunks pulls what it imports into its chunk), and is handed how a
+ * the app's but lib/shared-with-worker/ebml.ts (vite.config.ts's manualChunks pulls what it imports into its chunk), and is handed how a
  * blob's bytes are read.
  *
  * The figure is the start of the last block (not its end): a frame short of ffprobe's, which the take check (half the

@@ -2,7 +2,8 @@ import { Flex, Spinner, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { ConfirmDialogPanel, type ConfirmAction, type ConfirmPanelProps } from '@/components/confirm-dialog';
+import { ConfirmDialogPanel, type ConfirmPanelProps } from '@/components/confirm-dialog';
+import type { ConfirmAction } from '@/components/confirm-dialog-types';
 import { RowRemoval, UnarchiveButton } from '@/components/row-removal';
 import { deletionErrorMessage } from '@/lib/deletion-errors';
 import type { JobsResponse } from '@/lib/pocketbase-types';
