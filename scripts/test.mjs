@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { ensureNodeModules, ensureSystemPackages } from "./lib/deps.mjs";
 import { ensureWebKit } from "./lib/webkit.mjs";
 import { ensurePocketBase, goBinary, root, StackError } from "./lib/pocketbase.mjs";
+import { ensureGoTool } from "./lib/go-tools.mjs";
 import { ensureS3Server } from "./lib/s3server.mjs";
 
 const results = [];
@@ -31,12 +32,14 @@ function step(name, command, args, { count, cwd = root, stdoutFile, env = {} } =
   return r.status === 0;
 }
 
+let staticcheck;
 try {
   ensureNodeModules();
   ensureSystemPackages();
   ensureWebKit();
   ensurePocketBase();
   ensureS3Server(); // the S3 server of tests/s3-storage.test.ts, built from its Go module once (cached in .cache)
+  staticcheck = ensureGoTool({ name: "staticcheck", module: "honnef.co/go/tools", command: "cmd/staticcheck", version: "v0.8.2", what: "the Go linter" });
 } catch (err) {
   console.error(err instanceof StackError ? err.message : err);
   process.exit(1);
@@ -46,13 +49,19 @@ mkdirSync(reports, { recursive: true });
 
 step("lint", bin("eslint"), [".", "--max-warnings=0"]);
 step("type-check", bin("tsc"), ["-b"]);
+// the Go main's static checks: go vet, then staticcheck (pinned, built from its module)
+const goEnv = { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" };
+step("Go static checks (go vet, staticcheck)", "bash", ["-c", `"$GO" vet ./... && "$STATICCHECK" ./...`], {
+  cwd: join(root, "pocketbase"),
+  env: { ...goEnv, GO: goBinary() ?? "go", STATICCHECK: staticcheck },
+});
 // the Go main's own tests (pocketbase/*_test.go: webhook signing, the export's README, the enrich memo), with the
 // module cache and build cache PocketBase's build filled
 const goReport = join(reports, "go-test.json");
 step("Go tests (pocketbase/)", goBinary() ?? "go", ["test", "-json", "./..."], {
   cwd: join(root, "pocketbase"),
   stdoutFile: goReport,
-  env: { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" },
+  env: goEnv,
   count: goTestCounts(goReport),
 });
 const unitReport = join(reports, "unit.json");

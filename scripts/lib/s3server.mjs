@@ -1,50 +1,19 @@
 // An S3-compatible server for the tests of object storage (issue 19): versitygw, built from its Go module like
 // PocketBase (scripts/lib/pocketbase.mjs), never a downloaded binary, and run on loopback with its posix backend on a
 // temp dir (each bucket a folder, each object a file under it, so a test can also look at the disk).
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { StackError, assertPortFree, root, stopChild } from "./pocketbase.mjs";
+import { ensureGoTool } from "./go-tools.mjs";
+import { StackError, assertPortFree, stopChild } from "./pocketbase.mjs";
 
 /** The pinned release (the newest the Go module proxy serves here); the binary is named by it. */
 export const VERSITYGW_VERSION = "v1.8.0";
 export const VERSITYGW_MODULE = "github.com/versity/versitygw";
-export const s3CacheDir = join(root, ".cache", "versitygw");
-export const s3BinaryPath = join(s3CacheDir, `versitygw-${VERSITYGW_VERSION}`);
 
-function goBinary() {
-  const found = spawnSync("bash", ["-lc", "command -v go || ls /usr/local/go/bin/go 2>/dev/null"], { encoding: "utf8" });
-  return found.stdout.trim().split("\n")[0] || null;
-}
-
-/**
- * Builds versitygw's cmd/versitygw at the pinned version into .cache/versitygw once (`go install` of a module
- * version: its own go.mod and go.sum pin the dependencies, checked against the Go checksum database); later calls
- * reuse the binary. About a minute and a half on 2 cores the first time.
- */
+/** Builds versitygw's cmd/versitygw at the pinned version into .cache/versitygw once (scripts/lib/go-tools.mjs). */
 export function ensureS3Server({ log = console.log } = {}) {
-  if (existsSync(s3BinaryPath)) return s3BinaryPath;
-  const go = goBinary();
-  if (!go) {
-    throw new StackError("Go is not installed, and the test S3 server (versitygw) is built from its Go module. Install Go 1.25 or newer.");
-  }
-  log(`Building versitygw ${VERSITYGW_VERSION} (the S3 server for tests) from its Go module (first run only)...`);
-  // GOBIN per process, then a rename: two test runs on a fresh clone never run a half-written binary
-  const gobin = join(s3CacheDir, `.building-${process.pid}`);
-  mkdirSync(gobin, { recursive: true });
-  const result = spawnSync(
-    go,
-    ["install", "-trimpath", "-ldflags", "-s -w", `${VERSITYGW_MODULE}/cmd/versitygw@${VERSITYGW_VERSION}`],
-    { stdio: "inherit", env: { ...process.env, CGO_ENABLED: "0", GOBIN: gobin } },
-  );
-  if (result.status !== 0) {
-    rmSync(gobin, { recursive: true, force: true });
-    throw new StackError(`Building versitygw failed (go install exited with ${result.status}). See the Go output above.`);
-  }
-  renameSync(join(gobin, "versitygw"), s3BinaryPath);
-  rmSync(gobin, { recursive: true, force: true });
-  log(`versitygw built: ${s3BinaryPath}`);
-  return s3BinaryPath;
+  return ensureGoTool({ name: "versitygw", module: VERSITYGW_MODULE, command: "cmd/versitygw", version: VERSITYGW_VERSION, what: "the S3 server for tests", log });
 }
 
 async function waitForS3(url, child, output, timeoutMs = 30_000) {
@@ -71,7 +40,7 @@ async function waitForS3(url, child, output, timeoutMs = 30_000) {
  * @param {{ port: number, dataDir: string, bucket?: string }} options
  */
 export async function startS3Server({ port, dataDir, bucket = "screenroom" }) {
-  ensureS3Server();
+  const binary = ensureS3Server();
   await assertPortFree(port, "versitygw");
   const accessKey = "screenroom-test";
   const secret = "screenroom-test-secret";
@@ -83,7 +52,7 @@ export async function startS3Server({ port, dataDir, bucket = "screenroom" }) {
   mkdirSync(objectsDir, { recursive: true });
   mkdirSync(metaDir, { recursive: true });
   const child = spawn(
-    s3BinaryPath,
+    binary,
     ["--port", `127.0.0.1:${port}`, "--access", accessKey, "--secret", secret, "--region", region, "posix", "--sidecar", metaDir, objectsDir],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
