@@ -1,10 +1,11 @@
-import { Button, Flex, Heading, Link as RadixLink, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Button, Flex, Heading, Link as RadixLink, Spinner, Table, Text } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { formatDate } from '@/lib/format-date';
 
+import { ActionsHeaderCell } from './actions-header-cell';
 import { LoadError } from './load-error';
 
 type ListedRecord = { id: string; title: string; created: string };
@@ -71,9 +72,7 @@ export function RecordListScreen<T extends ListedRecord>({
                 <Table.ColumnHeaderCell key={column.header}>{column.header}</Table.ColumnHeaderCell>
               ))}
               <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.ColumnHeaderCell>
+              <ActionsHeaderCell />
             </Table.Row>
           </Table.Header>
           <Table.Body>

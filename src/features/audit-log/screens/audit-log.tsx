@@ -1,9 +1,8 @@
-import { Code, Flex, Table, Text } from '@radix-ui/themes';
+import { Code, Table } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 
-import { QueryState } from '@/components/query-state';
-import { CompanySettingsLayout } from '@/features/companies/components/company-settings-layout';
+import { CompanySettingsList } from '@/features/companies/components/company-settings-list';
 import { formatDate } from '@/lib/format-date';
 
 import { auditLogQueries, type AuditEntry } from '../api/audit-log-queries';
@@ -32,45 +31,42 @@ export function AuditLogScreen() {
   const { companyId = '' } = useParams();
   const log = useQuery(auditLogQueries.list(companyId));
   return (
-    <CompanySettingsLayout companyId={companyId} title="Audit log">
-      <Flex direction="column" gap="4">
-        <Text as="p" size="2" color="gray">
+    <CompanySettingsList
+      companyId={companyId}
+      title="Audit log"
+      intro={
+        <>
           Every export, erasure and deletion of a candidate&apos;s data. Nobody can change or remove an entry. A candidate
           is named by their internal id only: an erased or deleted candidate&apos;s e-mail and name are gone.
-        </Text>
-        <QueryState query={log}>
-          {(entries) =>
-            entries.length === 0 ? (
-              <Text size="2" color="gray">
-                No exports, erasures or deletions yet.
-              </Text>
-            ) : (
-              <Table.Root variant="surface">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Candidate id</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {entries.map((entry) => (
-                    <Table.Row key={entry.id}>
-                      <Table.Cell>{formatDate(entry.created)}</Table.Cell>
-                      <Table.Cell>{actorLabel(entry)}</Table.Cell>
-                      <Table.Cell>{ACTION_LABELS[entry.action] ?? entry.action}</Table.Cell>
-                      <Table.Cell>
-                        <Code>{entry.candidateId}</Code>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            )
-          }
-        </QueryState>
-      </Flex>
-    </CompanySettingsLayout>
+        </>
+      }
+      query={log}
+      empty="No exports, erasures or deletions yet."
+    >
+      {(entries) => (
+        <Table.Root variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>When</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Who</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Action</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Candidate id</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {entries.map((entry) => (
+              <Table.Row key={entry.id}>
+                <Table.Cell>{formatDate(entry.created)}</Table.Cell>
+                <Table.Cell>{actorLabel(entry)}</Table.Cell>
+                <Table.Cell>{ACTION_LABELS[entry.action] ?? entry.action}</Table.Cell>
+                <Table.Cell>
+                  <Code>{entry.candidateId}</Code>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </CompanySettingsList>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Spinner, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 
+import { ActionsHeaderCell } from '@/components/actions-header-cell';
 import { LoadError } from '@/components/load-error';
 import { formatDate } from '@/lib/format-date';
 
@@ -52,9 +53,7 @@ export function ShareLinksTable({ companyId, candidateId }: { companyId: string;
           <Table.ColumnHeaderCell>Expires</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Last opened</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.ColumnHeaderCell>
+          <ActionsHeaderCell />
         </Table.Row>
       </Table.Header>
       <Table.Body>

@@ -1,10 +1,10 @@
-import { Badge, Flex, Link as RadixLink, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Link as RadixLink, Table, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 
-import { QueryState } from '@/components/query-state';
+import { ActionsHeaderCell } from '@/components/actions-header-cell';
 import { paths } from '@/config/paths';
-import { CompanySettingsLayout } from '@/features/companies/components/company-settings-layout';
+import { CompanySettingsList } from '@/features/companies/components/company-settings-list';
 import { formatDate } from '@/lib/format-date';
 
 import { useMayRevokeShareLink } from '../api/revoke-share-link';
@@ -26,75 +26,70 @@ export function CompanyShareLinksScreen() {
   const links = useQuery(shareLinkQueries.company(companyId));
   const mayRevoke = useMayRevokeShareLink(companyId);
   return (
-    <CompanySettingsLayout companyId={companyId} title="Share links">
-      <Flex direction="column" gap="4">
-        <Text as="p" size="2" color="gray">
-          Every link to a candidate&apos;s review that still opens, whoever made it. The company&apos;s owner can revoke
-          any of them, other managers the links they made. When a manager leaves the company, their links stop working.
-        </Text>
-        <QueryState query={links}>
-          {(items) =>
-            items.length === 0 ? (
-              <Text size="2" color="gray">
-                No share links are open.
-              </Text>
-            ) : (
-              <Table.Root variant="surface" size="1">
-                <VisuallyHidden asChild>
-                  <caption>Live share links</caption>
-                </VisuallyHidden>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>Candidate</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Job</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Created by</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Expires</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Ratings and comments</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {items.map((link) => {
-                    const candidate = nameOf(link.candidate);
-                    return (
-                      <Table.Row key={link.id} align="center">
-                        <Table.RowHeaderCell>
-                          <RadixLink asChild>
-                            <Link to={paths.companies.jobs.candidate.href(companyId, link.job.id, link.candidate.id)}>{candidate}</Link>
-                          </RadixLink>
-                        </Table.RowHeaderCell>
-                        <Table.Cell>{link.job.title}</Table.Cell>
-                        <Table.Cell>{nameOf(link.createdBy)}</Table.Cell>
-                        <Table.Cell>{formatDate(link.created)}</Table.Cell>
-                        <Table.Cell>{formatDate(link.expiresAt)}</Table.Cell>
-                        <Table.Cell>
-                          {link.includeFeedback ? (
-                            <Badge color="indigo">Included</Badge>
-                          ) : (
-                            <Badge color="gray">Not included</Badge>
-                          )}
-                        </Table.Cell>
-                        <Table.Cell justify="end">
-                          {mayRevoke(link.createdBy.id) && (
-                            <RevokeLinkButton
-                              linkId={link.id}
-                              candidateId={link.candidate.id}
-                              label={`Revoke the link to ${candidate} created on ${formatDate(link.created)}`}
-                            />
-                          )}
-                        </Table.Cell>
-                      </Table.Row>
-                    );
-                  })}
-                </Table.Body>
-              </Table.Root>
-            )
-          }
-        </QueryState>
-      </Flex>
-    </CompanySettingsLayout>
+    <CompanySettingsList
+      companyId={companyId}
+      title="Share links"
+      intro={
+        <>
+          Every link to a candidate&apos;s review that still opens, whoever made it. The company&apos;s owner can revoke any
+          of them, other managers the links they made. When a manager leaves the company, their links stop working.
+        </>
+      }
+      query={links}
+      empty="No share links are open."
+    >
+      {(items) => (
+        <Table.Root variant="surface" size="1">
+          <VisuallyHidden asChild>
+            <caption>Live share links</caption>
+          </VisuallyHidden>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Candidate</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Job</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Created by</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Created</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Expires</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Ratings and comments</Table.ColumnHeaderCell>
+              <ActionsHeaderCell />
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {items.map((link) => {
+              const candidate = nameOf(link.candidate);
+              return (
+                <Table.Row key={link.id} align="center">
+                  <Table.RowHeaderCell>
+                    <RadixLink asChild>
+                      <Link to={paths.companies.jobs.candidate.href(companyId, link.job.id, link.candidate.id)}>{candidate}</Link>
+                    </RadixLink>
+                  </Table.RowHeaderCell>
+                  <Table.Cell>{link.job.title}</Table.Cell>
+                  <Table.Cell>{nameOf(link.createdBy)}</Table.Cell>
+                  <Table.Cell>{formatDate(link.created)}</Table.Cell>
+                  <Table.Cell>{formatDate(link.expiresAt)}</Table.Cell>
+                  <Table.Cell>
+                    {link.includeFeedback ? (
+                      <Badge color="indigo">Included</Badge>
+                    ) : (
+                      <Badge color="gray">Not included</Badge>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell justify="end">
+                    {mayRevoke(link.createdBy.id) && (
+                      <RevokeLinkButton
+                        linkId={link.id}
+                        candidateId={link.candidate.id}
+                        label={`Revoke the link to ${candidate} created on ${formatDate(link.created)}`}
+                      />
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </CompanySettingsList>
   );
 }
