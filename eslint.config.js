@@ -50,7 +50,7 @@ export default defineConfig([
   globalIgnores([
     'dist/',
     'node_modules/',
-    'pocketbase/',
+    'server/',
     'test-results/',
     'playwright-report/',
     'blob-report/',

@@ -52,14 +52,14 @@ step("type-check", bin("tsc"), ["-b"]);
 // the Go main's static checks: go vet, then staticcheck (pinned, built from its module)
 const goEnv = { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" };
 step("Go static checks (go vet, staticcheck)", "bash", ["-c", `"$GO" vet ./... && "$STATICCHECK" ./...`], {
-  cwd: join(root, "pocketbase"),
+  cwd: join(root, "server"),
   env: { ...goEnv, GO: goBinary() ?? "go", STATICCHECK: staticcheck },
 });
-// the Go main's own tests (pocketbase/*_test.go: webhook signing, the export's README, the enrich memo), with the
+// the Go main's own tests (server/internal/*/*_test.go: webhook signing, the export's README, the enrich memo), with the
 // module cache and build cache PocketBase's build filled
 const goReport = join(reports, "go-test.json");
-step("Go tests (pocketbase/)", goBinary() ?? "go", ["test", "-json", "./..."], {
-  cwd: join(root, "pocketbase"),
+step("Go tests (server/)", goBinary() ?? "go", ["test", "-json", "./..."], {
+  cwd: join(root, "server"),
   stdoutFile: goReport,
   env: goEnv,
   count: goTestCounts(goReport),

@@ -10,16 +10,23 @@ import net from "node:net";
 export const POCKETBASE_VERSION = "0.39.11";
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const cacheDir = join(root, ".cache", "pocketbase");
-/** The project's Go main around the pinned PocketBase module (pocketbase/main.go, go.mod, go.sum). */
-export const serverSourceDir = join(root, "pocketbase");
-export const migrationsDir = join(root, "pocketbase", "pb_migrations");
-export const hooksDir = join(root, "pocketbase", "pb_hooks");
+/** The project's Go module around the pinned PocketBase module (server/: cmd/screenroom, internal/<domain>, go.mod, go.sum). */
+export const serverSourceDir = join(root, "server");
+export const migrationsDir = join(root, "server", "pb_migrations");
+export const hooksDir = join(root, "server", "pb_hooks");
 
 /** The Go sources of the server: a change to any of them builds a new binary. */
-function serverSources() {
-  return readdirSync(serverSourceDir)
-    .filter((name) => name.endsWith(".go") || name === "go.mod" || name === "go.sum")
-    .sort();
+function serverSources(dir = serverSourceDir, prefix = "") {
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const name = prefix + entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== "pb_migrations" && entry.name !== "pb_hooks") found.push(...serverSources(join(dir, entry.name), `${name}/`));
+    } else if ((entry.name.endsWith(".go") && !entry.name.endsWith("_test.go")) || name === "go.mod" || name === "go.sum") {
+      found.push(name);
+    }
+  }
+  return found.sort();
 }
 
 function sourceHash() {
@@ -34,7 +41,7 @@ export const binaryPath = join(cacheDir, `screenroom-pocketbase-${POCKETBASE_VER
 export class StackError extends Error {}
 
 /**
- * Rate limits so high they never trigger (pocketbase/pb_hooks/lib/throttle.js reads them): for the shared test and
+ * Rate limits so high they never trigger (server/pb_hooks/lib/throttle.js reads them): for the shared test and
  * benchmark stacks, whose clients all come from 127.0.0.1 and sign in hundreds of times. The throttling tests start a
  * PocketBase of their own with low limits.
  */
@@ -43,9 +50,9 @@ export const UNTHROTTLED = {
   RATE_LIMIT_ACCOUNT_MAIL: "1000000/1",
   RATE_LIMIT_INVITES: "1000000/1",
   MAIL_PER_ADDRESS: "1000000/1",
-  RATE_LIMIT_ACCOUNT_SIGNIN: "1000000/1", // failed sign-ins per account (pocketbase/signin_throttle.go)
+  RATE_LIMIT_ACCOUNT_SIGNIN: "1000000/1", // failed sign-ins per account (server/internal/accounts)
   BULK_CANDIDATES_PER_HOUR: "1000000000", // candidates a manager invites by CSV in an hour (lib/throttle.js)
-  // the mail queue's pace (pocketbase/mail_queue.go): test and bench mail goes to a local MailDev, no need to wait
+  // the mail queue's pace (server/internal/mail): test and bench mail goes to a local MailDev, no need to wait
   MAIL_QUEUE_PER_SECOND: "200",
 };
 
@@ -57,7 +64,7 @@ export function goBinary() {
 }
 
 /**
- * Builds the server (the project's Go main in pocketbase/, around the PocketBase module pinned by its go.mod and
+ * Builds the server (the project's Go module in server/, around the PocketBase module pinned by its go.mod and
  * go.sum) into .cache/pocketbase once; later calls reuse the binary until a Go source changes.
  */
 export function ensurePocketBase({ log = console.log } = {}) {
@@ -72,12 +79,12 @@ export function ensurePocketBase({ log = console.log } = {}) {
         "Install Go 1.25 or newer (https://go.dev/doc/install, or `apt-get install golang-go` where it is new enough) and run again.",
     );
   }
-  log(`Building PocketBase v${POCKETBASE_VERSION} (pocketbase/main.go) from its Go module (first run only; a few minutes on 2 cores)...`);
+  log(`Building PocketBase v${POCKETBASE_VERSION} (server/cmd/screenroom) from its Go module (first run only; a few minutes on 2 cores)...`);
   mkdirSync(cacheDir, { recursive: true });
   const building = `${binaryPath}.building-${process.pid}`;
   const result = spawnSync(
     go,
-    ["build", "-trimpath", "-ldflags", `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`, "-o", building, "."],
+    ["build", "-trimpath", "-ldflags", `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`, "-o", building, "./cmd/screenroom"],
     { cwd: serverSourceDir, stdio: "inherit", env: { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" } },
   );
   if (result.status !== 0) {

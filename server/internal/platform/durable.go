@@ -1,0 +1,107 @@
+package platform
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+)
+
+// DurableDBConnect is core.DefaultDBConnect with synchronous(FULL): in WAL mode, NORMAL may lose the last commits
+// on a power cut (the WAL is synced only at checkpoints); FULL syncs the WAL on every commit, so a transaction that
+// returned is on stable storage before its response is written.
+//
+// SCREENROOM_DURABILITY=off (the bench's "before" figure only, never a deployment) keeps PocketBase's own
+// synchronous(NORMAL) and syncs no file.
+//
+// SCREENROOM_DB_MAX_PAGES (tests only) caps the data database at that many pages, a full disk for SQLite where a
+// size-limited tmpfs cannot be mounted.
+func DurableDBConnect(dbPath string) (*dbx.DB, error) {
+	// busy_timeout first, so the connection blocks on busy before WAL mode is set (as core.DefaultDBConnect)
+	synchronous := "FULL"
+	if !Durable() {
+		synchronous = "NORMAL"
+	}
+	pragmas := "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)" +
+		"&_pragma=synchronous(" + synchronous + ")&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)"
+	if pages, err := strconv.Atoi(os.Getenv("SCREENROOM_DB_MAX_PAGES")); err == nil && pages > 0 && filepath.Base(dbPath) == "data.db" {
+		pragmas += fmt.Sprintf("&_pragma=max_page_count(%d)", pages)
+	}
+	return keptStatementsDB(dbPath + pragmas)
+}
+
+// registerDurableFiles makes a stored file durable before the row that names it: PocketBase's local storage writes
+// an upload through a temp file and a rename and never syncs. Between the upload of a record's new files and its
+// database write (priority 100 runs after the file field's interceptor has uploaded them, inside its action), each
+// new file, its record's folder and the folders above it are fsynced. A failure refuses the save (the interceptor
+// then removes the uploaded files). Files on S3 are the bucket's to keep.
+func registerDurableFiles(app core.App) {
+	if !Durable() {
+		return
+	}
+	sync := &hook.Handler[*core.RecordEvent]{
+		Func: func(e *core.RecordEvent) error {
+			if err := syncNewFiles(e.App, e.Record); err != nil {
+				return err
+			}
+			return e.Next()
+		},
+		Priority: 100,
+	}
+	app.OnRecordCreateExecute().Bind(sync)
+	app.OnRecordUpdateExecute().Bind(sync)
+}
+
+func syncNewFiles(app core.App, record *core.Record) error {
+	if app.Settings().S3.Enabled {
+		return nil
+	}
+	var names []string
+	for _, field := range record.Collection().Fields {
+		if field.Type() != core.FieldTypeFile {
+			continue
+		}
+		for _, file := range record.GetUnsavedFiles(field.GetName()) {
+			names = append(names, file.Name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	storage := filepath.Join(app.DataDir(), core.LocalStorageDirName)
+	recordDir := filepath.Join(storage, filepath.FromSlash(record.BaseFilesPath()))
+	for _, name := range names {
+		if err := SyncPath(filepath.Join(recordDir, name)); err != nil {
+			return err
+		}
+	}
+	// the file's name in its folder, the record's folder in its collection's, the collection's in storage
+	for _, dir := range []string{recordDir, filepath.Dir(recordDir), storage} {
+		if err := SyncPath(dir); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SyncPath fsyncs a file or a folder.
+func SyncPath(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("sync %s: %w", path, err)
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", path, err)
+	}
+	return nil
+}
+
+// durable is false only with SCREENROOM_DURABILITY=off (the bench's comparison).
+func Durable() bool {
+	return os.Getenv("SCREENROOM_DURABILITY") != "off"
+}

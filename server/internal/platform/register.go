@@ -1,0 +1,14 @@
+// Package platform: Cross-cutting rules every domain relies on: durable writes, a full disk answered 507, the query guard (the filter oracle), single-line fields, the request log and unread request bodies, and who manages a company or job.
+package platform
+
+import "github.com/pocketbase/pocketbase/core"
+
+// Register binds the package's routes and hooks to app.
+func Register(app core.App) {
+	registerDurableFiles(app)
+	registerStorageFull(app)
+	registerQueryGuard(app)
+	registerSingleLine(app)
+	registerRequestLog(app)
+	registerRequestBodyRestore(app)
+}

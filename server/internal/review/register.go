@@ -1,0 +1,11 @@
+// Package review: Reviewing a candidate: the review read, the managers-only fields, share links.
+package review
+
+import "github.com/pocketbase/pocketbase/core"
+
+// Register binds the package's routes and hooks to app.
+func Register(app core.App) {
+	registerCandidateEnrich(app)
+	registerReview(app)
+	registerShareLinkRevoke(app)
+}
