@@ -1,0 +1,14 @@
+package platform
+
+// Sizes the routes accept, in one place. The video file field's own limit (150 MB, migration 1732000000) is read
+// from the schema where a request is checked; the body limits below only have to let it in.
+const (
+	// PartMaxBytes is a staged take's part: MediaRecorder gives about 150 KB a second; the client sends at most 2 MB.
+	PartMaxBytes = 16 * 1024 * 1024
+	// VideoMaxBytes is the video file field's size, for the answers route's body limit.
+	VideoMaxBytes = 150 * 1024 * 1024
+	// BodyBaseBytes is what PocketBase allows a request besides its files (its default body limit).
+	BodyBaseBytes = 32 * 1024 * 1024
+	// ConnectionCheckMaxBytes is the device check's timed upload: the screen sends 384 KB, read and dropped.
+	ConnectionCheckMaxBytes = 1024 * 1024
+)
