@@ -24,6 +24,7 @@ package main
 
 import (
 	"screenroom/server/internal/accounts"
+	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
@@ -84,8 +85,7 @@ func main() {
 			takes.RegisterMediaProbe(vm, app)
 			// the erase route's and retention's delete of a candidate (candidate_removal_audit.go)
 			lifecycle.RegisterCandidateRemovalFunctions(vm)
-			takes.RegisterStagedTakeFunctions(vm)                                 // staged_takes.go
-			vm.Set("$screenroomSingleLineErrors", platform.SingleLineErrorFields) // single_line.go, for the CSV import
+			takes.RegisterStagedTakeFunctions(vm) // staged_takes.go
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -108,6 +108,7 @@ func main() {
 	pipeline.Register(app)
 	questions.Register(app)
 	interview.Register(app)
+	candidates.Register(app)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
