@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 
+	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/platform"
 )
 
@@ -108,7 +109,7 @@ func bulkInvite(e *core.RequestEvent) error {
 		return router.NewNotFoundError("This job does not exist.", nil)
 	}
 	// the whole import is refused before any row
-	if err := requireOpenForInvites(e.App, job.Id); err != nil {
+	if err := jobs.RequireOpenForInvites(e.App, job.Id); err != nil {
 		return err
 	}
 

@@ -5,6 +5,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"screenroom/server/internal/interview"
+	"screenroom/server/internal/jobs"
+	"screenroom/server/internal/mail"
 	"screenroom/server/internal/platform"
 )
 
@@ -43,7 +46,7 @@ func registerInviteRules(app core.App) {
 	app.OnRecordCreateRequest("candidates").BindFunc(func(e *core.RecordRequestEvent) error {
 		if !e.HasSuperuserAuth() {
 			// nobody is invited to a closed job
-			if err := requireOpenForInvites(e.App, e.Record.GetString("job")); err != nil {
+			if err := jobs.RequireOpenForInvites(e.App, e.Record.GetString("job")); err != nil {
 				return err
 			}
 			e.Record.Set("secret", "")
@@ -58,7 +61,7 @@ func registerInviteRules(app core.App) {
 					return err
 				}
 			}
-			if err := refusePastDeadline(e.App, e.Record); err != nil {
+			if err := interview.RefusePastDeadline(e.App, e.Record); err != nil {
 				return err
 			}
 		}
@@ -73,7 +76,7 @@ func registerInviteRules(app core.App) {
 			// would mail the key to whoever the manager chose, so the old link no longer mails anyone.
 			sameEmail := platform.NormalizeEmail(e.Record.GetString("email")) == platform.NormalizeEmail(original.GetString("email"))
 			e.Record.Set("linkReplaced", original.GetBool("linkReplaced") && sameEmail)
-			if err := refusePastDeadline(e.App, e.Record); err != nil {
+			if err := interview.RefusePastDeadline(e.App, e.Record); err != nil {
 				return err
 			}
 		}
@@ -81,7 +84,7 @@ func registerInviteRules(app core.App) {
 	})
 
 	app.OnRecordAfterCreateSuccess("candidates").BindFunc(func(e *core.RecordEvent) error {
-		sendInterviewMail(e.App, e.Record, false, false)
+		mail.SendInterviewMail(e.App, e.Record, false, false)
 		return e.Next()
 	})
 }

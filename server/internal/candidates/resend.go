@@ -6,6 +6,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 
+	"screenroom/server/internal/jobs"
+	"screenroom/server/internal/mail"
 	"screenroom/server/internal/platform"
 )
 
@@ -41,7 +43,7 @@ func resendInvite(e *core.RequestEvent) error {
 		return platform.FieldError("candidate", "This invitation was withdrawn. Restore it before sending it again.", "validation_withdrawn")
 	}
 	// a closed job's link shows the closed page; sending it again would only confuse the candidate
-	if err := requireOpenForInvites(e.App, candidate.GetString("job")); err != nil {
+	if err := jobs.RequireOpenForInvites(e.App, candidate.GetString("job")); err != nil {
 		return err
 	}
 	if deadline, ok := platform.ParseDBTime(candidate.GetString("deadline")); ok && deadline.UnixMilli() <= platform.NowMs(e.App) {
@@ -53,6 +55,6 @@ func resendInvite(e *core.RequestEvent) error {
 	if err := platform.RequireMailBudget(e.App, candidate.GetString("email"), "candidate"); err != nil {
 		return err
 	}
-	sendInterviewMail(e.App, candidate, false, true)
+	mail.SendInterviewMail(e.App, candidate, false, true)
 	return e.JSON(http.StatusOK, map[string]string{"sentAt": platform.NowText(e.App)})
 }
