@@ -7,5 +7,5 @@ import "github.com/pocketbase/pocketbase/core"
 func Register(app core.App) {
 	registerCandidateEnrich(app)
 	registerReview(app)
-	registerShareLinkRevoke(app)
+	registerShareLinks(app)
 }
