@@ -918,7 +918,7 @@ describe("users beyond the table", () => {
     expect(self.primaryCompany).toBe(ctx.a.company.id);
   });
 
-  // issue 17: whether a manager gets completion e-mails (pocketbase/pb_hooks/lib/candidate-mails.js) is their own
+  // issue 17: whether a manager gets completion e-mails (server/internal/mail/candidate_mails.go) is their own
   it("completionMailsOff: each user sets only their own, and fellow managers neither see nor set it", async () => {
     const owner = await signUp({ email: uniqueEmail("prefs-owner") });
     const company = await createCompany(owner.pb, "Prefs company");
