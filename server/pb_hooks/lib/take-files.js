@@ -231,9 +231,6 @@ function copyParts(root, sub, size, fileName) {
 }
 
 module.exports = {
-  stagingRoot,
-  takeDir,
-  listParts,
   removeTake,
   removeTakesQuietly,
   assembleParts,
