@@ -2,7 +2,7 @@ import { expect, test, type Route } from "@playwright/test";
 import { isFirefox, kindOf, recordTake, seedInterview, setOffline, stillSending, storedAnswers, uploadsBox, waitForAnswers } from "./interview-support";
 
 
-/** The answer route the interview uploads to (pocketbase/pb_hooks/answers.pb.js). */
+/** The answer route the interview uploads to (server/internal/answers). */
 const ANSWERS_ROUTE = "**/api/screenroom/answers";
 
 /** How many records an object store of the interview's IndexedDB holds on this page (0 when it does not exist). */

@@ -38,7 +38,7 @@ function randomId() {
 type StoredAnswer = { answer: RecordModel; kind: "video_answers" | "text_answers"; record: RecordModel };
 
 /**
- * POST /api/screenroom/answers as the candidate whose key is `key` (pocketbase/pb_hooks/answers.pb.js): the answer
+ * POST /api/screenroom/answers as the candidate whose key is `key` (server/internal/answers): the answer
  * and its kind record in one multipart request, a `file` for a video answer or a `content` for a text one.
  */
 async function postAnswer(key: string, fields: Record<string, string | File>): Promise<StoredAnswer> {

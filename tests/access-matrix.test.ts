@@ -366,7 +366,7 @@ const rows: Row[] = [
     }),
   },
   {
-    // Staged takes' ownership and byte accounting (pocketbase/pb_hooks/lib/takes.js): hidden, no API rules, only the
+    // Staged takes' ownership and byte accounting (server/internal/takes): hidden, no API rules, only the
     // hooks (and superusers) touch it. The candidate presents the id of the take's own candidate.
     collection: "staged_takes",
     hidden: true,
@@ -383,7 +383,7 @@ const rows: Row[] = [
     },
   },
   {
-    // Takes and time counted by the server (pocketbase/pb_hooks/lib/progress.js): hidden like staged_takes, so no
+    // Takes and time counted by the server (server/internal/interview/progress.go): hidden like staged_takes, so no
     // candidate resets the takes it used. A staged take's first part makes the row.
     collection: "question_progress",
     hidden: true,
@@ -630,7 +630,7 @@ describe.each(rows)("$collection", (row) => {
   });
 });
 
-// The interview's write path: the answer and its kind record in one request (pocketbase/pb_hooks/answers.pb.js),
+// The interview's write path: the answer and its kind record in one request (server/internal/answers),
 // held to the same create rules as the collections above.
 describe.each([
   ["text", () => ({ question: ctx.a.text.question.id, content: "Hello" })],

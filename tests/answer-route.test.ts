@@ -1,4 +1,4 @@
-// POST /api/screenroom/answers (pocketbase/pb_hooks/answers.pb.js): the candidate's answer and its kind record in one
+// POST /api/screenroom/answers (server/internal/answers): the candidate's answer and its kind record in one
 // plain multipart request and one transaction, under the collections' own create rules, with the collection API's
 // error shape (400, data.{field}.message) that the interview screens show.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 17 points 5-8 on the server (lib/interview-rules.js): deadlines with their grace window, withdrawal, extra
+// Issue 17 points 5-8 on the server (server/internal/interview/rules.go): deadlines with their grace window, withdrawal, extra
 // time and takes, the question's first opening (POST .../questions/{id}/open), text and video answers within their
 // time, and the manager's writes of these fields. On the suite's own PocketBase: its clock is moved forward
 // (POST /api/screenroom/test-clock), which the shared server's must never be.

@@ -9,7 +9,7 @@ import { errorOf, fixture, pbUrl, superuser } from "./helpers";
  * The names in a folder, none when it is not there. One read: PocketBase removes a deleted record's files in the
  * background, so a folder can go between a check for it and a read of it (a race the checks below would lose).
  */
-/** The parts a staged take's dir names (pocketbase/pb_hooks/lib/take-files.js: one file per part, named by its offset). */
+/** The parts a staged take's dir names (server/internal/takes: one file per part, named by its offset). */
 export function partsOf(takeDir: string): string[] {
   return entriesOf(takeDir).filter((name) => /^\d+$/.test(name));
 }

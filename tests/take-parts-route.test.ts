@@ -1,4 +1,4 @@
-// Staged takes (pocketbase/pb_hooks/takes.pb.js, lib/takes.js, answers.pb.js): a video take uploaded in parts while
+// Staged takes (server/internal/takes, server/internal/answers): a video take uploaded in parts while
 // it is recorded, then submitted with a tiny POST /api/screenroom/answers {take, size, fileName}. Staged parts are
 // not an answer; the submit makes exactly the answer the whole-file upload would have made, or 409 and nothing.
 import { execFileSync } from "node:child_process";

@@ -42,7 +42,7 @@ function hasPackage(name) {
 
 /**
  * Debian packages by the command or package that proves them: chromium and firefox-esr for the browser tests,
- * ffmpeg for media fixtures, the worker and the server's answer length check (ffprobe, pb_hooks/lib/interview-rules.js),
+ * ffmpeg for media fixtures, the worker and the server's answer length check (ffprobe, server/internal/takes/media_probe.go),
  * pocketsphinx for offline transcripts, strace for the durability test (a confirmed answer is fsynced before its
  * response); nginx, systemd-analyze (Debian's systemd), openssl and unzip for the production smoke test
  * (tests/production.test.ts: the proxy example in front, the unit files verified, a backup unzipped and served).

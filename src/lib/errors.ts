@@ -93,7 +93,7 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'This address is on a private network. Webhooks go to public addresses only':
     'This address is on a private network. Webhooks go to public addresses only',
   'Choose at least one event': 'Choose at least one event',
-  // issue 19: job lifecycle and retention (pb_hooks/lib/job-lifecycle.js, lib/retention.js)
+  // issue 19: job lifecycle and retention (server/internal/jobs/job_lifecycle.go, pb_hooks/lib/retention.js)
   'This job is closed. Reopen it to invite candidates': 'This job is closed. Reopen it to invite candidates.',
   'This job was closed': 'This job was closed.',
   'Choose how long to keep candidates from the list': 'Choose how long to keep candidates from the list.',

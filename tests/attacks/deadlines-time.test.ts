@@ -1,7 +1,7 @@
 // Issue 17 points 5-8, as an attacker would try them: a candidate answers after its deadline, before agreeing, after
 // a reload meant to give it a fresh timer or fresh takes, beyond the takes or time it was granted, or after its
 // invitation was withdrawn; it grants itself time, takes or a later deadline; it or another company's manager guesses
-// the new fields through filters. Every refusal is the server's, with its code (lib/interview-rules.js). On the
+// the new fields through filters. Every refusal is the server's, with its code (server/internal/interview/rules.go). On the
 // shared server: time is "moved" by a superuser writing a past deadline or an earlier opening, never by its clock.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

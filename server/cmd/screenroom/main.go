@@ -81,12 +81,10 @@ func main() {
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
-		// Go functions the hooks call (media_probe.go)
+		// Go functions the hooks call: the erase route's and retention's delete of a candidate
+		// (candidate_removal_audit.go)
 		OnInit: func(vm *goja.Runtime) {
-			takes.RegisterMediaProbe(vm, app)
-			// the erase route's and retention's delete of a candidate (candidate_removal_audit.go)
 			lifecycle.RegisterCandidateRemovalFunctions(vm)
-			takes.RegisterStagedTakeFunctions(vm) // staged_takes.go
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

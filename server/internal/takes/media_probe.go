@@ -10,12 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// The decoded length of a video answer, for the answers route's time check (pb_hooks/lib/interview-rules.js
-// mediaSeconds, as the JS global $screenroomMediaSeconds): the largest packet time + duration of any stream, by
+// The decoded length of a video answer, for the answers route's time check (internal/answers, with
+// interview.RequireVideoInTime): the largest packet time + duration of any stream, by
 // ffprobe. Listing every packet reads the whole file, inside the transaction that stores the answer: most of a
 // second for a 10-minute answer (95 MB), and growing with it (issue 20 point 4: 'Stop Recording' → confirmed must
 // not grow with the answer's length). A WebM's cluster and block times are absolute, so a large WebM is probed as
@@ -41,16 +40,6 @@ var (
 // timecodeID: the first child of every cluster a browser (and ffmpeg) writes; it tells a cluster's start from the
 // same four bytes inside a frame.
 const timecodeID = 0xE7
-
-// RegisterMediaProbe gives the JS VM $screenroomMediaSeconds(path, timeoutSeconds): MediaSeconds.
-func RegisterMediaProbe(vm *goja.Runtime, app core.App) {
-	vm.Set("$screenroomMediaSeconds", func(path string, timeoutSeconds int) any {
-		if seconds := MediaSeconds(app, path, time.Duration(timeoutSeconds)*time.Second); seconds != nil {
-			return *seconds
-		}
-		return nil
-	})
-}
 
 // MediaSeconds is the decoded length in seconds of the answer's file at path, within timeout; nil when it cannot
 // be read or holds no packet (logged): the caller's length check then accepts.

@@ -14,7 +14,6 @@ import (
 	"sync"
 	"syscall"
 
-	"github.com/dop251/goja"
 	"github.com/gabriel-vasile/mimetype"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
@@ -26,9 +25,7 @@ import (
 // length. PocketBase would store it as an upload: a copy of every byte, then (durable.go) an fsync of every byte,
 // 0.4-0.9 s for a 5- to 10-minute answer on this machine's disk.
 //
-// What the answers route's JS (lib/take-files.js, until it is ported) calls from here: $screenroomTakeLock(takeId),
-// one writer of a take's file at a time (a part being copied into it, or the submit moving it away), returning the
-// unlock function, the same lock the Go parts take; $screenroomListParts(dir), a take's parts.
+// lockTake: one writer of a take's file at a time (a part being copied into it, or the submit moving it away).
 
 type takeLock struct {
 	mu    sync.Mutex
@@ -73,31 +70,15 @@ type sectionReader struct {
 
 func (r *sectionReader) Close() error { return r.file.Close() }
 
-// RegisterStagedTakeFunctions gives the JS VM the take lock and the parts listing.
-func RegisterStagedTakeFunctions(vm *goja.Runtime) {
-	vm.Set("$screenroomTakeLock", lockTake)
-	vm.Set("$screenroomListParts", func(dir string) goja.Value {
-		parts := listTakeParts(dir)
-		items := make([]any, len(parts))
-		for i, part := range parts {
-			item := vm.NewObject()
-			_ = item.Set("offset", part.Offset)
-			_ = item.Set("size", part.Size)
-			items[i] = item
-		}
-		return vm.NewArray(items...)
-	})
-}
-
 // Part is one part of a staged take: its byte offset in the take and its size.
 type Part struct {
 	Offset int64 `json:"offset"`
 	Size   int64 `json:"size"`
 }
 
-// listTakeParts lists the parts of the take staged in dir (take-files.js's listParts: the files named by a decimal
-// byte offset, without leading zeros), by offset; none when dir cannot be read. In Go: every part written and every
-// submit lists them, and the JS VM took 40 µs a part (25 ms for a 10-minute take's 600), here a few.
+// listTakeParts lists the parts of the take staged in dir (the files named by a decimal byte offset, without leading
+// zeros), by offset; none when dir cannot be read. Every part written and every submit lists them: the JS VM took
+// 40 µs a part (25 ms for a 10-minute take's 600), here a few.
 func listTakeParts(dir string) []Part {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -137,7 +118,7 @@ func isPartName(name string) bool {
 }
 
 // registerStagedTakeMove stores a submitted take's file by a rename instead of PocketBase's upload: on the create of
-// a record with a new file read from a path inside the staging root (a take joined by take-files.js), on local
+// a record with a new file read from a path inside the staging root (a take joined by StagedAnswerFile), on local
 // storage, the file is renamed to its place in the storage folder, with the side file PocketBase's local storage
 // keeps each file's content type in, the file and its folders are synced, and the record stores the file's name as
 // if PocketBase had uploaded it. When the save fails after that, the file goes back where it came from (the take is

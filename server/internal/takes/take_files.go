@@ -35,8 +35,6 @@ import (
 // was replaced or discarded (its dir removed) stays gone. A part is confirmed (2xx) only once its bytes and its name
 // are on stable storage: `take` and the dir are fsynced (the device may drop its copy of what the server confirmed).
 // Submitting a take costs the same at any length (decisions.md: "a submit only moves it and syncs the folder").
-// The answers route's JS (lib/take-files.js) still joins takes on this same layout, under the same take lock
-// ($screenroomTakeLock) and the same submit mark in the app store, until it is ported.
 
 // maxParts: a take of 600 s in 1 s chunks has about 600.
 const maxParts = 10000

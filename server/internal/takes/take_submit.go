@@ -13,8 +13,7 @@ import (
 )
 
 // A staged take becomes an answer's file (POST /api/screenroom/answers with `staged`) in one place: StagedAnswerFile
-// before and during the transaction that stores the answer, SettleTakes after it. (The answers route is still JS,
-// lib/take-submit.js, on the same files, lock and submit mark, until it is ported onto these.)
+// before and during the transaction that stores the answer, SettleTakes after it (the answers route, internal/answers).
 
 // lockSubmit holds the one submit of a take at a time: joining a take copied all its bytes, and parallel submits of
 // one take each made their own copy (eight of a 30 MB take peaked at 270 MB). Returns a release function, or nil

@@ -13,7 +13,7 @@ import { REFUSAL_MESSAGES, refusalCode } from './refusals';
 
 // The interview's answer routes on the server, and the one way their refusals become an UploadError.
 
-/** The server's one-request answer route (pocketbase/pb_hooks/answers.pb.js): the answer and its kind record together. */
+/** The server's one-request answer route (server/internal/answers): the answer and its kind record together. */
 export const ANSWERS_ROUTE = '/api/screenroom/answers';
 
 /** The server's staging of a take's parts while it is recorded (pocketbase/pb_hooks/takes.pb.js). */

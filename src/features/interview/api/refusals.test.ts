@@ -6,7 +6,7 @@ import { answerErrorMessage } from './answer-transport';
 import { openedOnDeviceClock, secondsLeft } from './open-question';
 import { isClosingMessage, refusalCode } from './refusals';
 
-/** The server's coded refusal (lib/interview-rules.js): 403 with `{ interview: { code, message } }` in its data. */
+/** The server's coded refusal (server/internal/interview/rules.go): 403 with `{ interview: { code, message } }` in its data. */
 const refused = (code: string, message: string) => ({ status: 403, message, data: { interview: { code, message } } });
 
 describe("issue 17's coded refusals", () => {

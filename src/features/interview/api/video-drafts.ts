@@ -73,7 +73,7 @@ export class VideoDrafts {
     if (staged && staged.size !== take.blob.size) staged.discard();
     const draft: DraftTake = {
       // a take the server started counting keeps its id when its parts are dropped: uploaded whole, it is the same
-      // take (answers.pb.js counts no new one), never one more than the question allows
+      // take (the answers route counts no new one), never one more than the question allows
       id: recorded ?? newRecordId(),
       candidateId: this.candidateId,
       questionId: this.questionId,
