@@ -24,6 +24,8 @@ package main
 
 import (
 	"screenroom/server/internal/accounts"
+	"screenroom/server/internal/companies"
+	"screenroom/server/internal/devroutes"
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
@@ -37,17 +39,13 @@ import (
 	"screenroom/server/internal/webhooks"
 
 	"log"
-	"net/http"
 	"os"
 	"runtime/debug"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
-	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
 func main() {
@@ -109,16 +107,11 @@ func main() {
 	questions.Register(app)
 	interview.Register(app)
 
-	// the SPA's files, after every other route (examples/base does the same)
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Func: func(e *core.ServeEvent) error {
-			if !e.Router.HasRoute(http.MethodGet, "/{path...}") {
-				e.Router.GET("/{path...}", apis.Static(os.DirFS(publicDir), indexFallback))
-			}
-			return e.Next()
-		},
-		Priority: 999,
-	})
+	companies.Register(app)
+	devroutes.Register(app)
+
+	// the SPA's files, with their headers, after every other route (static.go)
+	platform.ServeStatic(app, publicDir, indexFallback)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)
