@@ -451,7 +451,7 @@ const rows: Row[] = [
     },
   },
   {
-    // Issue 18: a company's webhook endpoints, for its managers only (pocketbase/pb_hooks/webhooks.pb.js). The URL is
+    // Issue 18: a company's webhook endpoints, for its managers only (server/internal/webhooks). The URL is
     // under .invalid, which never resolves: the shared server records deliveries for it and sends nothing anywhere.
     collection: "webhook_endpoints",
     allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
@@ -768,7 +768,7 @@ describe("share-link routes", () => {
   });
 });
 
-// The device check's timed upload (pocketbase/pb_hooks/interview.pb.js, issue 17): the candidate only, at its own key;
+// The device check's timed upload (server/internal/interview, issue 17): the candidate only, at its own key;
 // it stores nothing (tests/connection-check-route.test.ts, tests/attacks/connection-check.test.ts).
 describe("POST /api/screenroom/interviews/{key}/connection-check", () => {
   it.each(ACTORS)("as %s", async (actor) => {
@@ -785,7 +785,7 @@ describe("POST /api/screenroom/interviews/{key}/connection-check", () => {
   });
 });
 
-// Consent (pocketbase/pb_hooks/interview.pb.js, issue 17): only the candidate, at its own key, gives it; anyone else
+// Consent (server/internal/interview, issue 17): only the candidate, at its own key, gives it; anyone else
 // gets 404 and changes nothing (tests/consent.test.ts: idempotence, the refusals before it, the field's protection).
 describe("POST /api/screenroom/interviews/{key}/consent", () => {
   it.each(ACTORS)("as %s", async (actor) => {
@@ -798,7 +798,7 @@ describe("POST /api/screenroom/interviews/{key}/consent", () => {
   });
 });
 
-// Invites from a CSV file (pocketbase/pb_hooks/csv-invites.pb.js, issue 18): the job's company's managers only; 401
+// Invites from a CSV file (server/internal/candidates, issue 18): the job's company's managers only; 401
 // without a user's session, 404 for anyone else; nobody else's request creates a candidate.
 describe("POST /api/screenroom/jobs/{id}/invites/bulk", () => {
   it.each(ACTORS)("as %s", async (actor) => {
@@ -825,7 +825,7 @@ describe("GET /api/screenroom/companies/{id}/search", () => {
   });
 });
 
-// Closing and reopening a job (issue 19, pocketbase/pb_hooks/jobs.pb.js): the job's company's managers only; anyone
+// Closing and reopening a job (issue 19, server/internal/jobs): the job's company's managers only; anyone
 // else gets 404 and the job stays as it was. The job's closedAt is never written through the records API (but by a
 // superuser), so the close route is its only way.
 describe("POST /api/screenroom/jobs/{id}/close and /reopen", () => {
@@ -918,7 +918,7 @@ describe("users beyond the table", () => {
     expect(self.primaryCompany).toBe(ctx.a.company.id);
   });
 
-  // issue 17: whether a manager gets completion e-mails (pocketbase/pb_hooks/lib/candidate-mails.js) is their own
+  // issue 17: whether a manager gets completion e-mails (server/internal/mail/candidate_mails.go) is their own
   it("completionMailsOff: each user sets only their own, and fellow managers neither see nor set it", async () => {
     const owner = await signUp({ email: uniqueEmail("prefs-owner") });
     const company = await createCompany(owner.pb, "Prefs company");
@@ -1032,7 +1032,7 @@ describe("the product's read routes", () => {
   });
 });
 
-// The decision on a candidate (issue 15, pocketbase/pb_hooks/review-workflow.pb.js): managers of the job's company
+// The decision on a candidate (issue 15, server/internal/pipeline/decision.go): managers of the job's company
 // only; anyone else gets 404 and nothing is stored.
 describe("POST /api/screenroom/candidates/{id}/decision", () => {
   const allowed: Actor[] = ["manager"];
@@ -1052,7 +1052,7 @@ describe("POST /api/screenroom/candidates/{id}/decision", () => {
   });
 });
 
-// Resending a candidate's invitation (issue 16, pocketbase/pb_hooks/candidates.pb.js): managers of the job's company
+// Resending a candidate's invitation (issue 16, server/internal/candidates): managers of the job's company
 // only; anyone else gets 404 and no e-mail goes out (the route decides before it mails).
 describe("POST /api/screenroom/candidates/{id}/resend-invite", () => {
   const allowed: Actor[] = ["manager"];

@@ -1,4 +1,4 @@
-// Issue 19 point 5: closing and reopening a job (POST /api/screenroom/jobs/{id}/close and /reopen, lib/job-lifecycle.js)
+// Issue 19 point 5: closing and reopening a job (POST /api/screenroom/jobs/{id}/close and /reopen, server/internal/jobs)
 // and retention (companies.retentionMonths, the cron `screenroom_retention` of retention.pb.js deleting through
 // lib/erasure.js, GET /api/screenroom/companies/{id}/retention). On the suite's own PocketBase: its clock is moved
 // forward (SCREENROOM_TEST_CLOCK), its storage folder holds nobody else's files, and its crons never fire on their

@@ -24,6 +24,8 @@ package main
 
 import (
 	"screenroom/server/internal/accounts"
+	"screenroom/server/internal/answers"
+	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/companies"
 	"screenroom/server/internal/devroutes"
 	"screenroom/server/internal/interview"
@@ -82,8 +84,7 @@ func main() {
 			takes.RegisterMediaProbe(vm, app)
 			// the erase route's and retention's delete of a candidate (candidate_removal_audit.go)
 			lifecycle.RegisterCandidateRemovalFunctions(vm)
-			takes.RegisterStagedTakeFunctions(vm)                                 // staged_takes.go
-			vm.Set("$screenroomSingleLineErrors", platform.SingleLineErrorFields) // single_line.go, for the CSV import
+			takes.RegisterStagedTakeFunctions(vm) // staged_takes.go
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -106,7 +107,8 @@ func main() {
 	pipeline.Register(app)
 	questions.Register(app)
 	interview.Register(app)
-
+	answers.Register(app)
+	candidates.Register(app)
 	companies.Register(app)
 	devroutes.Register(app)
 

@@ -1,4 +1,5 @@
-// Package review: Reviewing a candidate: the review read, the managers-only fields, share links.
+// Package review: Reviewing a candidate: the review read, the managers-only fields, ratings and comments, share
+// links.
 package review
 
 import "github.com/pocketbase/pocketbase/core"
@@ -7,5 +8,7 @@ import "github.com/pocketbase/pocketbase/core"
 func Register(app core.App) {
 	registerCandidateEnrich(app)
 	registerReview(app)
-	registerShareLinkRevoke(app)
+	registerShareLinks(app)
+	registerRatingRules(app)
+	registerCommentRules(app)
 }
