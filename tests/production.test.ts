@@ -306,7 +306,7 @@ describe("deployment examples", () => {
   it("the proxy snippet lets the largest request in and outlasts PocketBase's idle realtime connection", () => {
     const snippet = readFileSync(join(root, "deploy", "nginx", "screenroom-proxy.conf"), "utf8");
     const limits = readFileSync(join(root, "server", "internal", "platform", "limits.go"), "utf8");
-    const mb = (name: string) => Number(new RegExp(`\\b${name}\\s*=\\s*(\\d+) \\* 1024 \\* 1024\\b`).exec(limits)?.[1]);
+    const mb = (name: string) => Number(new RegExp(`^\\s*${name}\\s*= (\\d+) \\* 1024 \\* 1024$`, "m").exec(limits)?.[1]);
     const bodyMb = Number(/^client_max_body_size (\d+)m;/m.exec(snippet)?.[1]);
     // a whole-file answer: the video field's size plus PocketBase's allowance for the rest of the form
     expect(bodyMb).toBeGreaterThanOrEqual(mb("VideoMaxBytes") + mb("BodyBaseBytes"));
