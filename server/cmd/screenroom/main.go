@@ -82,8 +82,6 @@ func main() {
 		// Go functions the hooks call (media_probe.go)
 		OnInit: func(vm *goja.Runtime) {
 			takes.RegisterMediaProbe(vm, app)
-			// the erase route's and retention's delete of a candidate (candidate_removal_audit.go)
-			lifecycle.RegisterCandidateRemovalFunctions(vm)
 			takes.RegisterStagedTakeFunctions(vm)                                 // staged_takes.go
 			vm.Set("$screenroomSingleLineErrors", platform.SingleLineErrorFields) // single_line.go, for the CSV import
 		},
