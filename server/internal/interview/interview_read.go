@@ -15,10 +15,11 @@ package interview
 // reads the route either way (tests/interview*.test.ts, tests/takes*.test.ts).
 
 import (
+	"screenroom/server/internal/platform"
+
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -26,19 +27,15 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
-	"github.com/spf13/cast"
 )
 
 const interviewReadPrefix = "/api/screenroom/interviews/"
 
 var (
-	candidateKeyPattern = regexp.MustCompile(`^[a-zA-Z0-9]{40}$`)
-	takePartName        = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
+	takePartName = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
 )
 
 func registerInterviewRead(app core.App) {
@@ -48,18 +45,13 @@ func registerInterviewRead(app core.App) {
 				return e.Next()
 			}
 			key := strings.TrimPrefix(e.Request.URL.Path, interviewReadPrefix)
-			if !candidateKeyPattern.MatchString(key) {
+			if !platform.IsCandidateKey(key) {
 				return e.Next() // a record id (a link sent before keys), anything else: interview.pb.js
 			}
 			return interviewRead(e, key)
 		})
 		return se.Next()
 	})
-}
-
-type interviewClosed struct {
-	Reason string `json:"reason"`
-	At     string `json:"at"`
 }
 
 type interviewKeptTake struct {
@@ -95,7 +87,7 @@ type interviewAnswer struct {
 	ConsentedAt         string              `json:"consentedAt"`
 	ServerNow           string              `json:"serverNow"`
 	Deadline            string              `json:"deadline"`
-	Closed              *interviewClosed    `json:"closed"`
+	Closed              *Closed             `json:"closed"`
 	Questions           []interviewQuestion `json:"questions"`
 	AnsweredQuestionIDs []string            `json:"answeredQuestionIds"`
 }
@@ -103,8 +95,8 @@ type interviewAnswer struct {
 func interviewRead(e *core.RequestEvent, key string) error {
 	notValid := func() error { return e.NotFoundError("This interview link is not valid", nil) }
 	// A candidate reads only its own interview; managers read candidates through the review screen.
-	header := e.Request.Header.Get("X-Candidate-Key")
-	if !candidateKeyPattern.MatchString(header) || header != key {
+	header := e.Request.Header.Get(platform.CandidateKeyHeader)
+	if !platform.IsCandidateKey(header) || header != key {
 		return notValid()
 	}
 	answer, err := loadInterview(e, key)
@@ -153,8 +145,8 @@ func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := interviewNow(e.App)
-	closed := interviewClosedState(candidate, job, now)
+	now := platform.Now(e.App)
+	closed := closedState(candidate, job, now.UnixMilli())
 
 	answered, err := e.App.FindAllRecords("answers", dbx.HashExp{"candidate": candidate.Id})
 	if err != nil {
@@ -188,7 +180,7 @@ func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 		JobTitle:            job.GetString("title"),
 		WelcomeMessage:      job.GetString("welcomeMessage"),
 		ConsentedAt:         candidate.GetString("consentedAt"),
-		ServerNow:           now.UTC().Format("2006-01-02 15:04:05.000Z"),
+		ServerNow:           platform.DBTime(now),
 		Deadline:            candidate.GetString("deadline"),
 		Closed:              closed,
 		Questions:           asked,
@@ -254,7 +246,7 @@ func interviewQuestions(app core.App, candidate, job *core.Record, isAnswered ma
 		}
 	}
 
-	untimed := candidate.GetString("extraTime") == "unlimited"
+	untimed := IsUntimed(candidate)
 	for _, id := range ids {
 		question := questions[id]
 		kind := kindOf[id]
@@ -277,7 +269,7 @@ func interviewQuestions(app core.App, candidate, job *core.Record, isAnswered ma
 			ID:          question.Id,
 			Title:       question.GetString("title"),
 			Description: question.GetString("description"),
-			Timeout:     effectiveSeconds(question.GetInt("timeout"), candidate),
+			Timeout:     EffectiveTimeout(question, candidate),
 			Untimed:     untimed,
 			CanPreview:  question.GetBool("canPreview"),
 			Kind:        "text",
@@ -286,8 +278,8 @@ func interviewQuestions(app core.App, candidate, job *core.Record, isAnswered ma
 		}
 		if video {
 			item.Kind = "video"
-			item.Preparation = effectiveSeconds(videoKind.GetInt("preparation"), candidate)
-			item.Takes = max(1, videoKind.GetInt("takes")) + max(0, candidate.GetInt("extraTakes"))
+			item.Preparation = EffectivePreparation(videoKind, candidate)
+			item.Takes = MaxTakes(videoKind, candidate)
 		}
 		if row != nil {
 			if open {
@@ -298,48 +290,6 @@ func interviewQuestions(app core.App, candidate, job *core.Record, isAnswered ma
 		asked = append(asked, item)
 	}
 	return asked, nil
-}
-
-// effectiveSeconds: lib/interview-rules.js effectiveSeconds, `base` × 1.5 or × 2 rounded up for extra time.
-func effectiveSeconds(base int, candidate *core.Record) int {
-	factor := 1.0
-	switch candidate.GetString("extraTime") {
-	case "1.5":
-		factor = 1.5
-	case "2":
-		factor = 2
-	}
-	return int(math.Ceil(float64(base) * factor))
-}
-
-// interviewNow: lib/clock.js nowMs, the system clock plus the test clock's offset on a server started with
-// SCREENROOM_TEST_CLOCK=1.
-func interviewNow(app core.App) time.Time {
-	now := time.Now()
-	if os.Getenv("SCREENROOM_TEST_CLOCK") != "1" {
-		return now
-	}
-	offset := cast.ToFloat64(app.Store().Get("screenroom.testClockOffsetMs"))
-	if math.IsNaN(offset) || math.IsInf(offset, 0) {
-		return now
-	}
-	return now.Add(time.Duration(offset) * time.Millisecond)
-}
-
-// interviewClosedState: lib/interview-rules.js closedState for the candidate and its job at `now`.
-func interviewClosedState(candidate, job *core.Record, now time.Time) *interviewClosed {
-	if candidate.GetBool("withdrawn") {
-		return &interviewClosed{Reason: "withdrawn", At: candidate.GetString("withdrawnAt")}
-	}
-	if job.GetString("closedAt") != "" {
-		return &interviewClosed{Reason: "job_closed", At: job.GetString("closedAt")}
-	}
-	if text := candidate.GetString("deadline"); text != "" {
-		if deadline, err := types.ParseDateTime(text); err == nil && !deadline.IsZero() && !now.Before(deadline.Time()) {
-			return &interviewClosed{Reason: "deadline", At: text}
-		}
-	}
-	return nil
 }
 
 // describeKeptTake: lib/takes.js describeTake, the take's parts on disk contiguous from offset 0; nil without bytes.

@@ -1,4 +1,5 @@
-// Package jobs: Jobs: the company's jobs list and its counts.
+// Package jobs: Jobs: the company's jobs list and its counts, the rule on a job's questions, and closing and
+// reopening a job (what a closed job refuses).
 package jobs
 
 import "github.com/pocketbase/pocketbase/core"
@@ -7,4 +8,6 @@ import "github.com/pocketbase/pocketbase/core"
 func Register(app core.App) {
 	registerJobsList(app)
 	registerJobCounts(app)
+	registerJobQuestionsRule(app)
+	registerJobLifecycle(app)
 }
