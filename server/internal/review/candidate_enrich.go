@@ -1,8 +1,10 @@
 package review
 
 import (
+	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 
+	"slices"
 	"sync"
 	"time"
 
@@ -11,9 +13,9 @@ import (
 
 // managersOnlyCandidateFields are what only the job's company's managers (and superusers) see of a candidate: its
 // rating and the decision (issue 15), and the extra time and takes granted to it (issue 17: the candidate sees only
-// the resulting times and takes); the same list as MANAGERS_ONLY_FIELDS in pb_hooks/lib/pipeline.js. Anyone else
-// who may read the record (the candidate presenting its key) gets it without them.
-var managersOnlyCandidateFields = []string{"averageRating", "ratingsCount", "decision", "decisionBy", "decisionAt", "extraTime", "extraTakes"}
+// the resulting times and takes). Anyone else who may read the record (the candidate presenting its key) gets it
+// without them.
+var managersOnlyCandidateFields = slices.Concat(pipeline.RatingFields, pipeline.DecisionFields, []string{"extraTime", "extraTakes"})
 
 // registerCandidateEnrich hides those fields wherever the API serialises a candidate (view, list, an expand from
 // any collection, a realtime event). In Go rather than a JS onRecordEnrich: PocketBase runs a list's enrich hooks

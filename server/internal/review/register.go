@@ -1,4 +1,5 @@
-// Package review: Reviewing a candidate: the review read, the managers-only fields, share links.
+// Package review: Reviewing a candidate: the review read, the managers-only fields, ratings and comments, share
+// links.
 package review
 
 import "github.com/pocketbase/pocketbase/core"
@@ -8,4 +9,6 @@ func Register(app core.App) {
 	registerCandidateEnrich(app)
 	registerReview(app)
 	registerShareLinkRevoke(app)
+	registerRatingRules(app)
+	registerCommentRules(app)
 }

@@ -194,3 +194,25 @@ func RecordDecisionEvent(app core.App, candidateID, decision, decidedBy, decided
 		return map[string]any{"decision": value}, nil
 	})
 }
+
+// recordTranscribed records answer.transcribed for a video answer whose transcript is done: the answer, its
+// question and the transcript text (never the video).
+func recordTranscribed(app core.App, videoAnswer *core.Record) error {
+	answer, err := app.FindRecordById("answers", videoAnswer.GetString("answer"))
+	if err != nil {
+		return err
+	}
+	return recordCandidateEvent(app, "answer.transcribed", answer.GetString("candidate"), func(*core.Record) (map[string]any, error) {
+		question, err := app.FindRecordById("questions", answer.GetString("question"))
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"answer": map[string]any{
+			"id":              answer.Id,
+			"videoAnswerId":   videoAnswer.Id,
+			"question":        map[string]any{"id": question.Id, "title": question.GetString("title")},
+			"durationSeconds": videoAnswer.GetFloat("durationSeconds"),
+			"transcript":      videoAnswer.GetString("transcript"),
+		}}, nil
+	})
+}

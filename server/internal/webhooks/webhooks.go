@@ -29,8 +29,8 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// The webhook sender (issue 18 point 2). The JS hooks record each event as webhook_deliveries rows, status pending
-// (pb_hooks/lib/webhooks.js), inside the write that caused it; this goroutine, started on serve, sends them outside
+// The webhook sender (issue 18 point 2). Each event is recorded as webhook_deliveries rows, status pending
+// (events.go), inside the write that caused it; this goroutine, started on serve, sends them outside
 // any request: it picks the due rows, POSTs each payload to its endpoint signed per Standard Webhooks
 // (webhook-id, webhook-timestamp, webhook-signature "v1,<base64 HMAC-SHA256 of id.timestamp.body>" keyed with the
 // decoded bytes of the endpoint's whsec_ secret), and records the HTTP status, latency and attempts on the row. A
