@@ -768,7 +768,7 @@ describe("share-link routes", () => {
   });
 });
 
-// The device check's timed upload (pocketbase/pb_hooks/interview.pb.js, issue 17): the candidate only, at its own key;
+// The device check's timed upload (server/internal/interview, issue 17): the candidate only, at its own key;
 // it stores nothing (tests/connection-check-route.test.ts, tests/attacks/connection-check.test.ts).
 describe("POST /api/screenroom/interviews/{key}/connection-check", () => {
   it.each(ACTORS)("as %s", async (actor) => {
@@ -785,7 +785,7 @@ describe("POST /api/screenroom/interviews/{key}/connection-check", () => {
   });
 });
 
-// Consent (pocketbase/pb_hooks/interview.pb.js, issue 17): only the candidate, at its own key, gives it; anyone else
+// Consent (server/internal/interview, issue 17): only the candidate, at its own key, gives it; anyone else
 // gets 404 and changes nothing (tests/consent.test.ts: idempotence, the refusals before it, the field's protection).
 describe("POST /api/screenroom/interviews/{key}/consent", () => {
   it.each(ACTORS)("as %s", async (actor) => {
@@ -825,7 +825,7 @@ describe("GET /api/screenroom/companies/{id}/search", () => {
   });
 });
 
-// Closing and reopening a job (issue 19, pocketbase/pb_hooks/jobs.pb.js): the job's company's managers only; anyone
+// Closing and reopening a job (issue 19, server/internal/jobs): the job's company's managers only; anyone
 // else gets 404 and the job stays as it was. The job's closedAt is never written through the records API (but by a
 // superuser), so the close route is its only way.
 describe("POST /api/screenroom/jobs/{id}/close and /reopen", () => {

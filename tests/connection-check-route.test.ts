@@ -1,4 +1,4 @@
-// POST /api/screenroom/interviews/{key}/connection-check (pocketbase/pb_hooks/interview.pb.js): the device check's
+// POST /api/screenroom/interviews/{key}/connection-check (server/internal/interview): the device check's
 // timed upload (issue 17 point 3). The candidate (its key in the path and in X-Candidate-Key) gets 204 for up to 1 MB;
 // the bytes are read and dropped: no record and no file is left behind.
 import { readdirSync, existsSync } from "node:fs";

@@ -1,4 +1,4 @@
-// GET /api/screenroom/interviews/{candidateId} (pocketbase/pb_hooks/interview.pb.js): the interview screens'
+// GET /api/screenroom/interviews/{candidateId} (server/internal/interview): the interview screens'
 // one read. Only the candidate itself (its key in the path and in X-Candidate-Key) gets it; it holds the job's questions in the
 // job's order with their kinds, and the questions already answered, and nothing of any other job.
 import PocketBase from "pocketbase";

@@ -1,8 +1,8 @@
-// Issue 19 point 5: closing and reopening a job (POST /api/screenroom/jobs/{id}/close and /reopen, lib/job-lifecycle.js)
+// Issue 19 point 5: closing and reopening a job (POST /api/screenroom/jobs/{id}/close and /reopen, server/internal/jobs)
 // and retention (companies.retentionMonths, the cron `screenroom_retention` deleting through the erasure,
-// GET /api/screenroom/companies/{id}/retention: server/internal/lifecycle/retention.go). On the suite's own PocketBase: its clock is moved
-// forward (SCREENROOM_TEST_CLOCK), its storage folder holds nobody else's files, and its crons never fire on their
-// own (RETENTION_SCHEDULE and REMINDERS_SCHEDULE that never come): only the runs started here through the crons API.
+// GET /api/screenroom/companies/{id}/retention: server/internal/lifecycle/retention.go). On the suite's own
+// PocketBase: its clock is moved forward (SCREENROOM_TEST_CLOCK), its storage folder holds nobody else's files, and
+// its crons never fire on their own (RETENTION_SCHEDULE and REMINDERS_SCHEDULE that never come): only the runs started here through the crons API.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";

@@ -1,18 +1,28 @@
 package interview
 
-// The interview's one read for a candidate's link (issue 20 point 3): GET /api/screenroom/interviews/{key} with the
-// key in the path and in the X-Candidate-Key header, answered here in Go as pb_hooks/interview.pb.js describes it
-// (that file keeps the route, its documentation and the old record-id links: a path that is not a key falls through
-// to it). In the hooks' JS engine the read cost 3.4 ms of the server's core at ten times the bench data, two thirds of
-// it the engine (a runtime from the pool, records turned into JS values, a filter parsed per question): p95 46 ms
-// under ten readers. Here it is a handful of statements: the candidate by its key, its view rule, its job and company,
-// the job's questions and their kinds, and the candidate's answers, progress rows and staged takes, each read once.
+// The interview's one read for a candidate's link: GET /api/screenroom/interviews/{key} with the key in the path and
+// in the X-Candidate-Key header (interview_routes.go routes it), everything the candidate's interview screens need in
+// one request: the company's name and logo, the job's title, the job's questions in the job's order with their kind,
+// and the questions the candidate has already answered; for each unanswered video question, the takes the server
+// counted (takesUsed) and the take it keeps for the candidate (keptTake: a finished or interrupted take never
+// submitted). `serverNow` (the server's clock), `deadline` ('' when none) and `closed` (nil, or why and since when:
+// then `questions` is empty, the branding stays); per question the candidate's own timeout (seconds, extra time
+// included), untimed (unlimited time: no countdown, no length limit), preparation (video: seconds before recording
+// starts by itself; 0 for text), takes (with the extra takes) and openedAt (the first opening; '' if never), all by
+// the rules of rules.go.
 //
-// Same answer, same refusals (404 "This interview link is not valid." for a missing or different header key, an
-// unknown key, a candidate its own view rule refuses), same clock (lib/clock.js: the test clock's offset in the app's
-// store when SCREENROOM_TEST_CLOCK=1), same rules (lib/interview-rules.js: extra time and takes, unlimited time,
-// closed states), same kept take (lib/takes.js describeTake over lib/take-files.js listParts). The integration suite
-// reads the route either way (tests/interview*.test.ts, tests/takes*.test.ts).
+// Why a route and not the records API: read with only the candidate's header, the records API checks every expanded
+// company, job, question and kind record against the candidate clauses of their rules, which join back-relations
+// across all of a company's candidates; at the benchmark's size that made the interview's first request miss its p95
+// budget. Here the same access decision is made once, on the candidate record itself, with the candidates
+// collection's own view rule (decisions.md "Access model"); everything else returned is reached from that record by
+// its relations, which is exactly what the candidate clauses of the other rules allow. It is a handful of
+// statements: the candidate by its key, its view rule, its job and company, the job's questions and their kinds, and
+// the candidate's answers, progress rows and staged takes, each read once (in the hooks' JS engine the read cost
+// 3.4 ms of the server's core at ten times the bench data, two thirds of it the engine).
+//
+// Refusals: 404 "This interview link is not valid." for a missing or different header key, an unknown key, a
+// candidate its own view rule refuses. The kept take is lib/takes.js describeTake over lib/take-files.js listParts.
 
 import (
 	"screenroom/server/internal/platform"
@@ -32,27 +42,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-const interviewReadPrefix = "/api/screenroom/interviews/"
-
-var (
-	takePartName = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
-)
-
-func registerInterviewRead(app core.App) {
-	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.BindFunc(func(e *core.RequestEvent) error {
-			if e.Request.Method != http.MethodGet || !strings.HasPrefix(e.Request.URL.Path, interviewReadPrefix) {
-				return e.Next()
-			}
-			key := strings.TrimPrefix(e.Request.URL.Path, interviewReadPrefix)
-			if !platform.IsCandidateKey(key) {
-				return e.Next() // a record id (a link sent before keys), anything else: interview.pb.js
-			}
-			return interviewRead(e, key)
-		})
-		return se.Next()
-	})
-}
+var takePartName = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
 
 type interviewKeptTake struct {
 	ID         string `json:"id"`

@@ -1,9 +1,11 @@
-// Package interview: The candidate's interview: the read by key.
+// Package interview: The candidate's interview: the read by key, consent, a question's first opening, the device's
+// connection check, and the rules every route a candidate sends through obeys (times, takes, deadlines, refusals,
+// counted takes).
 package interview
 
 import "github.com/pocketbase/pocketbase/core"
 
 // Register binds the package's routes and hooks to app.
 func Register(app core.App) {
-	registerInterviewRead(app)
+	registerInterviewRoutes(app)
 }

@@ -1,8 +1,8 @@
 /// <reference path="../../../.cache/pocketbase/types.d.ts" />
-// Issue 17 points 5 to 8, decided in one place for every route that lets a candidate start or send something
-// (interview.pb.js: the GET, open and consent; takes.pb.js: staged parts; answers.pb.js: answers): the times and
-// takes a candidate is given (extra time, extra takes), whether the interview is closed (deadline, withdrawn), the
-// grace window for what was under way before the deadline, and the refusals with their machine-readable codes.
+// The JS twin of internal/interview/rules.go, kept only for the JS hooks still calling it (takes.pb.js: staged
+// parts; answers.pb.js: answers; candidates.pb.js: deadlines; lib/take-sweep.js); change both together until they go.
+// Issue 17 points 5 to 8: the times and takes a candidate is given (extra time, extra takes), whether the interview
+// is closed (deadline, withdrawn), the grace window for what was under way before the deadline, and the refusals with their machine-readable codes.
 // Every time here is the server's clock (lib/clock.js), so a suite's own server can move it.
 
 const clock = require(`${__hooks}/lib/clock.js`);
@@ -41,11 +41,6 @@ function effectiveSeconds(base, candidate) {
 /** The answer seconds of `question` (a questions record) for the candidate. */
 function effectiveTimeout(question, candidate) {
   return effectiveSeconds(question.getInt("timeout"), candidate);
-}
-
-/** The preparation seconds of a video question (its video_questions record) for the candidate; 0 without one. */
-function effectivePreparation(videoKind, candidate) {
-  return videoKind ? effectiveSeconds(videoKind.getInt("preparation"), candidate) : 0;
 }
 
 /** The takes the candidate has for a question: its video_questions record's takes (at least 1; 1 for text) plus extraTakes. */
@@ -89,20 +84,6 @@ function tooLongError() {
 /** The candidate's deadline in milliseconds, or NaN without one. */
 function deadlineMs(candidate) {
   return clock.parseDbTime(candidate.getString("deadline"));
-}
-
-/**
- * Whether the interview is closed for the candidate now: null, or {reason: "withdrawn" | "job_closed" | "deadline",
- * at} (at: when it was withdrawn, when the job was closed, or the deadline). Closed at the deadline itself; the grace
- * window only lets finish what was under way.
- */
-function closedState(app, candidate) {
-  if (candidate.getBool("withdrawn")) return { reason: "withdrawn", at: candidate.getString("withdrawnAt") };
-  const job = require(`${__hooks}/lib/job-lifecycle.js`).closedJob(app, candidate.getString("job"));
-  if (job) return { reason: "job_closed", at: job.getString("closedAt") };
-  const deadline = deadlineMs(candidate);
-  if (Number.isFinite(deadline) && clock.nowMs(app) >= deadline) return { reason: "deadline", at: candidate.getString("deadline") };
-  return null;
 }
 
 /**
@@ -216,14 +197,12 @@ module.exports = {
   isUntimed,
   effectiveSeconds,
   effectiveTimeout,
-  effectivePreparation,
   maxTakes,
   formatDay,
   refusal,
   deadlinePassedError,
   withdrawnError,
   jobClosedError,
-  closedState,
   requireAnswerable,
   openedAtMs,
   requireTextInTime,

@@ -1,11 +1,6 @@
 /// <reference path="../../../.cache/pocketbase/types.d.ts" />
-// What is left of the pipeline's JS while its last callers (csv-invites.pb.js, interview.pb.js) are ported; the
+// What is left of the pipeline's JS while its last caller (csv-invites.pb.js) is ported; the
 // pipeline itself is in Go (internal/pipeline), and "manages this job" is platform.ManagesJob.
-
-/** PocketBase's datetime text (UTC, "2006-01-02 15:04:05.000Z"), as its date and autodate fields store it. */
-function dbNow() {
-  return new Date().toISOString().replace("T", " ");
-}
 
 /**
  * Whether `userId` manages the company of job `jobId` (one indexed read: the job by id, its company by id, the
@@ -30,6 +25,5 @@ function managesJob(app, jobId, userId) {
 }
 
 module.exports = {
-  dbNow,
   managesJob,
 };

@@ -1,4 +1,6 @@
 /// <reference path="../../../.cache/pocketbase/types.d.ts" />
+// The JS twin of internal/interview/progress.go, kept only for the JS hooks still calling it (lib/takes.js,
+// answers.pb.js, lib/interview-rules.js); change both together until they go.
 // Takes counted by the server (migration 1732800000, decisions.md "Takes and time"): a take counts once the server
 // has its first part (lib/takes.js reservePart), or its whole file when none of it was staged (answers.pb.js). A
 // recovered take is the take it was: submitting it counts nothing new. Decided inside the transaction that starts
@@ -25,12 +27,6 @@ function maxTakesOf(app, question, candidate) {
   return require(`${__hooks}/lib/interview-rules.js`).maxTakes(kind, record);
 }
 
-/** How many takes of the question the candidate has started, as the server counted them. */
-function takesUsed(app, candidate, question) {
-  const row = findProgress(app, candidate, question);
-  return row ? row.getInt("takesStarted") : 0;
-}
-
 /**
  * Inside a transaction (runRefusable's txApp and refuse): counts a new take of the question for the candidate, or
  * refuses it (403) when every take the question allows was used.
@@ -49,30 +45,4 @@ function countTake(txApp, candidate, question, refuse) {
   txApp.save(row);
 }
 
-/**
- * Records the candidate's first opening of the question (question_progress.openedAt) unless it has one: the first
- * stays. Returns the openedAt text.
- */
-function markOpened(app, candidate, question) {
-  const { nowText } = require(`${__hooks}/lib/clock.js`);
-  let openedAt = "";
-  require(`${__hooks}/lib/util.js`).runRefusable(app, (txApp) => {
-    let row = findProgress(txApp, candidate, question);
-    if (row && row.getString("openedAt")) {
-      openedAt = row.getString("openedAt");
-      return;
-    }
-    if (!row) {
-      row = new Record(txApp.findCollectionByNameOrId(COLLECTION));
-      row.set("candidate", candidate);
-      row.set("question", question);
-      row.set("takesStarted", 0);
-    }
-    row.set("openedAt", nowText(txApp));
-    txApp.save(row);
-    openedAt = row.getString("openedAt");
-  });
-  return openedAt;
-}
-
-module.exports = { COLLECTION, NO_TAKES_LEFT, findProgress, maxTakesOf, takesUsed, countTake, markOpened };
+module.exports = { COLLECTION, NO_TAKES_LEFT, findProgress, maxTakesOf, countTake };

@@ -19,7 +19,7 @@ export function verdictOf(bytes: number, ms: number): Exclude<ConnectionVerdict,
 }
 
 /**
- * A small timed upload to the server's connection check (pocketbase/pb_hooks/interview.pb.js), which stores nothing.
+ * A small timed upload to the server's connection check (server/internal/interview), which stores nothing.
  * `candidateKey`: the link's key, in the path and in the header.
  */
 export async function checkConnection(

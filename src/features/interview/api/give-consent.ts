@@ -6,7 +6,7 @@ import { cancelInterviewReads, interviewQueries, type Interview } from './interv
 import { CLOSING_CODES, refusalCode } from './refusals';
 
 /**
- * The candidate ticked 'I agree' and started: POST /api/screenroom/interviews/{key}/consent (interview.pb.js) stores
+ * The candidate ticked 'I agree' and started: POST /api/screenroom/interviews/{key}/consent (server/internal/interview) stores
  * when, once (a second call keeps the first time). The server refuses answers before it.
  */
 export function giveConsent(candidateKey: string): Promise<{ consentedAt: string }> {

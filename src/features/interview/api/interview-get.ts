@@ -69,7 +69,7 @@ export type Interview = {
 
 /**
  * Everything the interview screens need, read with only the candidate's key (the link's last part, also in the X-Candidate-Key header), in one
- * request: the server's interview route (pocketbase/pb_hooks/interview.pb.js) answers with the job's questions in
+ * request: the server's interview route (server/internal/interview) answers with the job's questions in
  * the job's order, each with its kind, and the questions already answered. An unknown id answers 404.
  */
 export async function getInterview(candidateId: string, signal?: AbortSignal): Promise<Interview> {

@@ -9,7 +9,7 @@ export type OpenedQuestion = { openedAt: string; serverNow: string };
 
 /**
  * The candidate pressed 'View question' (or came back to it): POST /api/screenroom/interviews/{key}/questions/{id}/open
- * (interview.pb.js) records the first opening, once, and answers with it and the server's clock. The question's
+ * (server/internal/interview) records the first opening, once, and answers with it and the server's clock. The question's
  * preparation and text countdown run from that first opening, so a reload or a reopened link never starts afresh.
  */
 export function openQuestion(candidateKey: string, questionId: string): Promise<OpenedQuestion> {

@@ -5,7 +5,7 @@ import { pb } from '@/lib/pocketbase';
 import { jobQueries } from './job-queries';
 
 /**
- * Closes or reopens a job (issue 19: POST /api/screenroom/jobs/{id}/close | reopen, pocketbase/pb_hooks/jobs.pb.js).
+ * Closes or reopens a job (issue 19: POST /api/screenroom/jobs/{id}/close | reopen, server/internal/jobs).
  * Closing deletes nothing: the candidates' links show a closed page and no one new is invited until it is reopened.
  */
 export function useSetJobClosed() {
