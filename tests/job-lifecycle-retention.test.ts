@@ -2,7 +2,8 @@
 // and retention (companies.retentionMonths, the cron `screenroom_retention` deleting through the erasure,
 // GET /api/screenroom/companies/{id}/retention: server/internal/lifecycle/retention.go). On the suite's own
 // PocketBase: its clock is moved forward (SCREENROOM_TEST_CLOCK), its storage folder holds nobody else's files, and
-// its crons never fire on their own (RETENTION_SCHEDULE and REMINDERS_SCHEDULE that never come): only the runs started here through the crons API.
+// its crons never fire on their own (RETENTION_SCHEDULE and REMINDERS_SCHEDULE that never come): only the runs
+// started here through the crons API.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
