@@ -451,7 +451,7 @@ const rows: Row[] = [
     },
   },
   {
-    // Issue 18: a company's webhook endpoints, for its managers only (pocketbase/pb_hooks/webhooks.pb.js). The URL is
+    // Issue 18: a company's webhook endpoints, for its managers only (server/internal/webhooks). The URL is
     // under .invalid, which never resolves: the shared server records deliveries for it and sends nothing anywhere.
     collection: "webhook_endpoints",
     allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
@@ -918,7 +918,7 @@ describe("users beyond the table", () => {
     expect(self.primaryCompany).toBe(ctx.a.company.id);
   });
 
-  // issue 17: whether a manager gets completion e-mails (pocketbase/pb_hooks/lib/candidate-mails.js) is their own
+  // issue 17: whether a manager gets completion e-mails (server/internal/mail/candidate_mails.go) is their own
   it("completionMailsOff: each user sets only their own, and fellow managers neither see nor set it", async () => {
     const owner = await signUp({ email: uniqueEmail("prefs-owner") });
     const company = await createCompany(owner.pb, "Prefs company");
@@ -1032,7 +1032,7 @@ describe("the product's read routes", () => {
   });
 });
 
-// The decision on a candidate (issue 15, pocketbase/pb_hooks/review-workflow.pb.js): managers of the job's company
+// The decision on a candidate (issue 15, server/internal/pipeline/decision.go): managers of the job's company
 // only; anyone else gets 404 and nothing is stored.
 describe("POST /api/screenroom/candidates/{id}/decision", () => {
   const allowed: Actor[] = ["manager"];

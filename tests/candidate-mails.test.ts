@@ -1,10 +1,10 @@
-// Issue 17 point 5: the e-mails the server sends on its own (pocketbase/pb_hooks/lib/candidate-mails.js).
-// - Reminders: the cron `screenroom_reminders` (reminders.pb.js), run through PocketBase's crons API as a superuser on
+// Issue 17 point 5: the e-mails the server sends on its own (server/internal/mail/candidate_mails.go).
+// - Reminders: the cron `screenroom_reminders`, run through PocketBase's crons API as a superuser on
 //   this suite's own server, whose clock the test moves (POST /api/screenroom/test-clock). Each run is run twice: the
 //   second sends nothing. The crons API only starts a run; each run logs one "screenroom_reminders" entry with what
 //   it sent, which the test waits for before it looks at the mailbox.
 // - Completion: the last answer sends the candidate's receipt and a notice to each manager who has not turned them
-//   off (completion-mails.pb.js), once.
+//   off, once.
 // Both go through the mail queue (mail_queue.go): a mail arrives a moment after the run or answer that queued it.
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

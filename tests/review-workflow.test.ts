@@ -1,4 +1,4 @@
-// Issue 15's review workflow as the server keeps it (pocketbase/pb_hooks/review-workflow.pb.js, lib/pipeline.js):
+// Issue 15's review workflow as the server keeps it (server/internal/pipeline, server/internal/review):
 // candidates' progress from their answers and their job's questions, the fields only the server writes, the
 // ratings' averages, decisions and the pipeline's counts. Read back as a manager or a superuser, as stored.
 import type PocketBase from "pocketbase";

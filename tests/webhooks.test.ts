@@ -1,5 +1,5 @@
 // Issue 18 point 2: webhooks, end to end on a real PocketBase of the suite's own (so its sender's settings are the
-// test's): the hooks record each event (pb_hooks/lib/webhooks.js), the Go main's sender (pocketbase/webhooks.go) POSTs
+// test's): the hooks record each event (server/internal/webhooks/events.go), the sender (webhooks.go there) POSTs
 // it to a receiver on 127.0.0.1 started here. The signature is checked with Node's crypto, computed here from the
 // Standard Webhooks definition, not with the server's code. The sender's retry delay is 200 ms on these servers
 // (WEBHOOKS_RETRY_BASE_MS), so a retry is seen without waiting minutes; every wait is for an event (a request

@@ -3,7 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { GENERIC_ERROR_MESSAGE } from './errors';
 
 /**
- * The server's refusals of a delete (pocketbase/pb_hooks/history.pb.js: data.delete.code), in the app's own words;
+ * The server's refusals of a delete (server/internal/answers: data.delete.code), in the app's own words;
  * anything else is the generic sentence, its raw message on the console (decisions.md: no backend wording).
  */
 const DELETE_REFUSALS: Record<string, string> = {

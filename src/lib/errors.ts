@@ -80,7 +80,7 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
     'The deadline has passed. Extend it before sending the invitation again',
   'You sent many invitations again in a short time. Wait a few minutes, then try again':
     'You sent many invitations again in a short time. Wait a few minutes, then try again',
-  // issue 16: history stays true (pb_hooks/history.pb.js); the delete refusals also carry codes (src/lib/deletion-errors.ts)
+  // issue 16: history stays true (server/internal/answers); the delete refusals also carry codes (src/lib/deletion-errors.ts)
   "Candidates have answered this question, so its kind can't change. Create a new question of the other kind instead":
     "Candidates have answered this question, so its kind can't change. Create a new question of the other kind instead",
   'Candidates have answered this question: archive it instead, so their reviews keep it':

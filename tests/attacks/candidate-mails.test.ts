@@ -1,5 +1,5 @@
 // Issue 17 point 5, as an attacker: the stamps that make each reminder and completion e-mail go once
-// (remindedEarlyAt, remindedLateAt, completionMailedAt; pocketbase/pb_hooks/lib/candidate-mails.js) are the
+// (remindedEarlyAt, remindedLateAt, completionMailedAt; server/internal/mail/candidate_mails.go) are the
 // server's. A manager clearing one would mail a candidate again; setting one would silence it. Neither a manager
 // nor the candidate writes them through the records or batch API, and only a superuser runs the cron.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 15's review workflow, as an attacker tries it (pocketbase/pb_hooks/review-workflow.pb.js, the rules of
+// Issue 15's review workflow, as an attacker tries it (server/internal/pipeline and review, the rules of
 // pb_migrations/1732900000_review_workflow.js): a candidate's key reading what the managers think of it (its
 // decision, its rating) through a view, an expand or a realtime event; writes of the fields only the server keeps.
 import { EventSource } from "eventsource";

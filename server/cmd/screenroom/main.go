@@ -24,6 +24,7 @@ package main
 
 import (
 	"screenroom/server/internal/accounts"
+	"screenroom/server/internal/answers"
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
@@ -106,6 +107,7 @@ func main() {
 	pipeline.Register(app)
 	questions.Register(app)
 	interview.Register(app)
+	answers.Register(app)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

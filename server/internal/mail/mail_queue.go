@@ -15,8 +15,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// The mail queue (issue 18): the JS hooks write an outgoing e-mail into the hidden `mail_queue` collection
-// (pb_hooks/lib/util.js queueMail) instead of talking SMTP inside the request, so inviting 1,000 people returns as
+// The mail queue: an outgoing e-mail is written into the hidden `mail_queue` collection (Queue, and its JS twin
+// lib/util.js queueMail) instead of talking SMTP inside the request, so inviting 1,000 people returns as
 // soon as their records are stored. One goroutine, started with `serve`, sends what is due through PocketBase's mail
 // client at a steady pace, so a big import never floods the mail server (nor its per-minute limits):
 //

@@ -8,7 +8,7 @@ import "github.com/pocketbase/pocketbase/core"
 func Register(app core.App) {
 	registerCandidateEnrich(app)
 	registerReview(app)
-	registerShareLinkRevoke(app)
+	registerShareLinks(app)
 	registerRatingRules(app)
 	registerCommentRules(app)
 }

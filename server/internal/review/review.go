@@ -56,7 +56,7 @@ func reviewRoute(e *core.RequestEvent) error {
 
 // reviewedQuestions: the questions a candidate's review shows: the job's, in the job's order, then any the
 // candidate answered that the job no longer asks (removed after they answered), in the order they were answered,
-// so no answer ever drops out of a review (pb_hooks/lib/history.js reviewedQuestions, for the hooks).
+// so no answer ever drops out of a review (also the shared page's, share_links_shared.go).
 func reviewedQuestions(app core.App, job *core.Record, answers []*core.Record) ([]*core.Record, error) {
 	ids := job.GetStringSlice("questions")
 	inJob := make(map[string]bool, len(ids))

@@ -26,23 +26,6 @@ function appUrl(app) {
   return String(app.settings().meta.appURL || "").replace(/\/+$/, "");
 }
 
-/** Sends one HTML e-mail; a mail failure is logged, never fails the request that caused it. */
-function sendMail(app, to, subject, html) {
-  const meta = app.settings().meta;
-  try {
-    app.newMailClient().send(
-      new MailerMessage({
-        from: { address: meta.senderAddress, name: meta.senderName },
-        to: [{ address: to }],
-        subject: subject,
-        html: html,
-      }),
-    );
-  } catch (err) {
-    app.logger().error("mail failed", "to", to, "subject", subject, "error", String(err));
-  }
-}
-
 function isManager(company, userId) {
   return !!userId && company.getStringSlice("managers").indexOf(userId) !== -1;
 }
@@ -169,7 +152,7 @@ function interviewLink(app, candidate) {
 
 /**
  * What every e-mail about a candidate's interview names: its job, the job's company and the candidate's link
- * (the interview e-mail here, the reminders and completion e-mails of lib/candidate-mails.js).
+ * (the interview e-mail here; its Go twin is server/internal/mail/interview_mail.go).
  */
 function interviewMailContext(app, candidate) {
   const job = app.findRecordById("jobs", candidate.getString("job"));
@@ -273,18 +256,13 @@ module.exports = {
   canCreateAnswer,
   refuseDuplicate,
   sendInterviewMail,
-  interviewMailContent,
-  queueMail,
-  interviewMailContext,
   CANDIDATE_KEY_HEADER,
   isCandidateKey,
   requestCandidate,
   interviewLink,
   normalizeEmail,
-  escapeHtml,
   fieldError,
   appUrl,
-  sendMail,
   isManager,
   requestUser,
   findFirstOrNull,

@@ -9,7 +9,7 @@ export type JobUsage = { candidates: number; answers: number; videos: number };
 
 /**
  * Read when the delete dialog opens (issue 16: what deleting takes with it, said plainly), from the server's count
- * (GET /api/screenroom/deletions/jobs/{id}, pocketbase/pb_hooks/history.pb.js).
+ * (GET /api/screenroom/deletions/jobs/{id}, server/internal/answers).
  */
 export const jobUsageQuery = (jobId: string) =>
   queryOptions({
@@ -20,7 +20,7 @@ export const jobUsageQuery = (jobId: string) =>
 
 /**
  * Deletes a job with its candidates and everything of theirs. With answers, the server deletes only when told the
- * manager confirmed it (`deleteAnswers`, pocketbase/pb_hooks/history.pb.js).
+ * manager confirmed it (`deleteAnswers`, server/internal/answers).
  */
 export function useDeleteJob() {
   const queryClient = useQueryClient();

@@ -14,7 +14,7 @@ export type QuestionUsage = {
 
 /**
  * Read when the delete dialog opens (issue 16: what deleting takes with it, said plainly), from the server's count
- * (GET /api/screenroom/deletions/questions/{id}, pocketbase/pb_hooks/history.pb.js).
+ * (GET /api/screenroom/deletions/questions/{id}, server/internal/answers).
  */
 export const questionUsageQuery = (questionId: string) =>
   queryOptions({

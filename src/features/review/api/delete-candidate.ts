@@ -8,7 +8,7 @@ import { reviewQueries } from './review-candidate';
 /**
  * Deletes a candidate with everything of theirs (answers and videos, ratings, comments, share links: PocketBase's
  * cascades). With answers, the server deletes only when told the manager confirmed it (`deleteAnswers`,
- * pocketbase/pb_hooks/history.pb.js).
+ * server/internal/answers).
  */
 export function useDeleteCandidate(jobId: string) {
   const queryClient = useQueryClient();

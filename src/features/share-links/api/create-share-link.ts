@@ -10,7 +10,7 @@ export type CreateShareLinkInput = { candidateId: string; expiresInDays: number;
 /** The new link, and its token and URL: shown this once (the server keeps only the token's hash). */
 export type CreatedShareLink = { link: ShareLinksResponse; token: string; url: string };
 
-/** POST /api/screenroom/share-links (pocketbase/pb_hooks/share-links.pb.js). */
+/** POST /api/screenroom/share-links (server/internal/review/share_links.go). */
 export function createShareLink({ candidateId, expiresInDays, includeFeedback }: CreateShareLinkInput): Promise<CreatedShareLink> {
   return pb.send<CreatedShareLink>('/api/screenroom/share-links', {
     method: 'POST',

@@ -2,7 +2,7 @@ import { env } from '@/config/env';
 import type { TranscriptSegment } from '@/components/timed-transcript';
 
 /**
- * The shared page's one read, GET /api/screenroom/shared/{token} (pocketbase/pb_hooks/share-links.pb.js), for anyone
+ * The shared page's one read, GET /api/screenroom/shared/{token} (server/internal/review/share_links.go), for anyone
  * holding the link. Sent with plain fetch, not the PocketBase client: the page never reads or sends a session
  * (whoever opens it may be signed in as someone else, or nobody) and the server never makes one.
  */
