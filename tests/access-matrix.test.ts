@@ -798,7 +798,7 @@ describe("POST /api/screenroom/interviews/{key}/consent", () => {
   });
 });
 
-// Invites from a CSV file (pocketbase/pb_hooks/csv-invites.pb.js, issue 18): the job's company's managers only; 401
+// Invites from a CSV file (server/internal/candidates, issue 18): the job's company's managers only; 401
 // without a user's session, 404 for anyone else; nobody else's request creates a candidate.
 describe("POST /api/screenroom/jobs/{id}/invites/bulk", () => {
   it.each(ACTORS)("as %s", async (actor) => {
@@ -1052,7 +1052,7 @@ describe("POST /api/screenroom/candidates/{id}/decision", () => {
   });
 });
 
-// Resending a candidate's invitation (issue 16, pocketbase/pb_hooks/candidates.pb.js): managers of the job's company
+// Resending a candidate's invitation (issue 16, server/internal/candidates): managers of the job's company
 // only; anyone else gets 404 and no e-mail goes out (the route decides before it mails).
 describe("POST /api/screenroom/candidates/{id}/resend-invite", () => {
   const allowed: Actor[] = ["manager"];

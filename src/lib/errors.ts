@@ -71,7 +71,7 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'Choose 1, 7, 14 or 30 days': 'Choose 1, 7, 14 or 30 days',
   'Include ratings and comments, or not': 'Include ratings and comments, or not',
   'You can only choose a company you manage': 'You can only choose a company you manage',
-  // issue 16: resending a candidate's invitation (pb_hooks/candidates.pb.js)
+  // issue 16: resending a candidate's invitation (server/internal/candidates)
   'This candidate has already sent their answers: there is no invitation to resend':
     'This candidate has already sent their answers: there is no invitation to resend',
   'This invitation was withdrawn. Restore it before sending it again':

@@ -1,4 +1,4 @@
-// Issue 18 point 1, as an attacker: the bulk invite route (pocketbase/pb_hooks/csv-invites.pb.js) and the outgoing
+// Issue 18 point 1, as an attacker: the bulk invite route (server/internal/candidates) and the outgoing
 // mail queue (mail_queue, worked by pocketbase/mail_queue.go). The queue holds every candidate's address and interview
 // link: nobody but superusers reaches it through any API (records, filters of other collections, batch, realtime).
 // The route creates only what a single invite may: the manager's own job, the server's key, no server field.

@@ -1,7 +1,7 @@
 // Issue 16 point 4: the owner removes a member from the team page, and a manager resends a candidate's invitation.
 // What the server enforces: only the owner removes, nobody removes the owner (pb_hooks/companies.pb.js, issue 13,
 // covered in company-owner.test.ts), a removed manager loses access at once, with the session they still hold; and
-// POST /api/screenroom/candidates/{id}/resend-invite (pb_hooks/candidates.pb.js) mails only for the job's company's
+// POST /api/screenroom/candidates/{id}/resend-invite (server/internal/candidates) mails only for the job's company's
 // managers, within the address's e-mail budget (lib/throttle.js).
 import { EventSource } from "eventsource";
 import type { RecordModel } from "pocketbase";

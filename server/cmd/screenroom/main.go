@@ -25,6 +25,7 @@ package main
 import (
 	"screenroom/server/internal/accounts"
 	"screenroom/server/internal/answers"
+	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
@@ -83,8 +84,7 @@ func main() {
 		// Go functions the hooks call (media_probe.go)
 		OnInit: func(vm *goja.Runtime) {
 			takes.RegisterMediaProbe(vm, app)
-			takes.RegisterStagedTakeFunctions(vm)                                 // staged_takes.go
-			vm.Set("$screenroomSingleLineErrors", platform.SingleLineErrorFields) // single_line.go, for the CSV import
+			takes.RegisterStagedTakeFunctions(vm) // staged_takes.go
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -108,6 +108,7 @@ func main() {
 	questions.Register(app)
 	interview.Register(app)
 	answers.Register(app)
+	candidates.Register(app)
 
 	// the SPA's files, after every other route (examples/base does the same)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

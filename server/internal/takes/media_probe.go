@@ -42,19 +42,28 @@ var (
 // same four bytes inside a frame.
 const timecodeID = 0xE7
 
+// RegisterMediaProbe gives the JS VM $screenroomMediaSeconds(path, timeoutSeconds): MediaSeconds.
 func RegisterMediaProbe(vm *goja.Runtime, app core.App) {
 	vm.Set("$screenroomMediaSeconds", func(path string, timeoutSeconds int) any {
-		seconds, err := mediaSeconds(path, time.Duration(timeoutSeconds)*time.Second)
-		if err != nil {
-			app.Logger().Warn("ffprobe could not read an answer's file", "path", path, "error", err.Error())
-			return nil
+		if seconds := MediaSeconds(app, path, time.Duration(timeoutSeconds)*time.Second); seconds != nil {
+			return *seconds
 		}
-		if seconds == nil {
-			app.Logger().Warn("ffprobe found no packets in an answer's file", "path", path)
-			return nil
-		}
-		return *seconds
+		return nil
 	})
+}
+
+// MediaSeconds is the decoded length in seconds of the answer's file at path, within timeout; nil when it cannot
+// be read or holds no packet (logged): the caller's length check then accepts.
+func MediaSeconds(app core.App, path string, timeout time.Duration) *float64 {
+	seconds, err := mediaSeconds(path, timeout)
+	if err != nil {
+		app.Logger().Warn("ffprobe could not read an answer's file", "path", path, "error", err.Error())
+		return nil
+	}
+	if seconds == nil {
+		app.Logger().Warn("ffprobe found no packets in an answer's file", "path", path)
+	}
+	return seconds
 }
 
 // mediaSeconds is the file's decoded length in seconds, nil when ffprobe finds no packet in it.

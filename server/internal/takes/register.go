@@ -1,4 +1,6 @@
-// Package takes: A take's bytes: staged parts, their move into storage at submit, the WebM length and the media probe.
+// Package takes: a take's bytes, from the candidate's device to storage: the staged parts of a video take while it
+// is recorded (their rows, files and routes), their recovery after a crash, the move of a submitted take into
+// storage, the hourly sweep of stale takes, the WebM length and the media probe, and the media worker's job claims.
 package takes
 
 import "github.com/pocketbase/pocketbase/core"
@@ -6,4 +8,7 @@ import "github.com/pocketbase/pocketbase/core"
 // Register binds the package's routes and hooks to app.
 func Register(app core.App) {
 	registerStagedTakeMove(app)
+	registerTakeRoutes(app)
+	registerStaleTakesSweep(app)
+	registerWorkerClaims(app)
 }

@@ -21,15 +21,14 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
-// Staged takes (decisions.md, issue 26's ruling; issue 20 point 4): a take's parts are written into one file, fsynced
-// as they arrive (pb_hooks/lib/take-files.js), so submitting the take moves that file into the answer's storage
-// folder and syncs the folders, whatever the take's length. PocketBase would store it as an upload: a copy of every
-// byte, then (durable.go) an fsync of every byte, 0.4-0.9 s for a 5- to 10-minute answer on this machine's disk.
+// Staged takes (decisions.md): a take's parts are written into one file, fsynced as they arrive (take_files.go), so
+// submitting the take moves that file into the answer's storage folder and syncs the folders, whatever the take's
+// length. PocketBase would store it as an upload: a copy of every byte, then (durable.go) an fsync of every byte,
+// 0.4-0.9 s for a 5- to 10-minute answer on this machine's disk.
 //
-// What the hooks call from here: $screenroomTakeLock(takeId), one writer of a take's file at a time (a part being
-// copied into it, or the submit moving it away), returning the unlock function; $screenroomFileSection(path, offset,
-// length), a reader of part of a file (a staged part's bytes, served to its own candidate); $screenroomListParts(dir),
-// a take's parts.
+// What the answers route's JS (lib/take-files.js, until it is ported) calls from here: $screenroomTakeLock(takeId),
+// one writer of a take's file at a time (a part being copied into it, or the submit moving it away), returning the
+// unlock function, the same lock the Go parts take; $screenroomListParts(dir), a take's parts.
 
 type takeLock struct {
 	mu    sync.Mutex
@@ -74,39 +73,37 @@ type sectionReader struct {
 
 func (r *sectionReader) Close() error { return r.file.Close() }
 
+// RegisterStagedTakeFunctions gives the JS VM the take lock and the parts listing.
 func RegisterStagedTakeFunctions(vm *goja.Runtime) {
 	vm.Set("$screenroomTakeLock", lockTake)
-	vm.Set("$screenroomFileSection", func(path string, offset, length int64) (io.ReadCloser, error) {
-		file, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		return &sectionReader{io.NewSectionReader(file, offset, length), file}, nil
-	})
 	vm.Set("$screenroomListParts", func(dir string) goja.Value {
 		parts := listTakeParts(dir)
 		items := make([]any, len(parts))
 		for i, part := range parts {
 			item := vm.NewObject()
-			_ = item.Set("offset", part.offset)
-			_ = item.Set("size", part.size)
+			_ = item.Set("offset", part.Offset)
+			_ = item.Set("size", part.Size)
 			items[i] = item
 		}
 		return vm.NewArray(items...)
 	})
 }
 
-type takePart struct{ offset, size int64 }
+// Part is one part of a staged take: its byte offset in the take and its size.
+type Part struct {
+	Offset int64 `json:"offset"`
+	Size   int64 `json:"size"`
+}
 
 // listTakeParts lists the parts of the take staged in dir (take-files.js's listParts: the files named by a decimal
 // byte offset, without leading zeros), by offset; none when dir cannot be read. In Go: every part written and every
 // submit lists them, and the JS VM took 40 µs a part (25 ms for a 10-minute take's 600), here a few.
-func listTakeParts(dir string) []takePart {
+func listTakeParts(dir string) []Part {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
-	parts := make([]takePart, 0, len(entries))
+	parts := make([]Part, 0, len(entries))
 	for _, entry := range entries {
 		name := entry.Name()
 		if entry.IsDir() || !isPartName(name) {
@@ -120,9 +117,9 @@ func listTakeParts(dir string) []takePart {
 		if err != nil {
 			continue // removed since it was listed
 		}
-		parts = append(parts, takePart{offset, info.Size()})
+		parts = append(parts, Part{offset, info.Size()})
 	}
-	sort.Slice(parts, func(i, j int) bool { return parts[i].offset < parts[j].offset })
+	sort.Slice(parts, func(i, j int) bool { return parts[i].Offset < parts[j].Offset })
 	return parts
 }
 

@@ -1,5 +1,7 @@
 /// <reference path="../../../.cache/pocketbase/types.d.ts" />
-// A staged take on disk (lib/takes.js decides who it belongs to and whether it is live):
+// A staged take on disk (lib/takes.js decides who it belongs to and whether it is live). The parts are written, read
+// back and swept in Go (server/internal/takes/take_files.go, the same layout); this file keeps what the answers
+// route's JS (lib/take-submit.js) and history.pb.js still call: the join of a take at submit and its removal.
 // {dataDir}/screenroom_takes/{takeId}/
 //   .joined            the layout below (a take staged before it has its parts' bytes in the part files)
 //   take               the take's bytes, each part's at its offset, synced as each part arrives
@@ -15,14 +17,11 @@
 // dir are fsynced (issue 26: the device may drop its copy of what the server confirmed). Submitting a take costs the
 // same at any length (issue 20 point 4; decisions.md: "a submit only moves it and syncs the folder").
 
-/** At most this many parts per take: a take of 600 s in 1 s chunks has about 600. */
-const MAX_PARTS = 10000;
 const DIR_MODE = 0o755;
 const DATA = "take";
 const JOINED = ".joined";
-// os.OpenFile's flags on Linux (the JS VM has no names for them)
+// os.OpenFile's flag on Linux (the JS VM has no name for it)
 const O_RDWR = 0x2;
-const O_CREATE = 0x40;
 
 function stagingRoot(app) {
   return $filepath.join(app.dataDir(), "screenroom_takes");
@@ -35,117 +34,6 @@ function takeDir(app, takeId) {
 /** The parts of a staged take, [{offset, size}] by offset; [] when there is none (listed in Go: staged_takes.go). */
 function listParts(dir) {
   return $screenroomListParts(dir);
-}
-
-/**
- * Streams `body` (the request body, `length` bytes, already reserved by reservePart) into the part at `offset`:
- * received under a temporary name, then copied into the take's file at its offset (under the take's lock, see
- * staged_takes.go) and made the part's sparse file, renamed over any earlier part at that offset (a retry replaces
- * it). Never makes the take's dir: when it is gone (the take was replaced or discarded since the reservation) the part
- * is refused with 409; while a submit holds the take's file, with 503 (the client tries again; by then the question
- * is answered). Returns the bytes stored.
- */
-function writePart(app, takeId, offset, body, length) {
-  const dir = takeDir(app, takeId);
-  // the dir removed while this part was on its way is the 409; any other failure is itself
-  const goneOr = (err) => {
-    try {
-      $os.stat(dir);
-    } catch (_) {
-      return require(`${__hooks}/lib/takes.js`).retiredError();
-    }
-    return err;
-  };
-  let root;
-  try {
-    root = $os.openRoot(dir);
-  } catch (err) {
-    throw goneOr(err);
-  }
-  try {
-    const joined = exists(root, JOINED);
-    const tmp = `.part-${$security.randomString(12)}`;
-    let file;
-    try {
-      file = root.create(tmp);
-    } catch (err) {
-      throw goneOr(err);
-    }
-    let written = 0;
-    try {
-      written = Number(file.readFrom(body));
-      if (DURABLE && !joined) file.sync();
-    } catch (err) {
-      file.close();
-      removeQuietly(root, tmp);
-      // a body over the part limit is PocketBase's 413; a dropped connection ends the request anyway; a full disk
-      // (ENOSPC) is the Go main's 507
-      throw err;
-    }
-    file.close();
-
-    let refusal = null;
-    if (written !== length) refusal = new BadRequestError("The part's body is not as long as its Content-Length.");
-    else if (listParts(dir).filter((part) => part.offset !== offset).length >= MAX_PARTS) {
-      refusal = new BadRequestError(`A take has at most ${MAX_PARTS} parts.`);
-    }
-    if (refusal) {
-      removeQuietly(root, tmp);
-      throw refusal;
-    }
-    if (joined) {
-      try {
-        copyIntoTake(app, root, takeId, tmp, offset, written);
-      } catch (err) {
-        removeQuietly(root, tmp);
-        throw goneOr(err);
-      }
-    }
-    try {
-      root.rename(tmp, String(offset));
-    } catch (err) {
-      removeQuietly(root, tmp);
-      throw goneOr(err);
-    }
-    syncDir(root, ".");
-    return written;
-  } finally {
-    root.close();
-  }
-}
-
-/**
- * Copies the received part `tmp` into the take's file at `offset` and syncs it, then truncates `tmp` to the part's
- * size without its bytes (its name and size are the part's record; its bytes are in `take`).
- */
-function copyIntoTake(app, root, takeId, tmp, offset, size) {
-  const unlock = $screenroomTakeLock(takeId);
-  try {
-    // a submit holds it: 503, tried again (by then the question is answered)
-    if (!takeHere(app, root, takeId, false)) throw new ApiError(503, "The take is being stored. Please try again in a moment.");
-    const data = root.openFile(DATA, O_RDWR, 0);
-    try {
-      const input = root.open(tmp);
-      try {
-        data.seek(offset, 0);
-        if (Number(data.readFrom(input)) !== size) throw new Error("a part was not copied whole into its take");
-      } finally {
-        input.close();
-      }
-      if (DURABLE) data.sync();
-    } finally {
-      data.close();
-    }
-  } finally {
-    unlock();
-  }
-  const marker = root.openFile(tmp, O_RDWR, 0);
-  try {
-    marker.truncate(0);
-    marker.truncate(size);
-  } finally {
-    marker.close();
-  }
 }
 
 function exists(root, name) {
@@ -208,38 +96,6 @@ function syncDir(root, name) {
     dir.sync();
   } finally {
     dir.close();
-  }
-}
-
-/**
- * Makes a take's dir (in the transaction that inserts its row), durably, with its empty file and its layout's mark:
- * its names in the dir, its name in the staging root, and the staging root's in the data dir (made with the first
- * take), are synced.
- */
-function makeTakeDir(app, takeId) {
-  $os.mkdirAll(takeDir(app, takeId), DIR_MODE);
-  const take = $os.openRoot(takeDir(app, takeId));
-  try {
-    // empty files: the dir's sync makes their names durable; never truncated (a take's dir is made once)
-    for (const name of [DATA, JOINED]) take.openFile(name, O_RDWR | O_CREATE, 0o644).close();
-    syncDir(take, ".");
-  } finally {
-    take.close();
-  }
-  const root = $os.openRoot(app.dataDir());
-  try {
-    syncDir(root, "screenroom_takes");
-    syncDir(root, ".");
-  } finally {
-    root.close();
-  }
-}
-
-function removeQuietly(root, name) {
-  try {
-    root.remove(name);
-  } catch (_) {
-    // gone already (with its dir)
   }
 }
 
@@ -374,31 +230,7 @@ function copyParts(root, sub, size, fileName) {
   return complete;
 }
 
-/** A reader of the part at `offset` (`size` bytes) of the take `takeId`, or null when its bytes are not there. */
-function partReader(app, takeId, offset, size) {
-  const dir = takeDir(app, takeId);
-  const root = $os.openRoot(dir);
-  try {
-    if (!exists(root, JOINED)) return $screenroomFileSection($filepath.join(dir, String(offset)), 0, size);
-    const unlock = $screenroomTakeLock(takeId);
-    try {
-      if (!takeHere(app, root, takeId, false)) return null; // a submit holds it
-      return $screenroomFileSection($filepath.join(dir, DATA), offset, size);
-    } finally {
-      unlock();
-    }
-  } finally {
-    root.close();
-  }
-}
-
 module.exports = {
-  makeTakeDir,
-  partReader,
-  stagingRoot,
-  takeDir,
-  listParts,
-  writePart,
   removeTake,
   removeTakesQuietly,
   assembleParts,

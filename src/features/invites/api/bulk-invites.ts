@@ -14,7 +14,7 @@ export type HourlyCap = { limit: number; remaining: number; availableAt: string 
 
 export type BulkResponse = { results: BulkRowResult[]; created: number; skipped: number; failed: number; hourlyCap?: HourlyCap };
 
-/** One chunk of an import (pocketbase/pb_hooks/csv-invites.pb.js): one result per row, in order. */
+/** One chunk of an import (server/internal/candidates): one result per row, in order. */
 export function sendInviteChunk(jobId: string, importId: string, rows: BulkRow[]): Promise<BulkResponse> {
   return pb.send<BulkResponse>(`/api/screenroom/jobs/${encodeURIComponent(jobId)}/invites/bulk`, {
     method: 'POST',

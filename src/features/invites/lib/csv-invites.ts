@@ -6,7 +6,7 @@ export const MAX_IMPORT_ROWS = 1000;
 /** Rows per request: small enough for a progress bar that moves, large enough to be quick. */
 export const CHUNK_SIZE = 100;
 
-// The server checks the same pattern (pocketbase/pb_hooks/lib/bulk-invites.js).
+// The server checks the same pattern (server/internal/candidates/bulk_invites.go).
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 export type ProblemCode = 'invalid_email' | 'duplicate_in_file' | 'already_invited' | 'over_limit' | 'invalid_deadline' | 'past_deadline';

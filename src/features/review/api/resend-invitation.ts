@@ -5,7 +5,7 @@ import { pb } from '@/lib/pocketbase';
 /**
  * Mails the candidate's interview link again (issue 16): POST /api/screenroom/candidates/{id}/resend-invite, for the
  * managers of the job's company, within the address's e-mail budget (429 when spent); refused when the candidate has
- * answered, the invitation is withdrawn or its deadline has passed (pb_hooks/candidates.pb.js).
+ * answered, the invitation is withdrawn or its deadline has passed (server/internal/candidates).
  */
 export function useResendInvitation(candidateId: string) {
   return useMutation({
