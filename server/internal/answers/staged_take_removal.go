@@ -1,8 +1,7 @@
 package answers
 
 import (
-	"os"
-	"path/filepath"
+	"screenroom/server/internal/takes"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -11,24 +10,10 @@ import (
 // (its candidate or question deleted, cascading), they go too, not only at the takes' next sweep.
 func registerStagedTakeRemoval(app core.App) {
 	app.OnRecordAfterDeleteSuccess("staged_takes").BindFunc(func(e *core.RecordEvent) error {
-		removeStagedTakeQuietly(e.App, e.Record.GetString("take"))
+		// an empty id would name the staging root itself, every take's parts
+		if take := e.Record.GetString("take"); take != "" {
+			takes.RemoveTakesQuietly(e.App, []string{take})
+		}
 		return e.Next()
 	})
-}
-
-// removeStagedTakeQuietly removes a take's staging folder, three tries, and logs (never fails with) what could not be
-// removed: the sweep tries again later. A take id that is no single folder name (empty, a path) names no take's
-// folder, and nothing is removed.
-func removeStagedTakeQuietly(app core.App, takeID string) {
-	if takeID == "" || takeID == "." || takeID == ".." || filepath.Base(takeID) != takeID {
-		return
-	}
-	dir := filepath.Join(app.DataDir(), "screenroom_takes", takeID)
-	var err error
-	for attempt := 0; attempt < 3; attempt++ {
-		if err = os.RemoveAll(dir); err == nil {
-			return
-		}
-	}
-	app.Logger().Warn("could not remove a staged take", "take", takeID, "error", err.Error())
 }
