@@ -38,7 +38,7 @@ export default defineConfig({
     ]),
     // A candidate's interview read and a company home's jobs start from an inline script, in parallel with the JS.
     earlyReads(),
-    // dist/csp.json: the production CSP with the sha256 of the inline script above (pb_hooks/static.pb.js sends it)
+    // dist/csp.json: the production CSP with the sha256 of the inline script above (server/internal/platform/static.go sends it)
     cspManifestPlugin(),
     // a build whose scripts the oldest supported Safari cannot parse fails (BROWSERS above)
     browserSyntax(),
@@ -52,7 +52,7 @@ export default defineConfig({
     ],
   },
   // A candidate's credential is in the page's path (/candidates/{key}): no request from the page may carry it in a
-  // Referer (issue 13). Production sends the same from PocketBase (pocketbase/pb_hooks/static.pb.js).
+  // Referer (issue 13). Production sends the same from PocketBase (server/internal/platform/static.go).
   server: {
     host: '127.0.0.1',
     port: 5173,

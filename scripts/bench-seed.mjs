@@ -66,7 +66,7 @@ export function candidateKey() {
   return key;
 }
 
-/** Records a request to the bench's seeding route (pocketbase/pb_hooks/bench-seed.pb.js), one transaction each. */
+/** Records a request to the bench's seeding route (server/internal/devroutes/bench_seed.go), one transaction each. */
 const RECORDS_PER_REQUEST = 1000;
 
 /**
@@ -198,7 +198,7 @@ export async function seedBench({ url, superuser, scale = 1 }) {
 }
 
 /**
- * `copies` copies of the jobs with everything they hold (pb_hooks/bench-seed.pb.js, the clone route: rows as the hooks
+ * `copies` copies of the jobs with everything they hold (server/internal/devroutes/bench_seed.go, the clone route: rows as the hooks
  * stored them, under new ids, the video files copied), one copy a request. Returns the rows each copy made.
  */
 async function cloneJobs(su, jobs, copies) {

@@ -2,12 +2,12 @@
 // (`.env` in the checkout, or `--env-file PATH`; variables already set win over the file); `.env.example` lists
 // every variable. Builds the SPA when the sources are newer than dist/ (or with --build), builds the project's
 // PocketBase once, then runs PocketBase in production mode (no dev SQL log, the built SPA from its own origin with the
-// security headers of pb_hooks/static.pb.js, migrations applied on start) and the media worker beside it.
+// security headers of server/internal/platform/static.go, migrations applied on start) and the media worker beside it.
 //
 // First start needs no shell prompt: the superuser is created from SUPERUSER_EMAIL / SUPERUSER_PASSWORD before the
 // data dir has a database, and updated when the variables no longer sign in (a changed password). Settings that come
 // from the environment (APP_URL, SMTP, sender, rate limits, backups, proxy header) are applied by
-// pb_hooks/settings.pb.js every time PocketBase loads its settings.
+// server/internal/platform/settings.go every time PocketBase loads its settings.
 //
 //   npm run serve                                  both processes, each restarted when it dies (scripts/lib/supervise.mjs)
 //   node scripts/serve.mjs --only=pocketbase       one of them, for a service manager that restarts it (deploy/systemd)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { Plugin } from 'vite';
 
-/** The file the build writes beside index.html; pocketbase/pb_hooks/static.pb.js reads it on start. */
+/** The file the build writes beside index.html; server/internal/platform/static.go reads it on start. */
 export const CSP_MANIFEST = 'csp.json';
 
 export type CspManifest = {
@@ -86,7 +86,7 @@ export function cspManifest(htmlDocuments: string[], apiUrl: string | undefined)
 /**
  * Issue 13: the production CSP allows the inline scripts the build emits (the route preload script) by their sha256,
  * computed here at build time from the final HTML, after every other plugin changed it. The policy goes to
- * dist/csp.json; PocketBase sends it with every page it serves from the build (pocketbase/pb_hooks/static.pb.js).
+ * dist/csp.json; PocketBase sends it with every page it serves from the build (server/internal/platform/static.go).
  */
 export function cspManifestPlugin(): Plugin {
   let apiUrl: string | undefined;

@@ -305,12 +305,12 @@ describe("deployment examples", () => {
 
   it("the proxy snippet lets the largest request in and outlasts PocketBase's idle realtime connection", () => {
     const snippet = readFileSync(join(root, "deploy", "nginx", "screenroom-proxy.conf"), "utf8");
-    const limits = readFileSync(join(root, "pocketbase", "pb_hooks", "lib", "limits.js"), "utf8");
-    const mb = (name: string) => Number(new RegExp(`const ${name} = (\\d+) \\* 1024 \\* 1024;`).exec(limits)?.[1]);
+    const limits = readFileSync(join(root, "server", "internal", "platform", "limits.go"), "utf8");
+    const mb = (name: string) => Number(new RegExp(`^\\s*${name}\\s*= (\\d+) \\* 1024 \\* 1024$`, "m").exec(limits)?.[1]);
     const bodyMb = Number(/^client_max_body_size (\d+)m;/m.exec(snippet)?.[1]);
     // a whole-file answer: the video field's size plus PocketBase's allowance for the rest of the form
-    expect(bodyMb).toBeGreaterThanOrEqual(mb("VIDEO_MAX_BYTES") + mb("BODY_BASE_BYTES"));
-    expect(bodyMb).toBeGreaterThanOrEqual(mb("PART_MAX_BYTES"));
+    expect(bodyMb).toBeGreaterThanOrEqual(mb("VideoMaxBytes") + mb("BodyBaseBytes"));
+    expect(bodyMb).toBeGreaterThanOrEqual(mb("PartMaxBytes"));
     // PocketBase ends an idle realtime connection after 5 minutes; the proxy must not cut it first
     const read = /^proxy_read_timeout (\d+)(s|m|h)?;/m.exec(snippet);
     const seconds = Number(read?.[1]) * ({ s: 1, m: 60, h: 3600 } as Record<string, number>)[read?.[2] ?? "s"]!;

@@ -1,6 +1,6 @@
 // Object storage (issue 19): a PocketBase of this suite's own stores its files in a bucket of a real S3 server on
 // loopback (versitygw, built from its Go module by scripts/lib/s3server.mjs), configured only by the S3_* variables
-// (pocketbase/pb_hooks/settings.pb.js). A candidate's answer staged in parts is joined on local disk and stored in the
+// (server/internal/platform/settings.go). A candidate's answer staged in parts is joined on local disk and stored in the
 // bucket; the review plays it with a file token (Range too); the video length check reads it from the bucket; the
 // media worker downloads it, remuxes it and stores the result in the bucket in its place; deleting the candidate
 // leaves no object of theirs. Every object is seen through the S3 API (a signed ListObjectsV2), not PocketBase.

@@ -1,4 +1,4 @@
-// pb_hooks/static.pb.js: the build's hashed assets come gzip-compressed and cached for a year (issue 8), a missing
+// server/internal/platform/static.go: the build's hashed assets come gzip-compressed and cached for a year (issue 8), a missing
 // asset is a plain 404 that no cache keeps, and index.html with the SPA fallback stays on PocketBase's own route.
 // Runs its own PocketBase: the shared one of the integration suites serves an empty public dir.
 import { get, type IncomingHttpHeaders } from "node:http";

@@ -36,7 +36,7 @@ async function waitForS3(url, child, output, timeoutMs = 30_000) {
 /**
  * Starts versitygw on 127.0.0.1:`port` with the posix backend on `dataDir`, with one root account; the caller creates
  * the `bucket` (CreateBucket, tests/s3-support.ts). Returns { url, dataDir, bucket, accessKey, secret, region, env, stop }:
- * `env` is what PocketBase needs to store its files there (pocketbase/pb_hooks/settings.pb.js).
+ * `env` is what PocketBase needs to store its files there (server/internal/platform/settings.go).
  * @param {{ port: number, dataDir: string, bucket?: string }} options
  */
 export async function startS3Server({ port, dataDir, bucket = "screenroom" }) {

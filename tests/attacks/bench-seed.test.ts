@@ -1,4 +1,4 @@
-// The benchmark's seeding routes (issue 20, pocketbase/pb_hooks/bench-seed.pb.js): POST /api/screenroom/bench-seed and
+// The benchmark's seeding routes (issue 20, server/internal/devroutes): POST /api/screenroom/bench-seed and
 // /api/screenroom/bench-seed/clone write any record as a superuser would, so they exist only on a server started with
 // SCREENROOM_BENCH_SEED (the bench's own), and there only for superusers. Everyone else, and everyone on any other
 // server (the shared test server here stands for production), gets the same 404 and nothing is written.

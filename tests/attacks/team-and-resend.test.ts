@@ -1,5 +1,5 @@
 // Issue 16 point 4: the owner removes a member from the team page, and a manager resends a candidate's invitation.
-// What the server enforces: only the owner removes, nobody removes the owner (pb_hooks/companies.pb.js, issue 13,
+// What the server enforces: only the owner removes, nobody removes the owner (server/internal/companies, issue 13,
 // covered in company-owner.test.ts), a removed manager loses access at once, with the session they still hold; and
 // POST /api/screenroom/candidates/{id}/resend-invite (server/internal/candidates) mails only for the job's company's
 // managers, within the address's e-mail budget (lib/throttle.js).

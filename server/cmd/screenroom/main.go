@@ -26,6 +26,8 @@ import (
 	"screenroom/server/internal/accounts"
 	"screenroom/server/internal/answers"
 	"screenroom/server/internal/candidates"
+	"screenroom/server/internal/companies"
+	"screenroom/server/internal/devroutes"
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
@@ -39,17 +41,13 @@ import (
 	"screenroom/server/internal/webhooks"
 
 	"log"
-	"net/http"
 	"os"
 	"runtime/debug"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
-	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
 func main() {
@@ -109,17 +107,11 @@ func main() {
 	interview.Register(app)
 	answers.Register(app)
 	candidates.Register(app)
+	companies.Register(app)
+	devroutes.Register(app)
 
-	// the SPA's files, after every other route (examples/base does the same)
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Func: func(e *core.ServeEvent) error {
-			if !e.Router.HasRoute(http.MethodGet, "/{path...}") {
-				e.Router.GET("/{path...}", apis.Static(os.DirFS(publicDir), indexFallback))
-			}
-			return e.Next()
-		},
-		Priority: 999,
-	})
+	// the SPA's files, with their headers, after every other route (static.go)
+	platform.ServeStatic(app, publicDir, indexFallback)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

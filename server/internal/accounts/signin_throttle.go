@@ -1,7 +1,7 @@
 package accounts
 
 // The per-account sign-in throttle (OWASP ASVS 2.2.1), beside PocketBase's per-client limit (RATE_LIMIT_AUTH in
-// pb_hooks/lib/throttle.js): guesses spread over many client addresses against one account are slowed, then refused.
+// platform/throttle.go): guesses spread over many client addresses against one account are slowed, then refused.
 //
 //   - Failed password sign-ins to `users` are counted per account: the identity as sent, trimmed and lower-cased
 //     (e-mails are stored so), whether or not such an account exists, so neither the answers nor their timing tell
@@ -19,19 +19,18 @@ package accounts
 //
 // The counts are kept in the server's memory, not in a table: one PocketBase serves the product (it scales up, not
 // out); a guess must not become a database write (a flood of guesses would be a flood of writes on the sign-in's
-// path); and, as with the other budgets in lib/throttle.js, a restart starting every count afresh is no gift to an
-// attacker, who cannot cause one. Keys are hashes of the identity (a fixed 16 bytes each), each list holds at most N
+// path); and, as with the other budgets (platform/throttle.go), a restart starting every count afresh is no gift to
+// an attacker, who cannot cause one. Keys are hashes of the identity (a fixed 16 bytes each), each list holds at most N
 // times, and accounts whose failures all left the window are swept, so memory stays bounded by the guess rate the
 // per-client limit allows.
 
 import (
+	"screenroom/server/internal/platform"
+
 	"context"
 	"crypto/sha256"
 	"errors"
 	"net/http"
-	"os"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -44,7 +43,6 @@ import (
 
 const (
 	signinThrottleSetting = "RATE_LIMIT_ACCOUNT_SIGNIN"
-	signinThrottleDefault = "20/900"
 	signinDelayStep       = 500 * time.Millisecond
 	signinDelayMax        = 3 * time.Second
 )
@@ -156,33 +154,10 @@ func (t *signinThrottle) sweepLocked(now time.Time) {
 	}
 }
 
-var limitSetting = regexp.MustCompile(`^([0-9]{1,9})/([0-9]{1,9})$`)
-
-// parseLimitSetting reads "N/SECONDS" as lib/throttle.js does; ok is false when it does not read so.
-func parseLimitSetting(raw string) (max int, window time.Duration, ok bool) {
-	m := limitSetting.FindStringSubmatch(strings.TrimSpace(raw))
-	if m == nil {
-		return 0, 0, false
-	}
-	n, _ := strconv.Atoi(m[1])
-	seconds, _ := strconv.Atoi(m[2])
-	if n <= 0 || seconds <= 0 {
-		return 0, 0, false
-	}
-	return n, time.Duration(seconds) * time.Second, true
-}
-
-// signinThrottleFromEnv is the throttle RATE_LIMIT_ACCOUNT_SIGNIN sets: the default when unset, and the default
-// (logged) when malformed.
+// signinThrottleFromEnv is the throttle RATE_LIMIT_ACCOUNT_SIGNIN sets (platform.Limit: its default when unset, and
+// the default, logged, when malformed).
 func signinThrottleFromEnv(app core.App) *signinThrottle {
-	raw := strings.TrimSpace(os.Getenv(signinThrottleSetting))
-	max, window, ok := parseLimitSetting(raw)
-	if !ok {
-		if raw != "" {
-			app.Logger().Warn("throttle: a limit must read N/SECONDS; the default applies", "name", signinThrottleSetting, "value", raw)
-		}
-		max, window, _ = parseLimitSetting(signinThrottleDefault)
-	}
+	max, window := platform.Limit(app, signinThrottleSetting)
 	return newSigninThrottle(max, window)
 }
 
@@ -212,7 +187,8 @@ func registerSigninThrottle(app core.App) {
 		return e.Next()
 	})
 
-	// first among the sign-in's hooks (the JS VM binds its own at priority 0), so it counts what they answer too
+	// first among the sign-in's hooks (the unverified-account check in users.go binds at priority 0), so it counts
+	// what they answer too
 	app.OnRecordAuthWithPasswordRequest("users").Bind(&hook.Handler[*core.RecordAuthWithPasswordRequestEvent]{
 		Id:       "screenroomSigninThrottle",
 		Priority: -100,

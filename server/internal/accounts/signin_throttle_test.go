@@ -98,14 +98,3 @@ func TestSigninThrottleDelay(t *testing.T) {
 		t.Errorf("a limit of one delays the first attempt by %v", got)
 	}
 }
-
-func TestParseLimitSetting(t *testing.T) {
-	if max, window, ok := parseLimitSetting(" 20/900 "); !ok || max != 20 || window != 900*time.Second {
-		t.Fatalf("20/900 read as %d, %v, %v", max, window, ok)
-	}
-	for _, bad := range []string{"", "20", "0/60", "20/0", "a/60", "20/60/1", "-1/60"} {
-		if _, _, ok := parseLimitSetting(bad); ok {
-			t.Errorf("%q was accepted", bad)
-		}
-	}
-}

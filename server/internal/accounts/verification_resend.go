@@ -4,7 +4,7 @@ package accounts
 // (a lock in its store, checked before any hook), so a resend right after sign-up would answer 204 and send nothing.
 // The lock is lifted before the request is handled: what throttles verification e-mails is this server's own limits,
 // per client (RATE_LIMIT_ACCOUNT_MAIL, PocketBase's rate limiter) and per address (the "account" budget of
-// pb_hooks/users.pb.js onRecordRequestVerificationRequest), and the client's pause after each send.
+// users.go), and the client's pause after each send.
 //
 // A Go middleware (issue 20 point 3): as a JS routerUse it took a runtime from the hooks' pool on every request the
 // server answered, to look at the path of each.

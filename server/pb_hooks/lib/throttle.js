@@ -26,22 +26,6 @@ function limit(app, name) {
   return parsed || parse(DEFAULTS[name]);
 }
 
-/** PocketBase's rate limit rules for the per-client limits (settings.rateLimits.rules). */
-function rateLimitRules(app) {
-  const rule = (label, l) => ({ label: label, audience: "", duration: l.seconds, maxRequests: l.max });
-  const auth = limit(app, "RATE_LIMIT_AUTH");
-  const mail = limit(app, "RATE_LIMIT_ACCOUNT_MAIL");
-  const invites = limit(app, "RATE_LIMIT_INVITES");
-  return [
-    rule("*:auth", auth),
-    rule("*:requestPasswordReset", mail),
-    rule("*:requestVerification", mail),
-    rule("*:requestEmailChange", mail),
-    rule("manager_invites:create", invites),
-    rule("candidates:create", invites),
-  ];
-}
-
 function rateLimitsEnabled() {
   return String($os.getenv("RATE_LIMITS") || "on").trim().toLowerCase() !== "off";
 }
@@ -201,7 +185,6 @@ function bulkCapMessage(allowance) {
 }
 
 module.exports = {
-  rateLimitRules,
   rateLimitsEnabled,
   takeMailBudget,
   requireMailBudget,

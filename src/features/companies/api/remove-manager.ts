@@ -7,7 +7,7 @@ import { companyQueries } from './company-queries';
 
 /**
  * The owner removes a manager from the company (issue 16; decisions.md "Accounts and teams"). The server decides:
- * only the owner removes other managers and nobody removes the owner (pb_hooks/companies.pb.js), and the removed
+ * only the owner removes other managers and nobody removes the owner (server/internal/companies), and the removed
  * manager's access ends with the save, since every rule reads the company's managers.
  */
 export function useRemoveManager(companyId: string) {
