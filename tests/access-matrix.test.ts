@@ -472,7 +472,7 @@ const rows: Row[] = [
   },
   {
     // Issue 19: the audit log of exports and erasures, read by the company's managers; append-only for everyone (the
-    // export and erase routes write it; pb_hooks/audit-log.pb.js refuses updates and deletes even to superusers).
+    // export and erase routes write it; internal/lifecycle/audit_log.go refuses updates and deletes even to superusers).
     collection: "audit_log",
     allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
     existing: () => ({ id: audit.entry.id }),
@@ -846,7 +846,7 @@ describe("POST /api/screenroom/jobs/{id}/close and /reopen", () => {
   });
 });
 
-// A company's retention period (issue 19, pocketbase/pb_hooks/retention.pb.js): set by its managers only; what the
+// A company's retention period (issue 19, server/internal/lifecycle/retention.go): set by its managers only; what the
 // next run deletes is read by them only, everyone else gets the same 404.
 describe("companies.retentionMonths and GET /api/screenroom/companies/{id}/retention", () => {
   it.each(ACTORS)("as %s", async (actor) => {
@@ -861,7 +861,7 @@ describe("companies.retentionMonths and GET /api/screenroom/companies/{id}/reten
   });
 });
 
-// Export and erasure (issue 19, pocketbase/export.go and pb_hooks/erasure.pb.js): managers of the job's company only;
+// Export and erasure (issue 19, server/internal/lifecycle: export.go and erasure.go): managers of the job's company only;
 // anyone else, the unverified account included, gets 404, nothing is erased and nothing is logged.
 describe("GET /api/screenroom/candidates/{id}/export", () => {
   it.each(ACTORS)("as %s", async (actor) => {

@@ -1,5 +1,5 @@
-// Issue 19 point 6: export and erasure (pocketbase/export.go, pocketbase/pb_hooks/erasure.pb.js, lib/erasure.js)
-// and the audit log (pb_migrations/1733200100_audit_log.js, pb_hooks/audit-log.pb.js). On a server of the suite's
+// Issue 19 point 6: export and erasure (server/internal/lifecycle: export.go, erasure.go) and the audit log
+// (pb_migrations/1733200100_audit_log.js, internal/lifecycle/audit_log.go). On a server of the suite's
 // own, so its storage folder, mail queue and request log hold nobody else's rows, and "gone from the disk" can be
 // read there.
 import { existsSync } from "node:fs";

@@ -1,9 +1,10 @@
 // Issue 19 point 5: closing and reopening a job (POST /api/screenroom/jobs/{id}/close and /reopen, server/internal/jobs)
-// and retention (companies.retentionMonths, the cron `screenroom_retention` of retention.pb.js deleting through
-// lib/erasure.js, GET /api/screenroom/companies/{id}/retention). On the suite's own PocketBase: its clock is moved
-// forward (SCREENROOM_TEST_CLOCK), its storage folder holds nobody else's files, and its crons never fire on their
-// own (RETENTION_SCHEDULE and REMINDERS_SCHEDULE that never come): only the runs started here through the crons API.
-import { existsSync, readFileSync } from "node:fs";
+// and retention (companies.retentionMonths, the cron `screenroom_retention` deleting through the erasure,
+// GET /api/screenroom/companies/{id}/retention: server/internal/lifecycle/retention.go). On the suite's own
+// PocketBase: its clock is moved forward (SCREENROOM_TEST_CLOCK), its storage folder holds nobody else's files, and
+// its crons never fire on their own (RETENTION_SCHEDULE and REMINDERS_SCHEDULE that never come): only the runs
+// started here through the crons API.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -311,40 +312,5 @@ describe("retention", () => {
   });
 });
 
-/** A hooks library evaluated by Node as the hooks' CommonJS (it uses nothing of PocketBase's at load). */
-function hooksLib<T>(name: string): T {
-  const source = readFileSync(join(import.meta.dirname, "../pocketbase/pb_hooks/lib", name), "utf8");
-  const module = { exports: {} as T };
-  new Function("module", "require", source)(module, () => {
-    throw new Error("not loaded at this point");
-  });
-  return module.exports;
-}
-
-// The schedule arithmetic of lib/retention.js: when the preview says the next run is, and how far back a period reaches.
-describe("retention's calendar", () => {
-  const lib = hooksLib<{
-    nextRunMs: (expression: string, afterMs: number) => number | null;
-    monthsBefore: (ms: number, months: number) => number;
-  }>("retention.js");
-  const at = (text: string) => Date.parse(text);
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-  it("finds the next run of the default and of other cron expressions, in UTC, and none for a date that never comes", () => {
-    expect(iso(lib.nextRunMs("30 3 * * *", at("2026-11-24T17:00:00Z")))).toBe("2026-11-25T03:30:00.000Z");
-    expect(iso(lib.nextRunMs("30 3 * * *", at("2026-11-24T03:29:59Z")))).toBe("2026-11-24T03:30:00.000Z");
-    expect(iso(lib.nextRunMs("30 3 * * *", at("2026-11-24T03:30:00Z")))).toBe("2026-11-25T03:30:00.000Z");
-    expect(iso(lib.nextRunMs("*/15 * * * *", at("2026-11-24T17:01:00Z")))).toBe("2026-11-24T17:15:00.000Z");
-    expect(iso(lib.nextRunMs("0 9 * * 1", at("2026-11-24T17:00:00Z")))).toBe("2026-11-30T09:00:00.000Z"); // a Monday
-    expect(iso(lib.nextRunMs("0 0 1 1,7 *", at("2026-11-24T17:00:00Z")))).toBe("2027-01-01T00:00:00.000Z");
-    expect(iso(lib.nextRunMs("@daily", at("2026-11-24T17:00:00Z")))).toBe("2026-11-25T00:00:00.000Z");
-    expect(lib.nextRunMs(NEVER, at("2026-11-24T17:00:00Z"))).toBeNull();
-    expect(lib.nextRunMs("not a schedule", at("2026-11-24T17:00:00Z"))).toBeNull();
-  });
-
-  it("counts a period in calendar months, the 31st of a shorter month being its last day", () => {
-    expect(iso(lib.monthsBefore(at("2026-11-24T17:00:00Z"), 6))).toBe("2026-05-24T17:00:00.000Z");
-    expect(iso(lib.monthsBefore(at("2026-08-31T12:00:00Z"), 6))).toBe("2026-02-28T12:00:00.000Z");
-    expect(iso(lib.monthsBefore(at("2026-01-15T00:00:00Z"), 24))).toBe("2024-01-15T00:00:00.000Z");
-  });
-});
+// The schedule arithmetic (the next run the preview shows, how far back a period reaches) is tested in Go:
+// server/internal/lifecycle/retention_test.go.

@@ -93,11 +93,11 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'This address is on a private network. Webhooks go to public addresses only':
     'This address is on a private network. Webhooks go to public addresses only',
   'Choose at least one event': 'Choose at least one event',
-  // issue 19: job lifecycle and retention (server/internal/jobs/job_lifecycle.go, pb_hooks/lib/retention.js)
+  // issue 19: job lifecycle and retention (server/internal/jobs/job_lifecycle.go, internal/lifecycle/retention.go)
   'This job is closed. Reopen it to invite candidates': 'This job is closed. Reopen it to invite candidates.',
   'This job was closed': 'This job was closed.',
   'Choose how long to keep candidates from the list': 'Choose how long to keep candidates from the list.',
-  // issue 19: the audit log is append-only (pb_hooks/audit-log.pb.js)
+  // issue 19: the audit log is append-only (server/internal/lifecycle/audit_log.go)
   'The audit log cannot be changed': 'The audit log cannot be changed',
   // issue 17's refusals (their texts are fixed by its contract)
   'The deadline must be in the future': 'The deadline must be in the future',

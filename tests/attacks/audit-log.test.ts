@@ -1,5 +1,5 @@
-// Issue 19 point 6, as an attacker: the audit log (pb_migrations/1733200100_audit_log.js, pb_hooks/audit-log.pb.js)
-// and the export and erase routes (pocketbase/export.go, pb_hooks/erasure.pb.js). Another company's manager and a
+// Issue 19 point 6, as an attacker: the audit log (pb_migrations/1733200100_audit_log.js, internal/lifecycle/audit_log.go)
+// and the export and erase routes (internal/lifecycle: export.go, erasure.go). Another company's manager and a
 // candidate learn nothing of a company's log by any filter (back-relations `_via_` included), sort, expand or
 // realtime event; nobody writes, changes or removes an entry through the records API or a batch, a superuser
 // included; the routes do nothing for anyone but the company's managers.

@@ -44,7 +44,6 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
@@ -79,11 +78,6 @@ func main() {
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
-		// Go functions the hooks call: the erase route's and retention's delete of a candidate
-		// (candidate_removal_audit.go)
-		OnInit: func(vm *goja.Runtime) {
-			lifecycle.RegisterCandidateRemovalFunctions(vm)
-		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/dop251/goja"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -13,9 +12,9 @@ import (
 
 // Every removal of a candidate writes one audit entry (issue 46 finding 2; decisions.md "Data lifetime"): the
 // records API's delete (the review's 'Delete candidate and answers', `?deleteAnswers=true`), a batch delete, a job
-// deleted with its candidates, the erase route and the retention cron (lib/erasure.js). The entry holds the action,
-// the actor (a manager's id, or empty: the retention cron, a superuser), the company and the candidate's record id;
-// no e-mail, no name.
+// deleted with its candidates, the erase route and the retention cron (eraseCandidate, erasure.go). The entry holds
+// the action, the actor (a manager's id, or empty: the retention cron, a superuser), the company and the candidate's
+// record id; no e-mail, no name.
 //
 // It is written by the candidate's own model delete, so no path can forget it: OnRecordDeleteExecute runs for every
 // delete of a candidate row, cascades included, and its handlers after PocketBase's own (priority 99) run inside
@@ -24,11 +23,10 @@ import (
 // cannot be written fails the delete.
 //
 // Who did it, and how, reaches the model hook from the request (a records or batch delete: its record, by pointer)
-// or from the context of the delete (a job's candidates, the erase route and retention through
-// $screenroomDeleteCandidate). A job's candidates are deleted before the job's own row, each audited with its
-// company, rather than by PocketBase's cascade after the job row is gone. A company's delete writes no entry: its
-// audit log goes with it (the log's company relation cascades), and the company row is already gone when its
-// jobs' candidates are.
+// or from the context of the delete (a job's candidates; eraseCandidate for the erase route and retention). A job's
+// candidates are deleted before the job's own row, each audited with its company, rather than by PocketBase's
+// cascade after the job row is gone. A company's delete writes no entry: its audit log goes with it (the log's
+// company relation cascades), and the company row is already gone when its jobs' candidates are.
 
 // candidateRemoval is how a candidate went (the audit_log action) and who removed them ("" for nobody's account).
 type candidateRemoval struct{ action, actor string }
@@ -117,16 +115,4 @@ func auditCandidateRemoval(app core.App, candidate *core.Record, removal candida
 		return fmt.Errorf("the audit entry of candidate %s could not be written: %w", candidate.Id, err)
 	}
 	return nil
-}
-
-// registerCandidateRemovalFunctions gives the JS hooks $screenroomDeleteCandidate(txApp, candidate, action, actor):
-// the candidate deleted with `txApp`, its audit entry saying `action` by `actor` (lib/erasure.js: "erase" by a
-// manager, "retention_erase" by nobody).
-func RegisterCandidateRemovalFunctions(vm *goja.Runtime) {
-	vm.Set("$screenroomDeleteCandidate", func(app core.App, candidate *core.Record, action, actor string) error {
-		if candidate == nil || candidate.Collection().Name != "candidates" {
-			return fmt.Errorf("$screenroomDeleteCandidate deletes candidates only")
-		}
-		return app.DeleteWithContext(withCandidateRemoval(context.Background(), candidateRemoval{action: action, actor: actor}), candidate)
-	})
 }

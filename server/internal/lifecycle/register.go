@@ -1,10 +1,14 @@
-// Package lifecycle: A candidate's data over its life: export, and the audit of every removal.
+// Package lifecycle: a candidate's data over its life: export, erasure, retention, and the audit log (append-only,
+// with an entry for every removal of a candidate).
 package lifecycle
 
 import "github.com/pocketbase/pocketbase/core"
 
-// Register binds the package's routes and hooks to app.
+// Register binds the package's routes, hooks and cron to app.
 func Register(app core.App) {
 	registerExport(app)
 	registerCandidateRemovalAudit(app)
+	registerAuditLog(app)
+	registerErasure(app)
+	registerRetention(app)
 }

@@ -5,7 +5,7 @@ import type { CompaniesResponse } from '@/lib/pocketbase-types';
 
 import { companyQueries } from './company-queries';
 
-/** The periods a company may keep candidates for, in months (0: forever): pocketbase/pb_hooks/lib/retention.js. */
+/** The periods a company may keep candidates for, in months (0: forever): server/internal/lifecycle/retention.go. */
 export const RETENTION_OPTIONS = [
   { months: 0, label: 'Forever (until you delete them)' },
   { months: 3, label: '3 months' },
@@ -29,7 +29,7 @@ export type RetentionCandidate = {
   since: string;
 };
 
-/** GET /api/screenroom/companies/{id}/retention (pocketbase/pb_hooks/retention.pb.js): the next run and who it deletes. */
+/** GET /api/screenroom/companies/{id}/retention (server/internal/lifecycle/retention.go): the next run and who it deletes. */
 export type RetentionPreview = {
   retentionMonths: number;
   /** '' when no run is scheduled (then `candidates` are those due now). */

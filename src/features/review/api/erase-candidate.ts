@@ -7,7 +7,7 @@ import { pb } from '@/lib/pocketbase';
 import { reviewQueries } from './review-candidate';
 
 /**
- * Erases a candidate on request (issue 19, pocketbase/pb_hooks/erasure.pb.js): everything of theirs, from every
+ * Erases a candidate on request (issue 19, server/internal/lifecycle/erasure.go): everything of theirs, from every
  * store, files included, whether or not they answered; the server writes the audit entry.
  */
 export function useEraseCandidate(jobId: string) {
