@@ -57,7 +57,7 @@ async function main() {
       return pb.child;
     },
     hint:
-      "Look at the [pocketbase] lines above: a migration (pocketbase/pb_migrations) or hook (pocketbase/pb_hooks) " +
+      "Look at the [pocketbase] lines above: a migration (server/pb_migrations) or Go file (server/internal) " +
       `that fails, a full disk or a damaged database in ${dataDir}, or another program on port ${PORTS.pocketbase}.`,
     log: say,
     onGiveUp: () => void shutdown(1),

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { binaryPath, hooksDir, migrationsDir } from "../scripts/lib/pocketbase.mjs";
+import { binaryPath, migrationsDir } from "../scripts/lib/pocketbase.mjs";
 import { answerText, answerVideo, consent, superuser, useOwnServer, world, type OwnServer } from "./helpers";
 
 const dataDir = mkdtempSync(join(tmpdir(), "screenroom-search-upgrade-"));
@@ -38,7 +38,7 @@ it("indexes the answers stored before it, each company's apart", async () => {
   const migrations = readdirSync(migrationsDir).filter((name) => name.endsWith(".js")).sort();
   const count = migrations.length - migrations.indexOf("1733100000_answer_search.js");
   expect(count).toBeGreaterThan(0);
-  const down = spawnSync(binaryPath, ["migrate", "down", String(count), `--dir=${dataDir}`, `--migrationsDir=${migrationsDir}`, `--hooksDir=${hooksDir}`], {
+  const down = spawnSync(binaryPath, ["migrate", "down", String(count), `--dir=${dataDir}`, `--migrationsDir=${migrationsDir}`], {
     encoding: "utf8",
     input: "y\n",
   });

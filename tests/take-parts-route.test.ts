@@ -683,7 +683,7 @@ function backdateRows(takeIds: string[], at: Date) {
         }
       });`,
     );
-    const args = ["migrate", "up", "--dir", inject("pbDataDir"), "--migrationsDir", join(dir, "migrations"), "--hooksDir", join(dir, "hooks")];
+    const args = ["migrate", "up", "--dir", inject("pbDataDir"), "--migrationsDir", join(dir, "migrations")];
     execFileSync(binaryPath, args, { stdio: "pipe" });
   } finally {
     rmSync(dir, { recursive: true, force: true });

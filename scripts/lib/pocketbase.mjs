@@ -13,7 +13,6 @@ export const cacheDir = join(root, ".cache", "pocketbase");
 /** The project's Go module around the pinned PocketBase module (server/: cmd/screenroom, internal/<domain>, go.mod, go.sum). */
 export const serverSourceDir = join(root, "server");
 export const migrationsDir = join(root, "server", "pb_migrations");
-export const hooksDir = join(root, "server", "pb_hooks");
 
 /** The Go sources of the server: a change to any of them builds a new binary. */
 function serverSources(dir = serverSourceDir, prefix = "") {
@@ -21,7 +20,7 @@ function serverSources(dir = serverSourceDir, prefix = "") {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const name = prefix + entry.name;
     if (entry.isDirectory()) {
-      if (entry.name !== "pb_migrations" && entry.name !== "pb_hooks") found.push(...serverSources(join(dir, entry.name), `${name}/`));
+      if (entry.name !== "pb_migrations") found.push(...serverSources(join(dir, entry.name), `${name}/`));
     } else if ((entry.name.endsWith(".go") && !entry.name.endsWith("_test.go")) || name === "go.mod" || name === "go.sum") {
       found.push(name);
     }
@@ -41,7 +40,7 @@ export const binaryPath = join(cacheDir, `screenroom-pocketbase-${POCKETBASE_VER
 export class StackError extends Error {}
 
 /**
- * Rate limits so high they never trigger (server/pb_hooks/lib/throttle.js reads them): for the shared test and
+ * Rate limits so high they never trigger (server/internal/platform/throttle.go reads them): for the shared test and
  * benchmark stacks, whose clients all come from 127.0.0.1 and sign in hundreds of times. The throttling tests start a
  * PocketBase of their own with low limits.
  */
@@ -98,7 +97,7 @@ export function ensurePocketBase({ log = console.log } = {}) {
   return binaryPath;
 }
 
-/** The JSVM type definitions, for editors reading pb_hooks and pb_migrations. */
+/** The JSVM type definitions, for editors reading pb_migrations. */
 function copyTypes() {
   const target = join(cacheDir, "types.d.ts");
   if (existsSync(target)) return;
@@ -164,7 +163,7 @@ export function freePort() {
 export function upsertSuperuser({ dataDir, email, password }) {
   const result = spawnSync(
     binaryPath,
-    ["superuser", "upsert", email, password, "--dir", dataDir, "--migrationsDir", migrationsDir, "--hooksDir", hooksDir],
+    ["superuser", "upsert", email, password, "--dir", dataDir, "--migrationsDir", migrationsDir],
     { encoding: "utf8" },
   );
   const output = `${result.stdout}${result.stderr}`;
@@ -222,10 +221,8 @@ export async function startPocketBase({
     `--http=${host}:${port}`,
     `--dir=${dataDir}`,
     `--migrationsDir=${migrationsDir}`,
-    `--hooksDir=${hooksDir}`,
     `--publicDir=${publicDir}`,
     "--automigrate=false",
-    "--hooksWatch=false",
     // PocketBase turns dev mode (every SQL statement on the console) on by itself when its binary sits under the
     // temp dir, as in a clone made with mktemp: only PB_DEV=1 turns it on
     `--dev=${process.env.PB_DEV === "1" ? "true" : "false"}`,

@@ -1,25 +1,7 @@
-// Screenroom's PocketBase: the pinned PocketBase module with its JS VM (pb_hooks, pb_migrations) and static files,
-// as examples/base/main.go sets them up, plus what a JS hook cannot do (durable.go, storage_full.go):
-//   - a confirmed write is on stable storage: SQLite commits with synchronous=FULL, and every uploaded file, its
-//     folder and the folders above it are fsynced before the save that stores them returns;
-//   - storage exhaustion (SQLite's "database or disk is full", ENOSPC) is answered 507 with Retry-After, a
-//     temporary condition the client retries, and logged once;
-//   - clients' filters and sorts stay inside the records they may list (query_guard.go: the filter oracle);
-//   - a candidate's rating and decision are shown to its job's company's managers only (candidate_enrich.go), a
-//     user's company choice and preferences to the user only (users_enrich.go);
-//   - outgoing mail is queued by the hooks and sent at a steady pace with retries (mail_queue.go);
-//   - reads the manager's screens make most, each with one access decision: the candidate review (review.go), the
-//     jobs list's counts (job_counts.go), a page of a job's pipeline (pipeline_page.go), the questions list
-//     (questions_list.go);
-//   - a candidate's data is exported as a zip streamed from the file storage (export.go);
-//   - the transcript search route (search.go), ranked with weights it is given, not by a walk of the whole index
-//     (fts5_rank.go);
-//   - every database connection keeps its prepared statements (kept_statements.go);
-//   - a successful read is not written to the request log (request_log.go);
-//   - failed sign-ins are counted per account, from any client address, and slow then refuse its sign-in
-//     (signin_throttle.go).
-//
-// Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
+// Screenroom's server: the pinned PocketBase module as a Go framework. The schema is JS migrations
+// (server/pb_migrations, run by PocketBase's JSVM, which loads nothing else); every other server behaviour is Go, one
+// package per domain under internal/, each bound here by its Register(app) (docs/architecture.md says which package
+// holds what). Built by scripts/lib/pocketbase.mjs (`npm run pocketbase:build`).
 package main
 
 import (
@@ -60,24 +42,21 @@ func main() {
 	}
 	app := pocketbase.NewWithConfig(pocketbase.Config{DBConnect: platform.DurableDBConnect})
 
-	var hooksDir, migrationsDir, publicDir string
-	var hooksWatch, automigrate, indexFallback bool
-	var hooksPool int
+	var migrationsDir, publicDir string
+	var automigrate, indexFallback bool
 	flags := app.RootCmd.PersistentFlags()
-	flags.StringVar(&hooksDir, "hooksDir", "", "the directory with the JS app hooks")
-	flags.BoolVar(&hooksWatch, "hooksWatch", true, "auto restart the app on pb_hooks file change")
-	flags.IntVar(&hooksPool, "hooksPool", 15, "the total prewarm goja.Runtime instances for the JS app hooks execution")
 	flags.StringVar(&migrationsDir, "migrationsDir", "", "the directory with the user defined migrations")
 	flags.BoolVar(&automigrate, "automigrate", true, "enable/disable auto migrations")
 	flags.StringVar(&publicDir, "publicDir", "./pb_public", "the directory to serve static files")
 	flags.BoolVar(&indexFallback, "indexFallback", true, "fallback the request to index.html on missing static path")
 	app.RootCmd.ParseFlags(os.Args[1:])
 
+	// The JSVM runs the migrations only: no file name matches the hooks pattern, so no hook is ever loaded, wherever
+	// its folder would be (the rule: server behaviour is Go, docs/decisions/one-server-in-go.md).
 	jsvm.MustRegister(app, jsvm.Config{
-		MigrationsDir: migrationsDir,
-		HooksDir:      hooksDir,
-		HooksWatch:    hooksWatch,
-		HooksPoolSize: hooksPool,
+		MigrationsDir:     migrationsDir,
+		HooksFilesPattern: `^$`,
+		HooksWatch:        false,
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,

@@ -99,7 +99,7 @@ type retentionCandidate struct {
 }
 
 // GET /api/screenroom/companies/{id}/retention: for the company edit screen, what the next run will delete and when.
-// 200 { retentionMonths, nextRunAt ('' when no run is scheduled within nextRunHorizonDays), count, candidates: the
+// 200 { retentionMonths, nextRunAt (” when no run is scheduled within nextRunHorizonDays), count, candidates: the
 // first retentionPreview of them, oldest reason first }. Without a next run, who is due now. Only the company's
 // managers (its update rule); anyone else, and an unknown company, gets the same 404.
 func retentionPreviewRoute(e *core.RequestEvent) error {
@@ -165,7 +165,7 @@ type dueCandidate struct {
 	reason, since string
 }
 
-// lastActivitySQL is the latest moment of each kind of activity of candidate c, as PocketBase's date texts ('' when
+// lastActivitySQL is the latest moment of each kind of activity of candidate c, as PocketBase's date texts (” when
 // none): MAX() of SQLite compares these texts in time order, and is NULL if any argument is, hence the COALESCEs.
 const lastActivitySQL = `MAX(
   COALESCE(c.created, ''), COALESCE(c.updated, ''),

@@ -5,7 +5,7 @@ package platform
 // one-line screens, where it splits or forges what follows it.
 //
 // One rule on every way a record is written: the records API (create, update), the batch API, the hooks' and
-// routes' own saves (the CSV import, lib/bulk-invites.js, asks singleLineErrors first through the JS VM), the
+// routes' own saves (the CSV import, internal/candidates, asks SingleLineErrorFields first, per row), the
 // dashboard and a superuser alike. It runs as a validation hook, before PocketBase's own field checks, so the
 // answer is a 400 whose data[field] carries this message and code (the SPA knows the code: src/lib/errors.ts). An
 // update is judged on the fields it changes: a value stored before this rule stays savable until someone edits it.
