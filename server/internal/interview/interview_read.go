@@ -25,24 +25,19 @@ package interview
 // candidate its own view rule refuses. The kept take is lib/takes.js describeTake over lib/take-files.js listParts.
 
 import (
+	"screenroom/server/internal/takes/staging"
+
 	"screenroom/server/internal/platform"
 
 	"errors"
 	"fmt"
 	"maps"
 	"net/http"
-	"os"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
-
-var takePartName = regexp.MustCompile(`^(0|[1-9][0-9]*)$`)
 
 type interviewKeptTake struct {
 	ID         string `json:"id"`
@@ -282,47 +277,14 @@ func interviewQuestions(app core.App, candidate, job *core.Record, isAnswered ma
 	return asked, nil
 }
 
-// describeKeptTake: lib/takes.js describeTake, the take's parts on disk contiguous from offset 0; nil without bytes.
+// describeKeptTake is the kept take as the interview read names it: what staging.Describe finds on disk, without
+// the list of parts (the device asks the take's route for those); nil without bytes.
 func describeKeptTake(app core.App, row *core.Record) *interviewKeptTake {
-	takeID := row.GetString("take")
-	entries, err := os.ReadDir(filepath.Join(app.DataDir(), "screenroom_takes", takeID))
-	if takeID == "" || err != nil {
+	take := staging.Describe(app, row)
+	if take == nil {
 		return nil
 	}
-	type part struct{ offset, size int64 }
-	parts := []part{}
-	for _, entry := range entries {
-		if entry.IsDir() || !takePartName.MatchString(entry.Name()) {
-			continue
-		}
-		info, err := entry.Info()
-		if err != nil {
-			continue
-		}
-		offset, err := strconv.ParseInt(entry.Name(), 10, 64)
-		if err != nil {
-			continue
-		}
-		parts = append(parts, part{offset, info.Size()})
-	}
-	sort.Slice(parts, func(i, j int) bool { return parts[i].offset < parts[j].offset })
-	var bytes int64
-	for _, p := range parts {
-		if p.offset != bytes {
-			break
-		}
-		bytes += p.size
-	}
-	if bytes == 0 {
-		return nil
-	}
-	return &interviewKeptTake{
-		ID:         takeID,
-		Bytes:      bytes,
-		RecordedMs: row.GetInt("recordedMs"),
-		Finished:   row.GetBool("finished"),
-		SavedAt:    row.GetString("updated"),
-	}
+	return &interviewKeptTake{ID: take.ID, Bytes: take.Bytes, RecordedMs: take.RecordedMs, Finished: take.Finished, SavedAt: take.SavedAt}
 }
 
 // encodeURIComponent: JavaScript's, every byte but A-Z a-z 0-9 - _ . ! ~ * ' ( ) percent-encoded.

@@ -1,6 +1,8 @@
 package takes
 
 import (
+	"screenroom/server/internal/takes/staging"
+
 	"screenroom/server/internal/platform"
 
 	"encoding/json"
@@ -8,8 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -70,52 +70,11 @@ type sectionReader struct {
 
 func (r *sectionReader) Close() error { return r.file.Close() }
 
-// Part is one part of a staged take: its byte offset in the take and its size.
-type Part struct {
-	Offset int64 `json:"offset"`
-	Size   int64 `json:"size"`
-}
+// Part is one part of a staged take (staging.Part).
+type Part = staging.Part
 
-// listTakeParts lists the parts of the take staged in dir (the files named by a decimal byte offset, without leading
-// zeros), by offset; none when dir cannot be read. Every part written and every submit lists them: the JS VM took
-// 40 µs a part (25 ms for a 10-minute take's 600), here a few.
-func listTakeParts(dir string) []Part {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	parts := make([]Part, 0, len(entries))
-	for _, entry := range entries {
-		name := entry.Name()
-		if entry.IsDir() || !isPartName(name) {
-			continue
-		}
-		offset, err := strconv.ParseInt(name, 10, 64)
-		if err != nil {
-			continue
-		}
-		info, err := entry.Info()
-		if err != nil {
-			continue // removed since it was listed
-		}
-		parts = append(parts, Part{offset, info.Size()})
-	}
-	sort.Slice(parts, func(i, j int) bool { return parts[i].Offset < parts[j].Offset })
-	return parts
-}
-
-// isPartName: "0", or decimal digits not starting with 0.
-func isPartName(name string) bool {
-	if name == "" || len(name) > 1 && name[0] == '0' {
-		return false
-	}
-	for _, c := range name {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
+// listTakeParts lists the parts of the take staged in dir, by offset (staging.ListParts).
+func listTakeParts(dir string) []Part { return staging.ListParts(dir) }
 
 // registerStagedTakeMove stores a submitted take's file by a rename instead of PocketBase's upload: on the create of
 // a record with a new file read from a path inside the staging root (a take joined by StagedAnswerFile), on local

@@ -27,7 +27,7 @@ func TestListTakePartsByOffset(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := listTakeParts(dir)
-	want := []Part{{0, 1000}, {200, 3}, {1000, 7}}
+	want := []Part{{Offset: 0, Size: 1000}, {Offset: 200, Size: 3}, {Offset: 1000, Size: 7}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("listTakeParts = %v, want %v", got, want)
 	}

@@ -1,6 +1,8 @@
 package takes
 
 import (
+	"screenroom/server/internal/takes/staging"
+
 	"errors"
 	"fmt"
 	"io"
@@ -43,16 +45,13 @@ const (
 	dirMode    = 0o755
 	dataName   = "take"
 	joinedName = ".joined"
-	takesDir   = "screenroom_takes"
 )
 
-func stagingRoot(app core.App) string {
-	return filepath.Join(app.DataDir(), takesDir)
-}
+const takesDir = staging.FolderName
 
-func takeDir(app core.App, takeID string) string {
-	return filepath.Join(stagingRoot(app), takeID)
-}
+func stagingRoot(app core.App) string { return staging.Root(app) }
+
+func takeDir(app core.App, takeID string) string { return staging.Dir(app, takeID) }
 
 // submitKey marks a submit of the take running (in the app store, shared with the JS submit while it is there).
 func submitKey(takeID string) string {
@@ -310,6 +309,10 @@ func makeTakeDir(app core.App, takeID string) error {
 // removeTake removes a take's staging dir (nothing when there is none). A part being renamed into it at that very
 // moment can make the removal find the dir not empty: it tries again.
 func removeTake(app core.App, takeID string) error {
+	// only a take's own folder: an empty or odd id would name the staging folder itself, or a path outside it
+	if !ValidTakeID(takeID) {
+		return nil
+	}
 	dir := takeDir(app, takeID)
 	var err error
 	for attempt := 1; attempt <= 3; attempt++ {

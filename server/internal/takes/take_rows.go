@@ -1,6 +1,8 @@
 package takes
 
 import (
+	"screenroom/server/internal/takes/staging"
+
 	"fmt"
 	"net/http"
 	"regexp"
@@ -36,7 +38,7 @@ const (
 	// NotComplete is the 409 of a submit whose staged take the server cannot store as the answer.
 	NotComplete = "The take is not complete on the server."
 	// Submitted refuses a part or a take of an answer already stored.
-	Submitted = "This answer has already been submitted."
+	Submitted       = "This answer has already been submitted."
 	notFoundMessage = "The take was not found."
 	discardRefused  = "You cannot discard this take."
 )
@@ -102,41 +104,11 @@ func LiveTakeOf(app core.App, candidate, question string) *core.Record {
 	return platform.FindFirstOrNil(app, stagedTakes, "candidate = {:c} && question = {:q} && retired = false", dbx.Params{"c": candidate, "q": question})
 }
 
-// Take is what the candidate's device needs to offer a take again (after a reload, a crash, or on another device).
-// Bytes counts the parts contiguous from offset 0 (a take cut off mid-recording may have a later part without the
-// one before it); Parts are those parts.
-type Take struct {
-	ID         string `json:"id"`
-	Bytes      int64  `json:"bytes"`
-	Parts      []Part `json:"parts"`
-	RecordedMs int    `json:"recordedMs"`
-	Finished   bool   `json:"finished"`
-	SavedAt    string `json:"savedAt"`
-}
+// Take is what the candidate's device needs to offer a take again (staging.Take).
+type Take = staging.Take
 
 // DescribeTake describes the take of row, nil when the server has no bytes of it from 0.
-func DescribeTake(app core.App, row *core.Record) *Take {
-	parts := []Part{}
-	var bytes int64
-	for _, part := range listTakeParts(takeDir(app, row.GetString("take"))) {
-		if part.Offset != bytes {
-			break
-		}
-		parts = append(parts, part)
-		bytes += part.Size
-	}
-	if bytes == 0 {
-		return nil
-	}
-	return &Take{
-		ID:         row.GetString("take"),
-		Bytes:      bytes,
-		Parts:      parts,
-		RecordedMs: row.GetInt("recordedMs"),
-		Finished:   row.GetBool("finished"),
-		SavedAt:    row.GetString("updated"),
-	}
-}
+func DescribeTake(app core.App, row *core.Record) *Take { return staging.Describe(app, row) }
 
 // openTake is the live take a GET /api/screenroom/takes/{takeId}... request asks for, if the request presents its
 // candidate's key; else 404, the same for every other reason.
