@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 
 import { CompanySettingsList } from '@/features/companies/components/company-settings-list';
 import { formatDate } from '@/lib/format-date';
+import { nameOrEmail } from '@/lib/person-name';
 
 import { auditLogQueries, type AuditEntry } from '../api/audit-log-queries';
 
@@ -21,7 +22,7 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
  */
 export function actorLabel(entry: AuditEntry): string {
   const actor = entry.expand?.actor;
-  if (actor) return `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+  if (actor) return nameOrEmail(actor);
   if (entry.action === 'retention_erase') return 'Retention period';
   return entry.action === 'delete' || entry.action === 'job_delete' ? 'An administrator or a deleted account' : 'A deleted account';
 }

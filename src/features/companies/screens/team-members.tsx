@@ -16,6 +16,7 @@ import { getErrorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format-date';
 import type { UsersResponse } from '@/lib/pocketbase-types';
 import { useSignedInUser } from '@/lib/session';
+import { nameOrEmail } from '@/lib/person-name';
 
 import { companyQueries } from '../api/company-queries';
 import { managerInviteQueries, useInviteManager, useRevokeInvite } from '../api/manager-invites';
@@ -40,7 +41,7 @@ type TeamProps = { companyId: string; companyName: string; ownerId: string; mana
 
 /** A manager's name as people read it; their e-mail when they have none. */
 function nameOf(manager: UsersResponse) {
-  return `${manager.firstName ?? ''} ${manager.lastName ?? ''}`.trim() || manager.email;
+  return nameOrEmail(manager);
 }
 
 function Team({ companyId, companyName, ownerId, managers }: TeamProps) {

@@ -11,6 +11,7 @@ import { LoadError } from '@/components/load-error';
 import { showErrorToast } from '@/components/toaster';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 import { useSignedInUser } from '@/lib/session';
+import { fullName } from '@/lib/person-name';
 
 import { managerAvatarUrl } from '../api/manager-avatar';
 import {
@@ -80,7 +81,7 @@ export function CommentsThread({ candidateId }: { candidateId: string }) {
 
 export function authorName(comment: ReviewComment): string {
   const author = comment.expand?.author;
-  const name = author ? `${author.firstName} ${author.lastName}`.trim() : '';
+  const name = author ? fullName(author) : '';
   return name || 'A former manager';
 }
 

@@ -4,6 +4,7 @@ import { useId } from 'react';
 
 import type { CandidatesResponse } from '@/lib/pocketbase-types';
 import { useSignedInUser } from '@/lib/session';
+import { fullName } from '@/lib/person-name';
 
 import { DECISIONS, managerQueries, useSetDecision, type Decision } from '../api/candidate-decision';
 
@@ -66,7 +67,7 @@ function DecisionByline({ candidate }: { candidate: CandidatesResponse }) {
     );
   }
   const setter = by === user.id ? user : manager.data;
-  const name = setter ? `${setter.firstName} ${setter.lastName}`.trim() : manager.isError ? 'a former manager' : '…';
+  const name = setter ? fullName(setter) : manager.isError ? 'a former manager' : '…';
   const label = DECISIONS.find((decision) => decision.value === candidate.decision)?.label ?? candidate.decision;
   return (
     <Text size="1" color="gray" data-testid="decision-byline">

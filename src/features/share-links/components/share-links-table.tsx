@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ActionsHeaderCell } from '@/components/actions-header-cell';
 import { LoadError } from '@/components/load-error';
 import { formatDate } from '@/lib/format-date';
+import { fullName } from '@/lib/person-name';
 
 import { useMayRevokeShareLink } from '../api/revoke-share-link';
 import { shareLinkQueries, shareLinkStatus, type ShareLink, type ShareLinkStatus } from '../api/share-link-queries';
@@ -87,6 +88,6 @@ export function ShareLinksTable({ companyId, candidateId }: { companyId: string;
 
 function creatorName(link: ShareLink): string {
   const user = link.expand?.createdBy;
-  const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const name = user ? fullName(user) : '';
   return name || 'A former manager';
 }

@@ -6,6 +6,7 @@ import { ActionsHeaderCell } from '@/components/actions-header-cell';
 import { paths } from '@/config/paths';
 import { CompanySettingsList } from '@/features/companies/components/company-settings-list';
 import { formatDate } from '@/lib/format-date';
+import { nameOrEmail } from '@/lib/person-name';
 
 import { useMayRevokeShareLink } from '../api/revoke-share-link';
 import { shareLinkQueries, type CompanyShareLinkPerson } from '../api/share-link-queries';
@@ -13,7 +14,7 @@ import { RevokeLinkButton } from '../components/revoke-link-button';
 
 /** A person's name as people read it; their e-mail when they have none. */
 function nameOf(person: CompanyShareLinkPerson): string {
-  return `${person.firstName} ${person.lastName}`.trim() || person.email;
+  return nameOrEmail(person);
 }
 
 /**
