@@ -57,7 +57,7 @@ export const BENCH_SIZE = { jobs: 30, questions: 60, candidates: 3000, answersPe
 
 const KEY_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 /**
- * A candidate's key as the server makes it (40 letters and digits, pocketbase/pb_migrations/1732700000_candidate_key.js):
+ * A candidate's key as the server makes it (40 letters and digits, server/pb_migrations/1732700000_candidate_key.js):
  * only a superuser may set or read it. The interview link is `/candidates/{key}` and the header `X-Candidate-Key: {key}`.
  */
 export function candidateKey() {

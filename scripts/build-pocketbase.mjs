@@ -1,4 +1,5 @@
-// Builds the pinned PocketBase from its Go module into .cache/pocketbase (reused when present).
+// Builds the server (server/cmd/screenroom, around the pinned PocketBase module) into .cache/pocketbase (reused when
+// present).
 import { ensurePocketBase, StackError } from "./lib/pocketbase.mjs";
 
 try {

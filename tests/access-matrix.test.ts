@@ -353,8 +353,8 @@ const rows: Row[] = [
     }),
   ),
   {
-    // The outgoing mail queue (issue 18, pocketbase/mail_queue.go): hidden, no API rules; the hooks write it, the Go
-    // main sends it. It holds addresses and interview links, so nobody but superusers reads or writes it.
+    // The outgoing mail queue (issue 18, server/internal/mail/mail_queue.go): hidden, no API rules; the hooks write it,
+    // the Go main sends it. It holds addresses and interview links, so nobody but superusers reads or writes it.
     collection: "mail_queue",
     hidden: true,
     allowed: { list: [], view: [], create: [], update: [], delete: [] },
@@ -400,7 +400,7 @@ const rows: Row[] = [
     },
   },
   {
-    // Share links (issue 15, pocketbase/pb_hooks/share-links.pb.js): the managers of the candidate's company list and
+    // Share links (issue 15, server/internal/review/share_links*.go): the managers of the candidate's company list and
     // view them; nobody writes them through the records API (the share-link routes below do). tokenHash is hidden.
     collection: "share_links",
     allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
@@ -653,8 +653,8 @@ describe.each([
   });
 });
 
-// Staged takes (pocketbase/pb_hooks/takes.pb.js): a video take uploaded in parts while it is recorded, discarded, or
-// submitted through the answers route. Nothing staged is an answer, and only the candidate who recorded it (the
+// Staged takes (server/internal/takes/take_routes.go): a video take uploaded in parts while it is recorded, discarded,
+// or submitted through the answers route. Nothing staged is an answer, and only the candidate who recorded it (the
 // answers create rule on its first part) touches it. The take belongs to a fresh candidate of A's job; besides the
 // table's actors, "otherCandidate" presents the id of B's candidate.
 describe("staged takes", () => {
@@ -714,9 +714,9 @@ describe("staged takes", () => {
   });
 });
 
-// The share-link routes (issue 15, pocketbase/pb_hooks/share-links.pb.js): making and revoking a link is for the
-// managers of the candidate's company (anyone else: 404, nothing written); opening one and streaming its candidate's
-// video is for whoever holds the token, whoever else they are, and reads no session.
+// The share-link routes (issue 15, server/internal/review/share_links_routes.go and share_links_shared.go): making and
+// revoking a link is for the managers of the candidate's company (anyone else: 404, nothing written); opening one and
+// streaming its candidate's video is for whoever holds the token, whoever else they are, and reads no session.
 describe("share-link routes", () => {
   it.each(ACTORS)("POST /api/screenroom/share-links as %s", async (actor) => {
     const candidate = await freshCandidate();
@@ -815,7 +815,7 @@ describe("POST /api/screenroom/jobs/{id}/invites/bulk", () => {
   });
 });
 
-// Transcript search (pocketbase/pb_hooks/search.pb.js, issue 18): the company's managers only; everyone else gets the
+// Transcript search (server/internal/search/search.go, issue 18): the company's managers only; everyone else gets the
 // same 404 (tests/search.test.ts, tests/attacks/search.test.ts).
 describe("GET /api/screenroom/companies/{id}/search", () => {
   it.each(ACTORS)("as %s", async (actor) => {
@@ -1002,7 +1002,7 @@ describe("protected answer videos", () => {
   });
 });
 
-// Read routes that answer for several collections at once (pocketbase/pb_hooks): who may call them. What they
+// Read routes that answer for several collections at once (server/internal/<domain>): who may call them. What they
 // return is checked in tests/interview-route.test.ts and tests/review-route.test.ts.
 describe("the product's read routes", () => {
   const routes: { name: string; allowed: Actor[]; path: () => Promise<string> }[] = [
@@ -1014,13 +1014,14 @@ describe("the product's read routes", () => {
     { name: "the pipeline counts of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/pipeline` },
     // the candidate counts of A's jobs for the jobs list (issue 16): managers of the company only
     { name: "the job counts of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/job-counts` },
-    // A's questions list (issue 20, pocketbase/questions_list.go): managers of the company only
+    // A's questions list (issue 20, server/internal/questions/questions_list.go): managers of the company only
     { name: "the questions list of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/questions` },
-    // A's jobs list (issue 20, pocketbase/jobs_list.go): managers of the company only (jobs list rule)
+    // A's jobs list (issue 20, server/internal/jobs/jobs_list.go): managers of the company only (jobs list rule)
     { name: "the jobs list of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/jobs` },
-    // a page of A's job's pipeline (issue 20, pocketbase/pipeline_page.go): managers of the company only
+    // a page of A's job's pipeline (issue 20, server/internal/pipeline/pipeline_page.go): managers of the company only
     { name: "a page of the pipeline of A's job", allowed: ["manager"], path: async () => `/api/screenroom/jobs/${ctx.a.job.id}/candidates?status=invited&q=a` },
-    // the live share links of A's company (company settings, pocketbase/share_links_revoke.go): its managers only
+    // the live share links of A's company (company settings, server/internal/review/share_links_routes.go): its
+    // managers only
     { name: "the live share links of A's company", allowed: ["manager"], path: async () => `/api/screenroom/companies/${ctx.a.company.id}/share-links` },
   ];
   describe.each(routes)("$name", (route) => {
@@ -1256,8 +1257,8 @@ describe("candidates' deadline, withdrawal and grants", () => {
   });
 });
 
-// Opening a question (pocketbase/pb_hooks/interview.pb.js, issue 17): only the candidate, at its own key, records it;
-// anyone else gets 404 and nothing is recorded.
+// Opening a question (server/internal/interview/interview_routes.go, issue 17): only the candidate, at its own key,
+// records it; anyone else gets 404 and nothing is recorded.
 describe("POST /api/screenroom/interviews/{key}/questions/{questionId}/open", () => {
   it.each(ACTORS)("as %s", async (actor) => {
     const candidate = (await freshCandidate()).id;

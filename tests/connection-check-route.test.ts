@@ -58,8 +58,8 @@ describe("the connection check route", () => {
     expect((await check(key, new Uint8Array(1024 * 1024 + 1))).status).toBe(413);
   });
 
-  // pocketbase/request_body.go: refused before its body was read, the request's connection is closed; it was kept,
-  // and the unread rest of the body was read as the client's next request, which got "400 Bad Request"
+  // server/internal/platform/request_body.go: refused before its body was read, the request's connection is closed; it
+  // was kept, and the unread rest of the body was read as the client's next request, which got "400 Bad Request"
   it("closes the connection of a body it refused unread, so the client's next request is not read from its rest", async () => {
     const url = new URL(pbUrl());
     const socket = connect(Number(url.port), url.hostname);

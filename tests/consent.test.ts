@@ -1,6 +1,7 @@
 // Issue 17 point 2: consent before anything is recorded. POST /api/screenroom/interviews/{key}/consent stores when the
 // candidate ticked 'I agree' (server/internal/interview); answers (a whole file, a text) and staged parts are refused with 403
-// before it (lib/util.js requireConsent); nobody but a superuser writes `consentedAt` through the records API.
+// before it (platform.RequireConsent, server/internal/platform/records.go); nobody but a superuser writes `consentedAt`
+// through the records API.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   anonymous,

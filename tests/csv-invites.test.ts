@@ -1,5 +1,5 @@
 // Issue 18 point 1: invites from a CSV file (POST /api/screenroom/jobs/{id}/invites/bulk) and the mail queue the
-// Go main works (pocketbase/mail_queue.go). Real PocketBase, real MailDev.
+// Go main works (server/internal/mail/mail_queue.go). Real PocketBase, real MailDev.
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -251,9 +251,9 @@ describe("the mail queue retries SMTP errors", () => {
   });
 });
 
-// MAIL_QUEUE_HOLD (pocketbase/mail_queue.go): the benchmark's server keeps its seeded invitations' e-mails instead of
-// retrying them against a mail server that isn't there. Held, a queued e-mail stays pending and untried; a start
-// without the hold sends it.
+// MAIL_QUEUE_HOLD (server/internal/mail/mail_queue.go): the benchmark's server keeps its seeded invitations' e-mails
+// instead of retrying them against a mail server that isn't there. Held, a queued e-mail stays pending and untried; a
+// start without the hold sends it.
 describe("the mail queue held", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "screenroom-mail-hold-"));
   let server: Awaited<ReturnType<typeof useOwnServer>> | undefined;

@@ -1,6 +1,6 @@
 // Issue 16 point 3: what deleting takes with it, files included, and archiving where deleting would lose answers
-// (pocketbase/pb_hooks/history.pb.js). On a server of the suite's own, so its storage folder holds nobody else's files
-// and "gone from the disk" can be read there.
+// (server/internal/answers/deletions.go, history.go). On a server of the suite's own, so its storage folder holds
+// nobody else's files and "gone from the disk" can be read there.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";

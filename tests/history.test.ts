@@ -1,6 +1,6 @@
-// Issue 16 point 3, history stays true (pocketbase/pb_hooks/history.pb.js, pb_migrations/1733050000_...): every answer
-// keeps the question as its candidate was asked it, the review and the shared page show that, a question's kind no
-// longer changes once it has answers, and an answered question the job no longer asks stays in the review.
+// Issue 16 point 3, history stays true (server/internal/answers/history.go, server/pb_migrations/1733050000_...): every
+// answer keeps the question as its candidate was asked it, the review and the shared page show that, a question's kind
+// no longer changes once it has answers, and an answered question the job no longer asks stays in the review.
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 16 point 4: the lists' counts (pocketbase/job_counts.go, from job_status_counts: migration
+// Issue 16 point 4: the lists' counts (server/internal/jobs/job_counts.go, from job_status_counts: migration
 // 1733200400_job_status_counts.js): each job's candidates per status for the jobs
 // list in one request, and how many jobs use each question (the questions list reads it as a back-relation expand).
 // Who may call the route is in tests/access-matrix.test.ts ("the product's read routes").
@@ -90,8 +90,8 @@ describe("how many jobs use a question", () => {
   });
 });
 
-// The questions list's read (issue 20 point 3, pocketbase/questions_list.go): what the records API's list with the
-// kinds expanded answers, for the company's managers only.
+// The questions list's read (issue 20 point 3, server/internal/questions/questions_list.go): what the records API's
+// list with the kinds expanded answers, for the company's managers only.
 describe("GET /api/screenroom/companies/{id}/questions", () => {
   const questionsOf = (pb: typeof w.manager.pb, company: string) =>
     pb.send<{ totalItems: number; items: Record<string, unknown>[] }>(`/api/screenroom/companies/${company}/questions`, { method: "GET" });
@@ -117,8 +117,8 @@ describe("GET /api/screenroom/companies/{id}/questions", () => {
   });
 });
 
-// The jobs list's read (issue 20 point 3, pocketbase/jobs_list.go): the records API's full list of the company's
-// jobs, newest first, less the two long texts no list shows, for the company's managers only.
+// The jobs list's read (issue 20 point 3, server/internal/jobs/jobs_list.go): the records API's full list of the
+// company's jobs, newest first, less the two long texts no list shows, for the company's managers only.
 describe("GET /api/screenroom/companies/{id}/jobs", () => {
   const jobsOf = (pb: typeof w.manager.pb, company: string) =>
     pb.send<Record<string, unknown>[]>(`/api/screenroom/companies/${company}/jobs`, { method: "GET" });

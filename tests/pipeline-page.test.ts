@@ -1,8 +1,8 @@
 // A page of a job's candidate pipeline (issue 20 point 3): GET /api/screenroom/jobs/{id}/candidates
-// (pocketbase/pipeline_page.go), which the job detail reads instead of the records API's list. It must answer what
-// that list answers (the same rows in the same order for every sort, direction, filter and page, the same total),
-// with the name of whoever set a decision, and nothing to anyone but the job's company's managers. Who may call it is
-// in tests/access-matrix.test.ts ("the product's read routes") and tests/attacks/manager-reads.test.ts.
+// (server/internal/pipeline/pipeline_page.go), which the job detail reads instead of the records API's list. It must
+// answer what that list answers (the same rows in the same order for every sort, direction, filter and page, the same
+// total), with the name of whoever set a decision, and nothing to anyone but the job's company's managers. Who may call
+// it is in tests/access-matrix.test.ts ("the product's read routes") and tests/attacks/manager-reads.test.ts.
 import type PocketBase from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createJob, signUp, superuser, uniqueEmail, world } from "./helpers";

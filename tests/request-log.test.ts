@@ -1,5 +1,5 @@
-// pocketbase/request_log.go (issue 20 point 3): a successful read is not written to PocketBase's request log; a write
-// and a failed read still are, as the superuser's logs show them.
+// server/internal/platform/request_log.go (issue 20 point 3): a successful read is not written to PocketBase's request
+// log; a write and a failed read still are, as the superuser's logs show them.
 import { describe, expect, it } from "vitest";
 import { client, createCompany, randomId, signUp, statusOf } from "./helpers";
 import { admin } from "./support";

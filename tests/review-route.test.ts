@@ -1,4 +1,4 @@
-// GET /api/screenroom/reviews/{candidateId} (pocketbase/review.go): the candidate review's one read.
+// GET /api/screenroom/reviews/{candidateId} (server/internal/review/review.go): the candidate review's one read.
 // It answers exactly what the records API's expanded candidate answers, to the managers of the candidate's company
 // only, and nothing to anyone else.
 import PocketBase from "pocketbase";

@@ -167,9 +167,10 @@ describe("transcript search", () => {
   });
 });
 
-// Ranking in windows (pocketbase/search.go searchRankWindow): the newest SEARCH_RANK_WINDOW matches best first, then the next
-// window's, so a common word costs the same in a company of any size. Here a window of 15 (the product's is 200) on a
-// server of the suite's own, 51 answers: pages of 20 straddle the windows, and nothing is lost or repeated.
+// Ranking in windows (server/internal/search/search.go searchRankWindow): the newest SEARCH_RANK_WINDOW matches best
+// first, then the next window's, so a common word costs the same in a company of any size. Here a window of 15 (the
+// product's is 200) on a server of the suite's own, 51 answers: pages of 20 straddle the windows, and nothing is lost
+// or repeated.
 describe("transcript search, ranked in windows of the newest matches", () => {
   let server: Awaited<ReturnType<typeof useOwnServer>>;
   beforeAll(async () => {

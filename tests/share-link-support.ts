@@ -1,4 +1,5 @@
-// Calls of the share-link routes (pocketbase/pb_hooks/share-links.pb.js), shared by the share-link suites.
+// Calls of the share-link routes (server/internal/review/share_links_routes.go, share_links_shared.go), shared by the
+// share-link suites.
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { pbUrl } from "./helpers";

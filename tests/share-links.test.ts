@@ -1,4 +1,4 @@
-// Share links (issue 15 point 6, pocketbase/pb_hooks/share-links.pb.js): a manager makes a read-only link to one
+// Share links (issue 15 point 6, server/internal/review/share_links*.go): a manager makes a read-only link to one
 // candidate's review; the token is shown once and only its SHA-256 is stored; anyone holding it opens the shared view
 // (no account, no session made) and streams the candidate's videos through it, with Range; it expires, and it can be
 // revoked. Who may call which route is in tests/access-matrix.test.ts, attacks in tests/attacks/share-links.test.ts.

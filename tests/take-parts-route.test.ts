@@ -213,7 +213,7 @@ describe("staging a take and submitting it", () => {
 
 // Issue 20 point 4 (decisions.md, issue 26's ruling: "a submit only moves it and syncs the folder"): the parts are
 // written into the take's one file as they arrive, and the submit moves that file into the answer's storage folder
-// (pocketbase/staged_takes.go), so it costs the same at any length.
+// (server/internal/takes/staged_takes.go), so it costs the same at any length.
 describe("a take's one file", () => {
   const takeFile = (id: string) => join(stagingDir(id), "take");
   const storedPath = (video: RecordModel) => join(inject("pbDataDir"), "storage", video.collectionId, video.id, video.file as string);

@@ -64,7 +64,7 @@ export async function latencies(url, token, seed, serverPid) {
       path: `/api/screenroom/interviews/${seed.candidateKey}`,
       headers: { "x-candidate-key": seed.candidateKey },
     },
-    // the company's jobs list (src/features/jobs/api/job-queries.ts, list: pocketbase/jobs_list.go)
+    // the company's jobs list (src/features/jobs/api/job-queries.ts, list: server/internal/jobs/jobs_list.go)
     companyHome: {
       path: `/api/screenroom/companies/${seed.companyId}/jobs`,
       headers: { authorization: token },
@@ -74,8 +74,9 @@ export async function latencies(url, token, seed, serverPid) {
       path: `/api/screenroom/companies/${seed.companyId}/job-counts`,
       headers: { authorization: token },
     },
-    // issue 20: the questions list (src/features/questions/api/question-queries.ts, overview: pocketbase/questions_list.go):
-    // each question with its kind record (how many jobs use each comes from the jobs list, companyHome's read)
+    // issue 20: the questions list (src/features/questions/api/question-queries.ts, overview:
+    // server/internal/questions/questions_list.go): each question with its kind record (how many jobs use each comes
+    // from the jobs list, companyHome's read)
     questionsList: {
       path: `/api/screenroom/companies/${seed.companyId}/questions`,
       headers: { authorization: token },

@@ -33,9 +33,9 @@ export async function startStack() {
     superuser: SU,
     stdio: process.env.BENCH_PB_LOG ? "inherit" : "pipe",
     // MAIL_QUEUE_HOLD: the seeded invitations' e-mails are kept, not retried against a mail server that isn't there
-    // (pocketbase/mail_queue.go; retrying 19,000 of them took a third of the server's core during every read);
-    // SCREENROOM_BENCH_SEED: the bench's seeding route (server/internal/devroutes) exists only with this: its video
-    // answers' file
+    // (server/internal/mail/mail_queue.go; retrying 19,000 of them took a third of the server's core during every
+    // read); SCREENROOM_BENCH_SEED: the bench's seeding route (server/internal/devroutes) exists only with this: its
+    // video answers' file
     env: { ...UNTHROTTLED, MAIL_QUEUE_HOLD: "1", SCREENROOM_BENCH_SEED: join(root, "tests", "fixtures", "answer.webm"), APP_URL: "http://bench.invalid", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(await freePort()) },
   });
   return {

@@ -2,8 +2,9 @@
 // `node scripts/bench/submit-time.mjs [--minutes=1,5,10] [--runs=3]`: the server's share of issue 20 point 4. A take
 // of each length (long-answers.mjs) is staged in one-second parts sent straight to the parts route (no browser, no
 // throttle), then submitted (POST /api/screenroom/answers with `staged`), and the submit request is timed: it should
-// cost the same at any length (the take's file is moved into storage, pocketbase/staged_takes.go), where the browser
-// bench (slow-link.mjs) also counts the link and the screens. A PocketBase of its own; prints each run and the medians.
+// cost the same at any length (the take's file is moved into storage, server/internal/takes/staged_takes.go), where the
+// browser bench (slow-link.mjs) also counts the link and the screens. A PocketBase of its own; prints each run and the
+// medians.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -135,7 +135,7 @@ describe('the known cases of issue 16', () => {
     expect(fieldErrorMessages(error)).toEqual({ oldPassword: WRONG_OLD_PASSWORD_MESSAGE });
   });
 
-  it('a line break in a single-line field (pocketbase/single_line.go) is said under each field it was in', () => {
+  it('a line break in a single-line field (server/internal/platform/single_line.go) is said under each field it was in', () => {
     const error = sdkError('/api/collections/jobs/records', 400, 'Failed to create record.', {
       title: field('validation_single_line', 'This field must be on one line.'),
       location: field('validation_single_line', 'This field must be on one line.'),

@@ -88,7 +88,7 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'This job has answers: archive it, or confirm that its answers are deleted too':
     'This job has answers: archive it, or confirm that its answers are deleted too',
   'This candidate has answers: confirm that they are deleted too': 'This candidate has answers: confirm that they are deleted too',
-  // issue 18: webhook endpoints (pb_hooks/webhooks.pb.js, lib/webhooks.js)
+  // issue 18: webhook endpoints (server/internal/webhooks/webhooks.go, the URL rule)
   'Use an https:// address': 'Use an https:// address',
   'This address is on a private network. Webhooks go to public addresses only':
     'This address is on a private network. Webhooks go to public addresses only',
@@ -152,7 +152,7 @@ export const FIELD_CODES: Readonly<Record<string, FieldText>> = {
   validation_missing_rel_records: 'Something chosen here no longer exists. Reload the page and choose again.',
   validation_too_many_mails: 'Too many e-mails were sent to this address. Please try again later',
   validation_already_manager: 'This person is already a manager of this company',
-  // security round three: names, titles, addresses and links are one line (pocketbase/single_line.go)
+  // security round three: names, titles, addresses and links are one line (server/internal/platform/single_line.go)
   validation_single_line: 'This field must be on one line.',
 };
 

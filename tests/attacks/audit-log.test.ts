@@ -131,7 +131,7 @@ describe("the routes", () => {
 // Issue 46 finding 2: the product's own delete left no audit entry. Every removal of a candidate (the records API's
 // delete as the review's 'Delete candidate and answers' sends it, a batch, a job deleted with its candidates, the
 // erase route) writes exactly one entry per candidate, in the removal's transaction, holding nothing personal
-// (pocketbase/candidate_removal_audit.go).
+// (server/internal/lifecycle/candidate_removal_audit.go).
 describe("every removal of a candidate is in the log", () => {
   const confirmed = { query: { deleteAnswers: "true" } };
   /** The company's entries for `candidate`, as the server stored them. */

@@ -1,7 +1,7 @@
 // Issue 18 point 1, as an attacker: the bulk invite route (server/internal/candidates) and the outgoing
-// mail queue (mail_queue, worked by pocketbase/mail_queue.go). The queue holds every candidate's address and interview
-// link: nobody but superusers reaches it through any API (records, filters of other collections, batch, realtime).
-// The route creates only what a single invite may: the manager's own job, the server's key, no server field.
+// mail queue (mail_queue, worked by server/internal/mail/mail_queue.go). The queue holds every candidate's address and
+// interview link: nobody but superusers reaches it through any API (records, filters of other collections, batch,
+// realtime). The route creates only what a single invite may: the manager's own job, the server's key, no server field.
 import { describe, expect, it } from "vitest";
 import type PocketBase from "pocketbase";
 import { asCandidate, randomId, statusOf, superuser, uniqueEmail, world } from "../helpers";

@@ -1,4 +1,4 @@
-// Issue 16 point 3, as an attacker tries it (pocketbase/pb_hooks/history.pb.js): rewriting what a candidate was asked
+// Issue 16 point 3, as an attacker tries it (server/internal/answers/history.go): rewriting what a candidate was asked
 // (the answers' snapshot), deleting or archiving another company's records, or learning through a refusal that
 // someone else's question has answers.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 16's jobs-list counts route (GET /api/screenroom/companies/{id}/job-counts, pocketbase/job_counts.go)
+// Issue 16's jobs-list counts route (GET /api/screenroom/companies/{id}/job-counts, server/internal/jobs/job_counts.go)
 // from an attacker's side: another company's manager, a candidate's key and a visitor learn nothing, not even whether
 // a company exists (the same 404 body as for an unknown id), and no query parameter widens what a manager reads.
 import { beforeAll, describe, expect, it } from "vitest";

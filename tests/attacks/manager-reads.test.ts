@@ -1,7 +1,7 @@
 // The manager screens' read routes in the Go main (issue 20 point 3) from an attacker's side: a page of a job's
-// pipeline (GET /api/screenroom/jobs/{id}/candidates, pocketbase/pipeline_page.go), the questions list
-// (GET /api/screenroom/companies/{id}/questions, pocketbase/questions_list.go) and the jobs list
-// (GET /api/screenroom/companies/{id}/jobs, pocketbase/jobs_list.go). Another company's manager, a
+// pipeline (GET /api/screenroom/jobs/{id}/candidates, server/internal/pipeline/pipeline_page.go), the questions list
+// (GET /api/screenroom/companies/{id}/questions, server/internal/questions/questions_list.go) and the jobs list
+// (GET /api/screenroom/companies/{id}/jobs, server/internal/jobs/jobs_list.go). Another company's manager, a
 // candidate's key and a visitor learn nothing (an unverified account: tests/access-matrix.test.ts), not even whether the job or company exists
 // (the same 404 body as for an unknown id); no query parameter reaches another job's candidates, a hidden field, or
 // SQL. What they return is proved in tests/pipeline-page.test.ts and tests/list-counts.test.ts.

@@ -1,4 +1,4 @@
-// Transcript search as an attacker sees it (issue 18 point 3, pocketbase/search.go): the
+// Transcript search as an attacker sees it (issue 18 point 3, server/internal/search/search.go): the
 // index is no collection, so no records API, batch, filter or expand reaches it (and PocketBase sends realtime
 // events for records only); the route answers the
 // company's managers only and the same 404 to everyone else, whether the company exists or not; nothing typed in the

@@ -1,4 +1,4 @@
-// Share links as an attacker sees them (issue 15 point 6, pocketbase/pb_hooks/share-links.pb.js): a link reaches
+// Share links as an attacker sees them (issue 15 point 6, server/internal/review/share_links*.go): a link reaches
 // exactly one candidate, read-only, until it expires or is revoked (decisions.md, "Access model"); its token carries
 // 256 random bits, is stored only as its SHA-256 in the hidden tokenHash, and no filter, sort, expand or realtime
 // subscription reaches that hash: a true and a false guess get identical answers.

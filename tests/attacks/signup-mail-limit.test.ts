@@ -2,8 +2,9 @@
 // the per-client mail limit (429, an office behind one address meets it) left the account made while the screen
 // stayed on the form, and a second try said the account already existed. The SPA now shows 'Check your inbox' with
 // the resend; for that resend to say when another e-mail can be sent, the verification route's 429 tells the caller
-// when its own client's window ends (Retry-After and `retryAfter`, pocketbase/verification_resend.go), and nothing
-// about the address. A PocketBase of its own with a low limit, as tests/attacks/throttling.test.ts starts its own.
+// when its own client's window ends (Retry-After and `retryAfter`, server/internal/accounts/verification_resend.go),
+// and nothing about the address. A PocketBase of its own with a low limit, as tests/attacks/throttling.test.ts starts
+// its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, mailsTo, signUpUnverified, statusOf, superuser, uniqueEmail, useOwnServer } from "../helpers";
 

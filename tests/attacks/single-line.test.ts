@@ -2,7 +2,8 @@
 // e-mail subjects and headers, CSV exports and one-line screens, where a line break splits or forges what follows
 // ("Ada\r\nBcc: …"). Now every single-line field refuses "\r" and "\n" with 400 and data[field] = {code
 // validation_single_line, message "This field must be on one line."} on every way a record is written: the records
-// API (create, update; a superuser too), the batch API, and the CSV import's rows (pocketbase/single_line.go).
+// API (create, update; a superuser too), the batch API, and the CSV import's rows
+// (server/internal/platform/single_line.go).
 import { beforeAll, describe, expect, it } from "vitest";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";

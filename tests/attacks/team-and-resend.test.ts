@@ -2,7 +2,7 @@
 // What the server enforces: only the owner removes, nobody removes the owner (server/internal/companies, issue 13,
 // covered in company-owner.test.ts), a removed manager loses access at once, with the session they still hold; and
 // POST /api/screenroom/candidates/{id}/resend-invite (server/internal/candidates) mails only for the job's company's
-// managers, within the address's e-mail budget (lib/throttle.js).
+// managers, within the address's e-mail budget (server/internal/platform/throttle.go).
 import { EventSource } from "eventsource";
 import type { RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

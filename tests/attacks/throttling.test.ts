@@ -193,10 +193,11 @@ describe("the e-mail budget of an address", () => {
 });
 
 // Security round three: the sign-in limit was per client only, so guesses spread over many addresses against one
-// account were never slowed (OWASP ASVS 2.2.1). Now failures are counted per account too (pocketbase/
-// signin_throttle.go): past half of RATE_LIMIT_ACCOUNT_SIGNIN slowed, at it refused with the per-client limit's own
-// answer, while the account's password reset keeps working. Every request here comes from an address of its own
-// (X-Real-IP, trusted on this server as behind deploy/nginx), so the per-client limit never meets one of them.
+// account were never slowed (OWASP ASVS 2.2.1). Now failures are counted per account too
+// (server/internal/accounts/signin_throttle.go): past half of RATE_LIMIT_ACCOUNT_SIGNIN slowed, at it refused with
+// the per-client limit's own answer, while the account's password reset keeps working. Every request here comes from
+// an address of its own (X-Real-IP, trusted on this server as behind deploy/nginx), so the per-client limit never
+// meets one of them.
 describe("the sign-in limit per account, across client addresses", () => {
   let server: Awaited<ReturnType<typeof useOwnServer>>;
   let addresses = 0;
@@ -290,8 +291,8 @@ describe("the sign-in limit per account, across client addresses", () => {
 
 // Security round three: bulk invites were capped per import (1,000 rows) only, so a stolen manager account could
 // invite tens of thousands an hour, 1,000 at a time. Now each manager may invite BULK_CANDIDATES_PER_HOUR candidates
-// by CSV in an hour, across imports and jobs (pb_hooks/lib/throttle.js): rows past it are not created, and a request
-// that finds nothing left is refused whole, saying how many can still be invited and when.
+// by CSV in an hour, across imports and jobs (server/internal/platform/throttle.go): rows past it are not created, and
+// a request that finds nothing left is refused whole, saying how many can still be invited and when.
 describe("the hourly cap of candidates a manager invites by CSV", () => {
   let server: Awaited<ReturnType<typeof useOwnServer>>;
   type BulkAnswer = {

@@ -189,7 +189,7 @@ describe("deliveries", () => {
 // Security round three, findings 4 and 5: a loopback or private target in any spelling. The save check judges the
 // host the sender's request will name (IDNA-mapped full stops and digits, every IPv6 form, IPv4 embedded in IPv6,
 // numeric IPv4 forms, trailing dots); the sender's dialer judges the address it is about to connect to, with the same
-// rule (pocketbase/webhooks.go).
+// rule (server/internal/webhooks/webhooks.go).
 const PRIVATE = "This address is on a private network. Webhooks go to public addresses only.";
 
 /** What saving an endpoint with `url` gives: the url field's error, or "saved" (the endpoint is then deleted). */

@@ -1,6 +1,6 @@
 // What the worker takes on, and what it does after a failure: pure decisions, unit-tested in
-// tests/worker/jobs.test.ts. The server has the last word on a claim (pb_hooks/media.pb.js); these keep the
-// worker from asking for answers it cannot get.
+// tests/worker/jobs.test.ts. The server has the last word on a claim (server/internal/takes/worker_claims.go); these
+// keep the worker from asking for answers it cannot get.
 
 export interface VideoAnswerState {
   id: string;

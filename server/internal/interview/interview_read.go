@@ -18,11 +18,11 @@ package interview
 // collection's own view rule (decisions.md "Access model"); everything else returned is reached from that record by
 // its relations, which is exactly what the candidate clauses of the other rules allow. It is a handful of
 // statements: the candidate by its key, its view rule, its job and company, the job's questions and their kinds, and
-// the candidate's answers, progress rows and staged takes, each read once (in the hooks' JS engine the read cost
-// 3.4 ms of the server's core at ten times the bench data, two thirds of it the engine).
+// the candidate's answers, progress rows and staged takes, each read once (as a JS hook the read cost
+// 3.4 ms of the server's core at ten times the bench data, two thirds of it the JS engine).
 //
 // Refusals: 404 "This interview link is not valid." for a missing or different header key, an unknown key, a
-// candidate its own view rule refuses. The kept take is lib/takes.js describeTake over lib/take-files.js listParts.
+// candidate its own view rule refuses. The kept take is what staging.Describe (internal/takes/staging) finds on disk.
 
 import (
 	"screenroom/server/internal/takes/staging"
@@ -190,7 +190,7 @@ func interviewQuestions(app core.App, candidate, job *core.Record, isAnswered ma
 	for _, question := range found {
 		questions[question.Id] = question
 	}
-	// each question's kind record; a text kind wins over a video one, as lib/util.js kindsOf reads them
+	// each question's kind record; a text kind wins over a video one, as platform.KindsOf reads them
 	inIDs := make([]any, len(ids))
 	for i, id := range ids {
 		inIDs[i] = id

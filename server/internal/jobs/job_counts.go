@@ -18,8 +18,8 @@ import (
 //
 // The counts come from job_status_counts, kept in step with the candidates by triggers (migration
 // 1733200400_job_status_counts.js): a row per job and stored status, never a walk of the jobs' candidates; a status
-// the server has not set yet (”) counts as invited, as in the pipeline's counts (pb_hooks/lib/pipeline.js). Go
-// sums and writes them (issue 20 point 3: 300 jobs, read as rows in the hooks' JS engine, cost more than the read;
+// the server has not set yet (”) counts as invited, as in the pipeline's counts (pipeline/pipeline_counts.go). Go
+// sums and writes them (issue 20 point 3: 300 jobs, read as rows by a JS hook, cost more than the read;
 // SQLite's own GROUP BY and JSON cost 2.3 ms).
 func registerJobCounts(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {

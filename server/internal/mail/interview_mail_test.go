@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// jsEscape is lib/util.js escapeHtml, which wrote the e-mails before they were templates.
+// jsEscape is the escapeHtml of the former JS hooks, which wrote the e-mails before they were templates.
 var jsEscape = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;").Replace
 
-// The interview e-mail as lib/util.js interviewMailContent joined it.
+// The interview e-mail as the former JS hooks' interviewMailContent joined it (interview_mail.go writes it now).
 func jsInterviewHTML(hello, jobTitle, companyName, link string, again, resent bool) string {
 	html := "<p>" + jsEscape(hello) + "</p>"
 	if again {

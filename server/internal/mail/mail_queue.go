@@ -15,10 +15,10 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 )
 
-// The mail queue: an outgoing e-mail is written into the hidden `mail_queue` collection (Queue, and its JS twin
-// lib/util.js queueMail) instead of talking SMTP inside the request, so inviting 1,000 people returns as
-// soon as their records are stored. One goroutine, started with `serve`, sends what is due through PocketBase's mail
-// client at a steady pace, so a big import never floods the mail server (nor its per-minute limits):
+// The mail queue: an outgoing e-mail is written into the hidden `mail_queue` collection (Queue, queue.go) instead of
+// talking SMTP inside the request, so inviting 1,000 people returns as soon as their records are stored. One goroutine,
+// started with `serve`, sends what is due through PocketBase's mail client at a steady pace, so a big import never
+// floods the mail server (nor its per-minute limits):
 //
 //   - MAIL_QUEUE_PER_SECOND (default 5, may be a fraction): sends per second at most;
 //   - an SMTP error retries the mail after MAIL_QUEUE_RETRY_SECONDS (default 30) doubled per attempt, at most an hour;

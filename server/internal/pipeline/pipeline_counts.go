@@ -7,7 +7,7 @@ package pipeline
 // (the jobs list rule); anyone else, and an unknown id, gets the same 404. One GROUP BY over the job's candidates,
 // read from the covering index (job, status, decision) (migration 1733200201).
 //
-// In Go since issue 20 point 3: as a JS route (lib/pipeline.js) a request took a runtime from the hooks' pool and
+// In Go since issue 20 point 3: as a JS route a request took a runtime from the JS hooks' pool and
 // turned each row into a JS value, 2 ms of the bench's one core for the job of 3,000 candidates.
 //
 // A status the server has not set yet counts as invited, and a decision other than advance, hold or reject as none.

@@ -1,7 +1,8 @@
 // EBML, the format WebM is written in: each element is a header (an ID and a size, both variable-length integers)
 // and a body of that size. Read in the candidate's browser (features/interview/upload/webm-length.ts: a take's length
 // at Stop) and by the media worker (worker/src/repair-webm.ts: where a cut recording can end), which bundles it from
-// here; the server has its own reader in Go (pocketbase/webm_length.go). No imports: the worker builds it alone.
+// here; the server has its own reader in Go (server/internal/takes/webm_length.go). No imports: the worker builds it
+// alone.
 
 /** A variable-length integer's byte count from its first byte (1-8); 0 for 0x00, which is never valid. */
 export function vintLength(first: number): number {

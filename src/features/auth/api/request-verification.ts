@@ -14,7 +14,8 @@ export function useRequestVerification() {
 
 /**
  * The seconds this client must wait before asking for another verification e-mail, when the server refused the
- * request for the client's limit (429 with `retryAfter`, pocketbase/verification_resend.go); null for anything else.
+ * request for the client's limit (429 with `retryAfter`, server/internal/accounts/verification_resend.go); null for
+ * anything else.
  */
 export function verificationRetryAfter(error: unknown): number | null {
   if (!(error instanceof ClientResponseError) || error.status !== 429) return null;

@@ -24,8 +24,8 @@ export const MAIL_LIMIT_MESSAGE = 'Too many e-mails were asked for from your net
 export const MAIL_NOT_SENT_MESSAGE = 'The e-mail could not be sent just now.';
 
 /**
- * How long the resend button rests after a send. The server keeps its own limits (lib/throttle.js: requests per
- * client, e-mails per address); this only keeps an impatient click from spending the address's budget.
+ * How long the resend button rests after a send. The server keeps its own limits (server/internal/platform/throttle.go:
+ * requests per client, e-mails per address); this only keeps an impatient click from spending the address's budget.
  */
 export const RESEND_COOLDOWN_SECONDS = 60;
 

@@ -16,7 +16,7 @@ import { REFUSAL_MESSAGES, refusalCode } from './refusals';
 /** The server's one-request answer route (server/internal/answers): the answer and its kind record together. */
 export const ANSWERS_ROUTE = '/api/screenroom/answers';
 
-/** The server's staging of a take's parts while it is recorded (pocketbase/pb_hooks/takes.pb.js). */
+/** The server's staging of a take's parts while it is recorded (server/internal/takes/take_routes.go). */
 export const takePartsRoute = (takeId: string) => `/api/screenroom/takes/${encodeURIComponent(takeId)}`;
 
 /** The status ANSWERS_ROUTE answers with when the staged parts of a take are missing or incomplete. */
@@ -149,7 +149,10 @@ async function submitStaged(answer: PendingVideoAnswer, staged: StagedUpload, on
   }
 }
 
-/** What the server holds of a live take (GET takePartsRoute, pocketbase/pb_hooks/takes.pb.js): bytes contiguous from 0. */
+/**
+ * What the server holds of a live take (GET takePartsRoute, server/internal/takes/take_routes.go): bytes contiguous
+ * from 0.
+ */
 type HeldTake = { bytes: number; recordedMs?: number | null };
 
 /**

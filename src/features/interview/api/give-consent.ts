@@ -38,7 +38,10 @@ export function useGiveConsent(candidateKey: string) {
   });
 }
 
-/** The server's refusal of an answer or a part before consent (403, lib/util.js CONSENT_REQUIRED). */
+/**
+ * The server's refusal of an answer or a part before consent (403, ConsentRequired in
+ * server/internal/platform/records.go).
+ */
 export const CONSENT_REQUIRED_SERVER = 'Please agree to the terms on the start page before answering.';
 /** The candidate's own words for it. */
 export const CONSENT_REQUIRED_MESSAGE = 'Please agree to the terms on the start page before you answer.';

@@ -59,7 +59,10 @@ async function containerOf(file: Blob): Promise<'webm' | 'mp4'> {
   return isWebm(new Uint8Array(await readBytes(file.slice(0, 4)))) ? 'webm' : 'mp4';
 }
 
-/** The take's bytes from the server (GET /api/screenroom/takes/{id} and its parts, pocketbase/pb_hooks/takes.pb.js). */
+/**
+ * The take's bytes from the server (GET /api/screenroom/takes/{id} and its parts,
+ * server/internal/takes/take_routes.go).
+ */
 async function downloadTake(candidateId: string, take: KeptTake): Promise<Blob> {
   const described = await pb.send<{ parts: { offset: number; size: number }[] }>(takePartsRoute(take.id), candidateOptions(candidateId));
   const parts = await Promise.all(

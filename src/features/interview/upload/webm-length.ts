@@ -2,8 +2,8 @@ import { readHeader, vint } from '@/lib/shared-with-worker/ebml';
 
 /**
  * A WebM take's length in seconds read from its header and its last cluster (cluster times are absolute), as the
- * server's pocketbase/webm_length.go reads it, without the media element: a <video> given the take had to be asked
- * to seek past the end to learn it, which reads the file and took longer the longer the take (issue 20 point 4:
+ * server's server/internal/takes/webm_length.go reads it, without the media element: a <video> given the take had to be
+ * asked to seek past the end to learn it, which reads the file and took longer the longer the take (issue 20 point 4:
  * 'Stop Recording' → confirmed must not grow with the answer's length). null when the take is not a WebM whose header
  * and last cluster read as browsers write them (then the media element decides). Shared code: it knows containers.
  * Loaded on its own (take-check.ts imports it when a take starts), not with every first visit: it imports nothing of

@@ -7,8 +7,9 @@ export type BulkRowResult =
   | { status: 'skipped' | 'failed'; reason: string; message: string };
 
 /**
- * The manager's hourly cap of candidates invited by CSV (BULK_CANDIDATES_PER_HOUR, pocketbase/pb_hooks/lib/throttle.js):
- * how many may still be invited now, and when the oldest counted leave the hour (ISO; null when none are counted).
+ * The manager's hourly cap of candidates invited by CSV (BULK_CANDIDATES_PER_HOUR,
+ * server/internal/platform/throttle.go): how many may still be invited now, and when the oldest counted leave the hour
+ * (ISO; null when none are counted).
  */
 export type HourlyCap = { limit: number; remaining: number; availableAt: string | null };
 

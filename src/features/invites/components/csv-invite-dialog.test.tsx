@@ -31,7 +31,7 @@ function jobApi(invited: string[] = []) {
     http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json(job)),
     // the dialog's check of who is already invited asks for the e-mails only
     http.get('*/api/collections/candidates/records', () => HttpResponse.json(list(invited.map((email) => ({ email }))))),
-    // the pipeline's page (pocketbase/pipeline_page.go)
+    // the pipeline's page (server/internal/pipeline/pipeline_page.go)
     http.get('*/api/screenroom/jobs/j1/candidates', () => HttpResponse.json(list([]))),
     http.get('*/api/screenroom/jobs/j1/pipeline', () => HttpResponse.json(noCounts)),
     // the company's question bank, which the job page reads for how each question is answered (none here)

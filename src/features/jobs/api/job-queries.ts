@@ -25,8 +25,8 @@ export function orderedQuestions(job: JobDetail): QuestionsResponse[] {
 export type JobListItem = Omit<JobsResponse, 'description' | 'welcomeMessage'>;
 
 /**
- * GET: every job of the company, newest first (pocketbase/jobs_list.go; issue 20: the records API's full list of
- * 301 jobs cost 77 ms p95 at ten times the bench data).
+ * GET: every job of the company, newest first (server/internal/jobs/jobs_list.go; issue 20: the records API's full list
+ * of 301 jobs cost 77 ms p95 at ten times the bench data).
  */
 export function jobsListPath(companyId: string): string {
   return `/api/screenroom/companies/${encodeURIComponent(companyId)}/jobs`;
@@ -49,7 +49,10 @@ export type PipelineCandidate = Pick<
   | 'withdrawn'
 > & { expand?: { decisionBy?: Pick<UsersResponse, 'id' | 'firstName' | 'lastName'> } };
 
-/** The job's candidates by status and decision (the pipeline route of pb_hooks/review-workflow.pb.js). */
+/**
+ * The job's candidates by status and decision (GET /api/screenroom/jobs/{id}/pipeline,
+ * server/internal/pipeline/pipeline_counts.go).
+ */
 export type PipelineCounts = {
   total: number;
   invited: number;
@@ -63,7 +66,10 @@ export type PipelineCounts = {
 /** A job's candidates per status, for the jobs list. */
 export type JobCandidateCounts = Pick<PipelineCounts, 'total' | 'invited' | 'started' | 'completed'>;
 
-/** GET /api/screenroom/companies/{id}/job-counts (pocketbase/job_counts.go): a job without candidates is absent. */
+/**
+ * GET /api/screenroom/companies/{id}/job-counts (server/internal/jobs/job_counts.go): a job without candidates is
+ * absent.
+ */
 export type CompanyJobCounts = { jobs: Record<string, JobCandidateCounts | undefined> };
 
 /** One page of the pipeline, with the state it was read in (its rows' links carry that state). */

@@ -72,7 +72,8 @@ function pipelineApi({ list, countsAnswer = () => counts }: { list: (params: URL
       }
       return HttpResponse.json(answer);
     }),
-    // a page of the pipeline: GET /api/screenroom/jobs/{id}/candidates, counted always (pocketbase/pipeline_page.go)
+    // a page of the pipeline: GET /api/screenroom/jobs/{id}/candidates, counted always
+    // (server/internal/pipeline/pipeline_page.go)
     http.get('*/api/screenroom/jobs/j1/candidates', ({ request }) => {
       const params = new URL(request.url).searchParams;
       requests.push(params);

@@ -38,7 +38,10 @@ export type QuestionKindRecord =
 
 export const QUESTION_KIND_EXPAND = 'video_questions_via_question,text_questions_via_question';
 
-/** GET: every question of the company with its kind expanded, newest first (pocketbase/questions_list.go). */
+/**
+ * GET: every question of the company with its kind expanded, newest first
+ * (server/internal/questions/questions_list.go).
+ */
 export function questionsListPath(companyId: string): string {
   return `/api/screenroom/companies/${encodeURIComponent(companyId)}/questions`;
 }
@@ -89,8 +92,9 @@ export const questionQueries = {
   /**
    * The questions list (issue 16): each question with its kind, in one request however many questions there are (no
    * request per row); how many jobs use each comes from the company's jobs list (jobsUsingEach). The route
-   * (pocketbase/questions_list.go) answers what the records API's list with QUESTION_KIND_EXPAND answers, newest
-   * first, deciding access once for the company instead of running the kinds' rules per record (issue 20).
+   * (server/internal/questions/questions_list.go) answers what the records API's list with QUESTION_KIND_EXPAND
+   * answers, newest first, deciding access once for the company instead of running the kinds' rules per record
+   * (issue 20).
    */
   overview: (companyId: string) =>
     queryOptions({

@@ -33,7 +33,7 @@ describe('new question', () => {
       http.get('*/api/collections/questions/records', () =>
         HttpResponse.json({ page: 1, perPage: 500, totalItems: 0, totalPages: 1, items: [] }),
       ),
-      // the list the screen goes back to (pocketbase/questions_list.go)
+      // the list the screen goes back to (server/internal/questions/questions_list.go)
       http.get('*/api/screenroom/companies/c1/questions', () =>
         HttpResponse.json({ page: 1, perPage: 1000, totalItems: 0, totalPages: 0, items: [] }),
       ),

@@ -31,7 +31,7 @@ function captureBatch() {
     http.get('*/api/collections/questions/records', () =>
       HttpResponse.json({ page: 1, perPage: 500, totalItems: 1, totalPages: 1, items: [videoQuestion] }),
     ),
-    // the questions list 'Cancel' goes to (pocketbase/questions_list.go)
+    // the questions list 'Cancel' goes to (server/internal/questions/questions_list.go)
     http.get('*/api/screenroom/companies/c1/questions', () =>
       HttpResponse.json({ page: 1, perPage: 1, totalItems: 1, totalPages: 1, items: [videoQuestion] }),
     ),

@@ -30,7 +30,8 @@ describe('the questions list', () => {
     server.use(
       // the company home's jobs list: q1 in two jobs, q2 in one, q3 in none
       http.get('*/api/screenroom/companies/c1/jobs', () => HttpResponse.json([job('j1', ['q1', 'q2']), job('j2', ['q1'])])),
-      // the questions list route (pocketbase/questions_list.go): the kinds expanded as the records API does
+      // the questions list route (server/internal/questions/questions_list.go): the kinds expanded as the records API
+      // does
       http.get('*/api/screenroom/companies/c1/questions', ({ request }) => {
         requests.push(new URL(request.url));
         return HttpResponse.json(

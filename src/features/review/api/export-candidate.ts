@@ -4,7 +4,7 @@ import { ClientResponseError } from 'pocketbase';
 import { auditLogQueries } from '@/features/audit-log/api/audit-log-queries';
 import { pb } from '@/lib/pocketbase';
 
-/** The export route (pocketbase/export.go): a zip, for the managers of the candidate's company. */
+/** The export route (server/internal/lifecycle/export.go): a zip, for the managers of the candidate's company. */
 export const candidateExportPath = (candidateId: string) => `/api/screenroom/candidates/${encodeURIComponent(candidateId)}/export`;
 
 /**

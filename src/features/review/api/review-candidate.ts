@@ -37,7 +37,7 @@ export type CandidateReview = CandidatesResponse<{
 /**
  * The review's query keys and fetchers: the candidate with its job's questions (and their kinds) and its answers (and
  * their kinds), in the records API's expanded shape (spec §7 GET candidates/{id}), read through the server's review
- * route (pocketbase/review.go), which answers it in one access decision for the job's managers.
+ * route (server/internal/review/review.go), which answers it in one access decision for the job's managers.
  */
 export const reviewQueries = {
   all: () => ['candidate-reviews'] as const,

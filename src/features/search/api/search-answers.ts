@@ -2,7 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 
 import { pb } from '@/lib/pocketbase';
 
-/** One answer that holds the words searched for (pocketbase/search.go). */
+/** One answer that holds the words searched for (server/internal/search/search.go). */
 export type SearchHit = {
   answer: string;
   kind: 'text' | 'video';

@@ -10,8 +10,8 @@ export type ShareLink = ShareLinksResponse<{ createdBy?: UsersResponse }>;
 export type CompanyShareLinkPerson = { id: string; email: string; firstName: string; lastName: string };
 
 /**
- * A live link of the company (GET /api/screenroom/companies/{id}/share-links, pocketbase/share_links_revoke.go): not
- * revoked, not expired, made by one of the company's managers.
+ * A live link of the company (GET /api/screenroom/companies/{id}/share-links,
+ * server/internal/review/share_links_routes.go): not revoked, not expired, made by one of the company's managers.
  */
 export type CompanyShareLink = {
   id: string;
