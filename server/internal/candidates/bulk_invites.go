@@ -117,7 +117,7 @@ func bulkInvite(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	importID := jsText(info.Body["importId"])
+	importID := platform.JSText(info.Body["importId"])
 	if !importIDPattern.MatchString(importID) {
 		return router.NewBadRequestError("The import has no valid id.", nil)
 	}
@@ -164,7 +164,7 @@ func bulkInvite(e *core.RequestEvent) error {
 func inviteRows(app core.App, userID string, job *core.Record, importID string, rows []any, allowance *int) ([]rowResult, error) {
 	emails := make([]string, 0, len(rows))
 	for _, row := range rows {
-		if email := platform.NormalizeEmail(jsText(rowField(row, "email"))); email != "" {
+		if email := platform.NormalizeEmail(platform.JSText(rowField(row, "email"))); email != "" {
 			emails = append(emails, email)
 		}
 	}
@@ -256,21 +256,21 @@ func forgetImport(app core.App, userID, jobID, importID string) {
 // manager may still invite in this request: a row that would be created past it fails ("hourly_cap") and is not
 // created, while rows that would be skipped anyway are still reported as skipped.
 func inviteRow(app core.App, job *core.Record, row any, seen map[string]bool, allowance *int) (rowResult, error) {
-	email := platform.NormalizeEmail(jsText(rowField(row, "email")))
-	if !emailPattern.MatchString(email) || jsLength(email) > 254 {
+	email := platform.NormalizeEmail(platform.JSText(rowField(row, "email")))
+	if !emailPattern.MatchString(email) || platform.JSLength(email) > 254 {
 		return rowRefused("skipped", "invalid_email"), nil
 	}
 	if seen[email] {
 		return rowRefused("skipped", "duplicate_in_file"), nil
 	}
 	seen[email] = true
-	firstName := jsTrim(jsText(rowField(row, "firstName")))
-	lastName := jsTrim(jsText(rowField(row, "lastName")))
-	if jsLength(firstName) > maxNameLength || jsLength(lastName) > maxNameLength {
+	firstName := platform.JSTrim(platform.JSText(rowField(row, "firstName")))
+	lastName := platform.JSTrim(platform.JSText(rowField(row, "lastName")))
+	if platform.JSLength(firstName) > maxNameLength || platform.JSLength(lastName) > maxNameLength {
 		return rowRefused("skipped", "invalid_name"), nil
 	}
 	// a bare date is the end of that day (UTC)
-	deadlineText := jsTrim(jsString(rowField(row, "deadline")))
+	deadlineText := platform.JSTrim(platform.JSString(rowField(row, "deadline")))
 	var deadline int64
 	if deadlineText != "" {
 		if bareDate.MatchString(deadlineText) {

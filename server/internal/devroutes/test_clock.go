@@ -3,8 +3,6 @@ package devroutes
 import (
 	"math"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"screenroom/server/internal/platform"
@@ -38,34 +36,12 @@ func testClockRoute(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, map[string]any{"offsetMs": offset, "now": platform.NowText(e.App)})
 }
 
-// jsNumber reads a JSON value as the JS route's Number(...) did (a number, a numeric text, true/false, null as 0);
-// ok false when that is not a finite number.
+// jsNumber reads a JSON value as the JS route's Number(...) did (platform.JSNumber); ok false when the value was not
+// given or is not a finite number.
 func jsNumber(raw any, given bool) (float64, bool) {
 	if !given {
 		return 0, false
 	}
-	var n float64
-	switch v := raw.(type) {
-	case nil:
-		n = 0
-	case float64:
-		n = v
-	case bool:
-		if v {
-			n = 1
-		}
-	case string:
-		text := strings.TrimSpace(v)
-		if text == "" {
-			return 0, true
-		}
-		parsed, err := strconv.ParseFloat(text, 64)
-		if err != nil {
-			return 0, false
-		}
-		n = parsed
-	default:
-		return 0, false
-	}
+	n := platform.JSNumber(raw)
 	return n, !math.IsNaN(n) && !math.IsInf(n, 0)
 }

@@ -30,13 +30,10 @@ import (
 	"screenroom/server/internal/platform"
 
 	"errors"
-	"fmt"
-	"maps"
-	"net/http"
-	"strings"
-
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"maps"
+	"net/http"
 )
 
 type interviewKeptTake struct {
@@ -155,7 +152,7 @@ func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 	// The logo file field is not protected: its URL is readable by whoever has it, the candidate included.
 	logoURL := ""
 	if logo := company.GetString("logo"); logo != "" {
-		logoURL = "/api/files/" + company.Collection().Id + "/" + company.Id + "/" + encodeURIComponent(logo)
+		logoURL = "/api/files/" + company.Collection().Id + "/" + company.Id + "/" + platform.EncodeURIComponent(logo)
 	}
 	return &interviewAnswer{
 		CandidateID:         candidate.Id,
@@ -285,18 +282,4 @@ func describeKeptTake(app core.App, row *core.Record) *interviewKeptTake {
 		return nil
 	}
 	return &interviewKeptTake{ID: take.ID, Bytes: take.Bytes, RecordedMs: take.RecordedMs, Finished: take.Finished, SavedAt: take.SavedAt}
-}
-
-// encodeURIComponent: JavaScript's, every byte but A-Z a-z 0-9 - _ . ! ~ * ' ( ) percent-encoded.
-func encodeURIComponent(value string) string {
-	var out strings.Builder
-	for i := 0; i < len(value); i++ {
-		c := value[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
-			out.WriteByte(c)
-			continue
-		}
-		fmt.Fprintf(&out, "%%%02X", c)
-	}
-	return out.String()
 }

@@ -3,7 +3,6 @@ package mail
 import (
 	"fmt"
 	htmltemplate "html/template"
-	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -195,19 +194,13 @@ func registerReminders(app core.App) {
 
 // reviewLink is the review screen of a candidate in the SPA (paths.companies.jobs.candidate of src/config/paths.ts).
 func reviewLink(app core.App, company, job, candidate *core.Record) string {
-	return platform.AppURL(app) + "/companies/" + encodeURIComponent(company.Id) + "/jobs/" + encodeURIComponent(job.Id) +
-		"/candidates/" + encodeURIComponent(candidate.Id)
+	return platform.AppURL(app) + "/companies/" + platform.EncodeURIComponent(company.Id) + "/jobs/" + platform.EncodeURIComponent(job.Id) +
+		"/candidates/" + platform.EncodeURIComponent(candidate.Id)
 }
 
 // profileLink is the profile screen, where a manager turns the completion e-mails off (paths.preferences.profile).
 func profileLink(app core.App) string {
 	return platform.AppURL(app) + "/preferences/profile"
-}
-
-// encodeURIComponent is JavaScript's: everything but letters, digits and -_.!~*'() is percent-encoded (the links the
-// SPA reads back with decodeURIComponent).
-func encodeURIComponent(value string) string {
-	return strings.NewReplacer("+", "%20", "%21", "!", "%27", "'", "%28", "(", "%29", ")", "%2A", "*").Replace(url.QueryEscape(value))
 }
 
 var receiptHTML = htmltemplate.Must(htmltemplate.New("receipt").Parse(

@@ -1,6 +1,8 @@
 package mail
 
 import (
+	"screenroom/server/internal/platform"
+
 	"testing"
 	"time"
 )
@@ -25,8 +27,8 @@ func TestEncodeURIComponent(t *testing.T) {
 		"a b!*()&=?/#%":         "a%20b!*()%26%3D%3F%2F%23%25",
 		"é":                     "%C3%A9",
 	} {
-		if got := encodeURIComponent(in); got != want {
-			t.Errorf("encodeURIComponent(%q) = %q, want %q", in, got, want)
+		if got := platform.EncodeURIComponent(in); got != want {
+			t.Errorf("platform.EncodeURIComponent(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -78,8 +78,8 @@ func registerManagerInvites(app core.App) {
 		key := e.Record.GetString("secret")
 		html, err := renderHTML(managerInviteHTML, managerInviteData{
 			CompanyName: company.GetString("name"),
-			AcceptURL:   base + "/invites/" + e.Record.Id + "/" + encodeURIComponent(email) + "?key=" + key,
-			SignUpURL:   base + "/auth/sign-up?invite=" + key + "&email=" + encodeURIComponent(email),
+			AcceptURL:   base + "/invites/" + e.Record.Id + "/" + platform.EncodeURIComponent(email) + "?key=" + key,
+			SignUpURL:   base + "/auth/sign-up?invite=" + key + "&email=" + platform.EncodeURIComponent(email),
 		})
 		if err != nil {
 			return err

@@ -2,8 +2,6 @@ package review
 
 import (
 	"math"
-	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"screenroom/server/internal/platform"
@@ -33,28 +31,20 @@ func registerRatingRules(app core.App) {
 	})
 }
 
-// trimJS trims what JavaScript's String.prototype.trim trims (the comment rule's length was always counted after
-// it): Unicode white space and line terminators and the byte order mark, but not U+0085, which Go counts as space.
-func trimJS(text string) string {
-	return strings.TrimFunc(text, func(r rune) bool {
-		return r == '\uFEFF' || (r != '\u0085' && unicode.IsSpace(r))
-	})
-}
-
 // registerCommentRules: a comment's text is trimmed before it is validated and stored; then it must hold 1 to 2,000
 // characters (counted as PocketBase counts a text field's length: Unicode code points). Whitespace alone is refused
 // on `text`.
 func registerCommentRules(app core.App) {
 	app.OnRecordCreate("comments").BindFunc(func(e *core.RecordEvent) error {
-		e.Record.Set("text", trimJS(e.Record.GetString("text")))
+		e.Record.Set("text", platform.JSTrim(e.Record.GetString("text")))
 		return e.Next()
 	})
 	app.OnRecordUpdate("comments").BindFunc(func(e *core.RecordEvent) error {
-		e.Record.Set("text", trimJS(e.Record.GetString("text")))
+		e.Record.Set("text", platform.JSTrim(e.Record.GetString("text")))
 		return e.Next()
 	})
 	app.OnRecordValidate("comments").BindFunc(func(e *core.RecordEvent) error {
-		text := trimJS(e.Record.GetString("text"))
+		text := platform.JSTrim(e.Record.GetString("text"))
 		if text == "" {
 			return platform.FieldError("text", "Please write a comment.", "validation_required")
 		}

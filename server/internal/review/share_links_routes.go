@@ -1,14 +1,10 @@
 package review
 
 import (
-	"math"
 	"net/http"
-	"slices"
-	"strconv"
-	"strings"
-	"time"
-
 	"screenroom/server/internal/platform"
+	"slices"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -42,7 +38,7 @@ func createShareLinkRoute(e *core.RequestEvent) error {
 
 	days := float64(defaultShareLinkExpiryDays)
 	if value, given := body["expiresInDays"]; given && value != nil && value != "" {
-		days = jsNumber(value)
+		days = platform.JSNumber(value)
 		if !slices.Contains(shareLinkExpiryDays, days) {
 			return platform.FieldError("expiresInDays", "Choose 1, 7, 14 or 30 days.", "validation_invalid_value")
 		}
@@ -75,94 +71,6 @@ func createShareLinkRoute(e *core.RequestEvent) error {
 
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.JSON(http.StatusOK, map[string]any{"link": link, "token": token, "url": platform.AppURL(e.App) + "/shared/" + token})
-}
-
-// jsNumber is JavaScript's Number(value) for what a request body holds (JSON values, or a form's inferred ones), so
-// "7", 7 and [7] choose the same expiry as they always did; NaN for what is no number.
-func jsNumber(value any) float64 {
-	switch v := value.(type) {
-	case nil:
-		return 0
-	case float64:
-		return v
-	case bool:
-		if v {
-			return 1
-		}
-		return 0
-	case string:
-		return jsStringNumber(v)
-	case []any:
-		switch len(v) {
-		case 0:
-			return 0
-		case 1:
-			return jsStringNumber(jsString(v[0]))
-		}
-	}
-	return math.NaN()
-}
-
-// jsString is String(value) of a one-item array's item, as far as jsNumber needs it.
-func jsString(value any) string {
-	switch v := value.(type) {
-	case nil:
-		return ""
-	case string:
-		return v
-	case bool:
-		return strconv.FormatBool(v)
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	case []any:
-		parts := make([]string, len(v))
-		for i, item := range v {
-			parts[i] = jsString(item)
-		}
-		return strings.Join(parts, ",")
-	}
-	return "[object Object]"
-}
-
-func jsStringNumber(text string) float64 {
-	text = strings.TrimSpace(text)
-	if text == "" {
-		return 0
-	}
-	if len(text) > 2 && text[0] == '0' {
-		base := 0
-		switch text[1] {
-		case 'x', 'X':
-			base = 16
-		case 'o', 'O':
-			base = 8
-		case 'b', 'B':
-			base = 2
-		}
-		if base != 0 {
-			n, err := strconv.ParseUint(text[2:], base, 64)
-			if err != nil || strings.ContainsAny(text[2:], "_+-") {
-				return math.NaN()
-			}
-			return float64(n)
-		}
-	}
-	switch strings.TrimPrefix(strings.TrimPrefix(text, "+"), "-") {
-	case "Infinity":
-		if text[0] == '-' {
-			return math.Inf(-1)
-		}
-		return math.Inf(1)
-	}
-	// Go also reads hex floats, "inf", "nan" and digit separators, which Number does not
-	if strings.ContainsAny(text, "_xXpPnNiI") {
-		return math.NaN()
-	}
-	n, err := strconv.ParseFloat(text, 64)
-	if err != nil {
-		return math.NaN()
-	}
-	return n
 }
 
 func revokeShareLinkRoute(e *core.RequestEvent) error {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
-	"net/url"
 	"sort"
 	"strings"
 	"time"
@@ -236,7 +235,7 @@ func sharedView(app core.App, link *core.Record, token string) (*sharedPage, err
 	}
 	if logo := company.GetString("logo"); logo != "" {
 		// a public file (the field is not protected), its 100x100 thumb
-		logoURL := "/api/files/companies/" + company.Id + "/" + encodeURIComponent(logo) + "?thumb=100x100"
+		logoURL := "/api/files/companies/" + company.Id + "/" + platform.EncodeURIComponent(logo) + "?thumb=100x100"
 		view.CompanyLogoURL = &logoURL
 	}
 	if includeFeedback {
@@ -357,10 +356,4 @@ func questionKindOf(answer *core.Record, kind platform.Kind) *string {
 		}
 	}
 	return &name
-}
-
-// encodeURIComponent is JavaScript's: everything but letters, digits and -_.!~*'() escaped, a space as %20.
-func encodeURIComponent(text string) string {
-	escaped := strings.ReplaceAll(url.QueryEscape(text), "+", "%20")
-	return strings.NewReplacer("%21", "!", "%2A", "*", "%27", "'", "%28", "(", "%29", ")").Replace(escaped)
 }

@@ -1,6 +1,8 @@
 package takes
 
 import (
+	"screenroom/server/internal/platform"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,10 +101,10 @@ func TestWholeNumber(t *testing.T) {
 }
 
 func TestJSConversionsOfAClaimBody(t *testing.T) {
-	if got := jsTextOr(nil); got != "" {
+	if got := platform.JSText(nil); got != "" {
 		t.Errorf("String(undefined || \"\") = %q", got)
 	}
-	if got := jsTextOr(float64(7)); got != "7" {
+	if got := platform.JSText(float64(7)); got != "7" {
 		t.Errorf("String(7 || \"\") = %q", got)
 	}
 	if got := jsNumberOr(nil, 600); got != 600 {

@@ -38,7 +38,7 @@ func registerWorkerClaims(app core.App) {
 			if err != nil {
 				return err
 			}
-			if current.GetString("transcriptClaimedBy") != jsString(expected) {
+			if current.GetString("transcriptClaimedBy") != platform.JSString(expected) {
 				return router.NewBadRequestError("This worker no longer holds the claim on this video answer.", nil)
 			}
 		}
@@ -59,8 +59,8 @@ func claimVideoAnswer(e *core.RequestEvent) error {
 		return err
 	}
 	body := info.Body
-	worker := strings.TrimSpace(jsTextOr(body["worker"]))
-	run := strings.TrimSpace(jsTextOr(body["run"]))
+	worker := strings.TrimSpace(platform.JSText(body["worker"]))
+	run := strings.TrimSpace(platform.JSText(body["run"]))
 	leaseSeconds := math.Max(1, jsNumberOr(body["leaseSeconds"], 600))
 	maxAttempts := math.Max(1, jsNumberOr(body["maxAttempts"], 3))
 	resume := body["resume"] == true
@@ -130,68 +130,10 @@ func claimVideoAnswer(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, map[string]any{"claimed": true, "record": claimed})
 }
 
-// jsString is JavaScript's String(value) for what a JSON body holds.
-func jsString(value any) string {
-	switch v := value.(type) {
-	case nil:
-		return "null"
-	case string:
-		return v
-	case bool:
-		return strconv.FormatBool(v)
-	case float64:
-		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return strconv.FormatFloat(v, 'g', -1, 64)
-		}
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	case []any, map[string]any:
-		// an array or an object: never a claim or a name
-		return "[object]"
-	default:
-		return ""
-	}
-}
-
-// jsTextOr is JavaScript's String(value || ""): a falsy value is "".
-func jsTextOr(value any) string {
-	switch v := value.(type) {
-	case nil:
-		return ""
-	case bool:
-		if !v {
-			return ""
-		}
-	case float64:
-		if v == 0 || math.IsNaN(v) {
-			return ""
-		}
-	}
-	return jsString(value)
-}
-
 // jsNumberOr is JavaScript's Number(value) || fallback for what a JSON body holds.
 func jsNumberOr(value any, fallback float64) float64 {
-	var n float64
-	switch v := value.(type) {
-	case float64:
-		n = v
-	case bool:
-		if v {
-			n = 1
-		}
-	case string:
-		text := strings.TrimSpace(v)
-		if text == "" {
-			return fallback
-		}
-		parsed, err := strconv.ParseFloat(text, 64)
-		if err != nil {
-			return fallback
-		}
-		n = parsed
+	if n := platform.JSNumber(value); n != 0 && !math.IsNaN(n) {
+		return n
 	}
-	if n == 0 || math.IsNaN(n) {
-		return fallback
-	}
-	return n
+	return fallback
 }
