@@ -119,11 +119,7 @@ func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 		return nil, errInterviewNotValid
 	}
 
-	job, err := e.App.FindRecordById("jobs", candidate.GetString("job"))
-	if err != nil {
-		return nil, err
-	}
-	company, err := e.App.FindRecordById("companies", job.GetString("company"))
+	job, company, err := platform.JobAndCompanyOf(e.App, candidate)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package lifecycle
 
 import (
+	"screenroom/server/internal/platform"
+
 	"context"
 	"fmt"
 	"sync"
@@ -103,11 +105,7 @@ func registerCandidateRemovalAudit(app core.App) {
 // auditCandidateRemoval writes the entry of candidate's removal with `app` (the removal's transaction). Nothing
 // when the candidate's company is gone in it: a company's delete takes its audit log too.
 func auditCandidateRemoval(app core.App, candidate *core.Record, removal candidateRemoval) error {
-	job, err := app.FindRecordById("jobs", candidate.GetString("job"))
-	if err != nil {
-		return nil
-	}
-	company, err := app.FindRecordById("companies", job.GetString("company"))
+	_, company, err := platform.JobAndCompanyOf(app, candidate)
 	if err != nil {
 		return nil
 	}

@@ -18,11 +18,7 @@ type mailContext struct {
 }
 
 func interviewMailContext(app core.App, candidate *core.Record) (mailContext, error) {
-	job, err := app.FindRecordById("jobs", candidate.GetString("job"))
-	if err != nil {
-		return mailContext{}, err
-	}
-	company, err := app.FindRecordById("companies", job.GetString("company"))
+	job, company, err := platform.JobAndCompanyOf(app, candidate)
 	if err != nil {
 		return mailContext{}, err
 	}

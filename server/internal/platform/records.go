@@ -207,3 +207,17 @@ func ClearDerivedVideoFields(record *core.Record) {
 	record.Set("transcriptAttempts", 0)
 	record.Set("durationSeconds", 0)
 }
+
+// JobAndCompanyOf is a candidate's job and the job's company, the two reads every candidate e-mail, event, page and
+// audit entry starts from.
+func JobAndCompanyOf(app core.App, candidate *core.Record) (job, company *core.Record, err error) {
+	job, err = app.FindRecordById("jobs", candidate.GetString("job"))
+	if err != nil {
+		return nil, nil, err
+	}
+	company, err = app.FindRecordById("companies", job.GetString("company"))
+	if err != nil {
+		return nil, nil, err
+	}
+	return job, company, nil
+}

@@ -140,11 +140,7 @@ func sharedView(app core.App, link *core.Record, token string) (*sharedPage, err
 	if err != nil {
 		return nil, err
 	}
-	job, err := app.FindRecordById("jobs", candidate.GetString("job"))
-	if err != nil {
-		return nil, err
-	}
-	company, err := app.FindRecordById("companies", job.GetString("company"))
+	job, company, err := platform.JobAndCompanyOf(app, candidate)
 	if err != nil {
 		return nil, err
 	}

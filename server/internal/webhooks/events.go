@@ -38,11 +38,7 @@ func isoOf(text string) any {
 // candidateData is what every candidate event's data carries: the candidate, its job and the job's company (no key,
 // no link: those are credentials).
 func candidateData(app core.App, candidate *core.Record) (map[string]any, error) {
-	job, err := app.FindRecordById("jobs", candidate.GetString("job"))
-	if err != nil {
-		return nil, err
-	}
-	company, err := app.FindRecordById("companies", job.GetString("company"))
+	job, company, err := platform.JobAndCompanyOf(app, candidate)
 	if err != nil {
 		return nil, err
 	}
