@@ -26,6 +26,7 @@ export enum Collections {
   VideoQuestions = "video_questions",
   WebhookDeliveries = "webhook_deliveries",
   WebhookEndpoints = "webhook_endpoints",
+  WithdrawnLinks = "withdrawn_links",
 }
 
 export type IsoDateString = string;
@@ -45,15 +46,19 @@ export type AuthSystemFields<T = never> = {
 } & BaseSystemFields<T>;
 
 export type AnswersQuestionKindOptions = "video" | "text";
-export type AuditLogActionOptions = "export" | "erase" | "retention_erase" | "delete" | "job_delete";
+export type AuditLogActionOptions = "export" | "erase" | "retention_erase" | "delete" | "job_delete" | "withdraw";
+export type AuditLogActorKindOptions = "manager" | "candidate" | "retention" | "system";
 export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";
+export type CandidatesLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
+export type JobsLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
 export type MailQueueStatusOptions = "pending" | "sent" | "failed";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed";
 export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
 export type WebhookDeliveriesStatusOptions = "pending" | "succeeded" | "failed";
 export type WebhookEndpointsEventsOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
+export type WithdrawnLinksLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
 
 export type AnswersRecord = {
   candidate: RecordIdString;
@@ -71,6 +76,7 @@ export type AuditLogRecord = {
   action: AuditLogActionOptions;
   candidateId: string;
   created: IsoDateString;
+  actorKind?: AuditLogActorKindOptions;
 };
 
 export type CandidatesRecord = {
@@ -98,6 +104,7 @@ export type CandidatesRecord = {
   completionMailedAt?: IsoDateString;
   firstName?: string;
   lastName?: string;
+  language?: CandidatesLanguageOptions;
 };
 
 export type CommentsRecord = {
@@ -118,6 +125,8 @@ export type CompaniesRecord = {
   owner: RecordIdString;
   privacyUrl?: string;
   retentionMonths: number;
+  timeZone?: string;
+  mailFooterOff: boolean;
 };
 
 export type JobsRecord = {
@@ -132,6 +141,7 @@ export type JobsRecord = {
   responseDays: number;
   archived: boolean;
   closedAt?: IsoDateString;
+  language?: JobsLanguageOptions;
 };
 
 export type MailQueueRecord = {
@@ -279,6 +289,12 @@ export type WebhookEndpointsRecord = {
   updated: IsoDateString;
 };
 
+export type WithdrawnLinksRecord = {
+  keyHash: string;
+  language?: WithdrawnLinksLanguageOptions;
+  created: IsoDateString;
+};
+
 export type AnswersResponse<Texpand = unknown> = Required<AnswersRecord> & BaseSystemFields<Texpand>;
 export type AuditLogResponse<Texpand = unknown> = Required<AuditLogRecord> & BaseSystemFields<Texpand>;
 export type CandidatesResponse<Texpand = unknown> = Required<CandidatesRecord> & BaseSystemFields<Texpand>;
@@ -299,6 +315,7 @@ export type VideoAnswersResponse<Texpand = unknown> = Required<VideoAnswersRecor
 export type VideoQuestionsResponse<Texpand = unknown> = Required<VideoQuestionsRecord> & BaseSystemFields<Texpand>;
 export type WebhookDeliveriesResponse<Texpand = unknown> = Required<WebhookDeliveriesRecord> & BaseSystemFields<Texpand>;
 export type WebhookEndpointsResponse<Texpand = unknown> = Required<WebhookEndpointsRecord> & BaseSystemFields<Texpand>;
+export type WithdrawnLinksResponse<Texpand = unknown> = Required<WithdrawnLinksRecord> & BaseSystemFields<Texpand>;
 
 export type CollectionRecords = {
   answers: AnswersRecord;
@@ -321,6 +338,7 @@ export type CollectionRecords = {
   video_questions: VideoQuestionsRecord;
   webhook_deliveries: WebhookDeliveriesRecord;
   webhook_endpoints: WebhookEndpointsRecord;
+  withdrawn_links: WithdrawnLinksRecord;
 };
 
 export type CollectionResponses = {
@@ -344,6 +362,7 @@ export type CollectionResponses = {
   video_questions: VideoQuestionsResponse;
   webhook_deliveries: WebhookDeliveriesResponse;
   webhook_endpoints: WebhookEndpointsResponse;
+  withdrawn_links: WithdrawnLinksResponse;
 };
 
 export type TypedPocketBase = PocketBase & {
@@ -367,4 +386,5 @@ export type TypedPocketBase = PocketBase & {
   collection(idOrName: "video_questions"): RecordService<VideoQuestionsResponse>;
   collection(idOrName: "webhook_deliveries"): RecordService<WebhookDeliveriesResponse>;
   collection(idOrName: "webhook_endpoints"): RecordService<WebhookEndpointsResponse>;
+  collection(idOrName: "withdrawn_links"): RecordService<WithdrawnLinksResponse>;
 };
