@@ -68,13 +68,16 @@ export function canRecord(): boolean {
   );
 }
 
+/** What an answer is recorded from: the device check opens the same camera and microphone the questions do. */
+export const MEDIA_CONSTRAINTS = {
+  video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
+  audio: { echoCancellation: true, noiseSuppression: true },
+} satisfies MediaStreamConstraints;
+
 /** Opens the camera and microphone; throws a DOMException whose name classifyMediaError() understands. */
 export async function openCameraAndMicrophone(): Promise<MediaStream> {
   if (!canRecord()) throw new DOMException('Recording is not supported in this browser', 'NotSupportedError');
-  return navigator.mediaDevices.getUserMedia({
-    video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
-    audio: { echoCancellation: true, noiseSuppression: true },
-  });
+  return navigator.mediaDevices.getUserMedia(MEDIA_CONSTRAINTS);
 }
 
 /** Stops every track, which turns the camera light off. */
@@ -148,8 +151,9 @@ export class TakeRecorder {
   /**
    * Starts a take; `onChunk` gets each piece of the file as the recorder emits it (about one a second), in order,
    * `final` on the piece that ends a take stopped by stop() (an empty piece when the recorder had nothing left).
+   * `onStart` when the recorder says it started: a busy device may take seconds after start() to do so.
    */
-  start(onChunk?: (data: Blob, final: boolean) => void): void {
+  start(onChunk?: (data: Blob, final: boolean) => void, onStart?: () => void): void {
     const mimeType = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
     // This take's own chunks: a late event of an earlier recorder cannot slip into them.
     const chunks = new TakePieces();
@@ -190,6 +194,7 @@ export class TakeRecorder {
         // the end, come after the stop event: nothing more is waited for
         if (stopped && final) seal();
       };
+      recorder.onstart = () => onStart?.();
       recorder.onerror = () => reject(new Error('The recording failed'));
       recorder.onstop = () => {
         stopped = true;
