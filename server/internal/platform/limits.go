@@ -9,6 +9,7 @@ const (
 	VideoMaxBytes = 150 * 1024 * 1024
 	// BodyBaseBytes is what PocketBase allows a request besides its files (its default body limit).
 	BodyBaseBytes = 32 * 1024 * 1024
-	// ConnectionCheckMaxBytes is the device check's timed upload: the screen sends 384 KB, read and dropped.
+	// ConnectionCheckMaxBytes is the device check's timed upload: the screen sends 1000 KB (twice at most), read
+	// and dropped.
 	ConnectionCheckMaxBytes = 1024 * 1024
 )
