@@ -92,9 +92,3 @@ export async function checkConnection(
   if (best === null) return { verdict: 'failed', bytesPerSecond: null };
   return { verdict: verdictOf(best, needed), bytesPerSecond: best };
 }
-
-export const CONNECTION_TEXT: Record<ConnectionVerdict, string> = {
-  good: 'Your connection is good',
-  slow: 'Your connection is slow: answers will take longer to send, keep this page open',
-  failed: 'We could not reach the server',
-};

@@ -1,6 +1,7 @@
 /**
- * Which browser the candidate uses, read from its user agent, and what to do there when the camera or microphone is
- * blocked (issue 17 point 3). Only the steps differ: the candidate is told in the browser's own words where to look.
+ * Which browser the candidate uses, read from its user agent: what to do there when the camera or microphone is
+ * blocked (the steps, in the browser's own words, as message ids of the candidate's catalog), and which other
+ * browsers to name when this one cannot record.
  */
 
 export type BrowserName = 'chrome' | 'edge' | 'firefox' | 'safari' | 'other';
@@ -18,83 +19,76 @@ export function detectBrowser(userAgent: string): Browser {
   return { name, phone };
 }
 
-const LABEL: Record<BrowserName, string> = {
+/** The browser's own name, as the steps' introduction names it (a name, never translated). */
+export const BROWSER_NAMES: Record<Exclude<BrowserName, 'other'>, string> = {
   chrome: 'Chrome',
   edge: 'Edge',
   firefox: 'Firefox',
   safari: 'Safari',
-  other: 'your browser',
 };
 
-export function browserLabel(browser: Browser): string {
-  return browser.name === 'other' ? 'your browser' : `${LABEL[browser.name]}${browser.phone ? ' on a phone' : ''}`;
+/** The engine underneath: a browser that cannot record sends the candidate to another engine, not a sibling. */
+const ENGINE: Record<Exclude<BrowserName, 'other'>, 'chromium' | 'gecko' | 'webkit'> = {
+  chrome: 'chromium',
+  edge: 'chromium',
+  firefox: 'gecko',
+  safari: 'webkit',
+};
+
+/**
+ * The browsers to name when this one cannot record: those on another engine than this one's (never Chrome to a
+ * Chrome user, nor Edge, which is Chrome's engine), and Safari only on Apple's devices, the only ones it runs on.
+ * Empty on an iPhone or iPad, where every browser is Safari's engine: the candidate needs another device.
+ */
+export function otherBrowsers(userAgent: string): string[] {
+  if (/iPhone|iPad|iPod/.test(userAgent)) return [];
+  const { name } = detectBrowser(userAgent);
+  const apple = /Macintosh|Mac OS X/.test(userAgent);
+  const engine = name === 'other' ? null : ENGINE[name];
+  return (Object.keys(BROWSER_NAMES) as Exclude<BrowserName, 'other'>[])
+    .filter((other) => ENGINE[other] !== engine && (other !== 'safari' || apple))
+    .map((other) => BROWSER_NAMES[other]);
 }
 
 /** The steps that unblock the camera and microphone in this browser, each a plain sentence, ending with 'Try again'. */
-export function unblockSteps(browser: Browser): string[] {
-  const { name, phone } = browser;
-  if (phone) {
-    switch (name) {
-      case 'chrome':
-        return [
-          'Tap the icon left of the address (a lock or the settings icon), then tap Permissions.',
-          'Turn on Camera and Microphone.',
-          'If they are off for Chrome itself, allow them in your phone’s Settings, under Apps, Chrome, Permissions.',
-          'Then press Try again.',
-        ];
-      case 'edge':
-        return [
-          'Tap the lock icon in the address bar, then Permissions.',
-          'Allow Camera and Microphone.',
-          'If they are off for Edge itself, allow them in your phone’s Settings for Edge.',
-          'Then press Try again.',
-        ];
-      case 'firefox':
-        return [
-          'Tap the lock icon in the address bar, then Edit site permissions.',
-          'Allow Camera and Microphone.',
-          'If they are off for Firefox itself, allow them in your phone’s Settings for Firefox.',
-          'Then press Try again.',
-        ];
-      case 'safari':
-        return [
-          'Tap the aA icon in the address bar, then Website Settings.',
-          'Set Camera and Microphone to Allow.',
-          'If that does not help, open the Settings app, then Safari, Camera and Microphone, and choose Ask or Allow.',
-          'Then press Try again.',
-        ];
-      default:
-        return [
-          'Open your browser’s settings for this site and allow the camera and the microphone.',
-          'Also check that your phone’s settings let this browser use them.',
-          'Then press Try again.',
-        ];
-    }
-  }
-  switch (name) {
-    case 'chrome':
-      return [
-        'Click the camera icon in the address bar (or the icon left of the address), choose Allow, then press Try again.',
-        'If there is no such icon, open Chrome’s menu, Settings, Privacy and security, Site settings, and allow Camera and Microphone for this site.',
-      ];
-    case 'edge':
-      return [
-        'Click the camera icon in the address bar (or the lock left of the address), set Camera and Microphone to Allow, then press Try again.',
-        'If there is no such icon, open Edge’s menu, Settings, Cookies and site permissions, and allow Camera and Microphone for this site.',
-      ];
-    case 'firefox':
-      return [
-        'Click the crossed-out camera icon in the address bar and remove the block (Blocked Temporarily or Blocked), then press Try again and choose Allow.',
-        'If there is no such icon, click the lock left of the address, then Connection secure, More information, Permissions, and allow Use the camera and Use the microphone.',
-      ];
-    case 'safari':
-      return [
-        'Open Safari’s menu, Settings for This Website, set Camera and Microphone to Allow, then press Try again.',
-        'If your Mac still blocks them, open System Settings, Privacy & Security, Camera (and Microphone), and turn Safari on.',
-      ];
-    default:
-      return [
-        'Click the camera or lock icon in your browser’s address bar, choose Allow for the camera and the microphone, then press Try again.',
-      ];
-  }
+const PHONE_STEPS = {
+  chrome: [
+    'deviceCheck.steps.phone.chrome.1',
+    'deviceCheck.steps.phone.chrome.2',
+    'deviceCheck.steps.phone.chrome.3',
+    'deviceCheck.steps.phone.tryAgain',
+  ],
+  edge: [
+    'deviceCheck.steps.phone.edge.1',
+    'deviceCheck.steps.phone.edge.2',
+    'deviceCheck.steps.phone.edge.3',
+    'deviceCheck.steps.phone.tryAgain',
+  ],
+  firefox: [
+    'deviceCheck.steps.phone.firefox.1',
+    'deviceCheck.steps.phone.firefox.2',
+    'deviceCheck.steps.phone.firefox.3',
+    'deviceCheck.steps.phone.tryAgain',
+  ],
+  safari: [
+    'deviceCheck.steps.phone.safari.1',
+    'deviceCheck.steps.phone.safari.2',
+    'deviceCheck.steps.phone.safari.3',
+    'deviceCheck.steps.phone.tryAgain',
+  ],
+  other: ['deviceCheck.steps.phone.other.1', 'deviceCheck.steps.phone.other.2', 'deviceCheck.steps.phone.tryAgain'],
+} as const;
+
+const DESKTOP_STEPS = {
+  chrome: ['deviceCheck.steps.desktop.chrome.1', 'deviceCheck.steps.desktop.chrome.2'],
+  edge: ['deviceCheck.steps.desktop.edge.1', 'deviceCheck.steps.desktop.edge.2'],
+  firefox: ['deviceCheck.steps.desktop.firefox.1', 'deviceCheck.steps.desktop.firefox.2'],
+  safari: ['deviceCheck.steps.desktop.safari.1', 'deviceCheck.steps.desktop.safari.2'],
+  other: ['deviceCheck.steps.desktop.other.1'],
+} as const;
+
+export type StepId = (typeof PHONE_STEPS)[BrowserName][number] | (typeof DESKTOP_STEPS)[BrowserName][number];
+
+export function unblockSteps(browser: Browser): readonly StepId[] {
+  return (browser.phone ? PHONE_STEPS : DESKTOP_STEPS)[browser.name];
 }

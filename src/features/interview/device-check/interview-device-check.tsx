@@ -1,16 +1,14 @@
 import { Button, Callout, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 
-import { checkConnection, CONNECTION_TEXT, type ConnectionVerdict } from '../api/connection-check';
-import { CAMERA_PROBLEMS, CameraPreview, useCamera, VIDEO_BOX } from '../components/interview-camera';
-import type { MediaProblem } from '../upload/media-recorder';
+import { checkConnection, type ConnectionVerdict } from '../api/connection-check';
+import { CameraPreview, VIDEO_BOX } from '../components/interview-camera';
 
-import { browserLabel, detectBrowser, unblockSteps } from './browser-help';
+import { BROWSER_NAMES, detectBrowser, otherBrowsers, unblockSteps, type Browser } from './browser-help';
+import { liveTracks, useDeviceStream, type DeviceProblem } from './device-stream';
 import { useMicrophoneLevel } from './microphone-level';
-import { checkRecording, type RecordingCheck } from './recording-check';
-
-export const MIC_HEARD = 'Microphone: we hear you';
-export const MIC_SILENT = 'Microphone: we hear nothing yet — speak or check it is not muted';
+import { checkRecording, type RecordingCheck, type RecordingProblem } from './recording-check';
 
 type Props = {
   /** The link's key: the connection check is sent with it. */
@@ -20,28 +18,47 @@ type Props = {
   practice?: ReactNode;
 };
 
+/** The recording line's failures, after the check's own second take. */
+const RECORDING_PROBLEM = {
+  'no-video': 'deviceCheck.recording.noVideo',
+  'no-audio': 'deviceCheck.recording.noAudio',
+  short: 'deviceCheck.recording.short',
+  stuck: 'deviceCheck.recording.stuck',
+} as const;
+
 /**
- * The device and connection check before the first video question (issue 17 point 3): the camera's picture, the
- * microphone's level, a short recording through the interview's own recorder and its check at Stop, and a timed
- * upload. Continue once the camera and microphone are open; the other verdicts inform and do not block.
+ * The device and connection check before the first video question: the camera's picture, the microphone's level, a
+ * short recording through the interview's own recorder and its check at Stop, and timed uploads judged by what an
+ * answer needs. A check that fails on a busy device's first try is tried again by itself before anything is said;
+ * a line that still fails says so, with its own Try again that runs that check alone. Continue once the camera
+ * gives a picture; the other verdicts inform and do not block.
  */
 export function InterviewDeviceCheck({ candidateKey, onContinue, practice }: Props) {
-  const camera = useCamera();
-  const mic = useMicrophoneLevel(camera.stream);
-  const browser = useMemo(() => detectBrowser(navigator.userAgent), []);
+  const intl = useIntl();
+  const devices = useDeviceStream();
+  const { stream, revision } = devices;
+  const hasVideo = liveTracks(stream, 'video').length > 0;
+  const hasAudio = liveTracks(stream, 'audio').length > 0;
+  const [micGeneration, setMicGeneration] = useState(0);
+  const mic = useMicrophoneLevel(hasAudio ? stream : null, micGeneration + revision);
+  const userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  const browser = useMemo(() => detectBrowser(userAgent), [userAgent]);
+  const others = useMemo(() => {
+    const names = otherBrowsers(userAgent);
+    return names.length ? intl.formatList(names, { type: 'disjunction' }) : null;
+  }, [intl, userAgent]);
 
+  const [recordingAttempt, setRecordingAttempt] = useState(0);
   const [recording, setRecording] = useState<RecordingCheck | null>(null);
   useEffect(() => {
     setRecording(null);
-    if (!camera.stream) return;
-    let cancelled = false;
-    void checkRecording(camera.stream).then((result) => {
-      if (!cancelled) setRecording(result);
+    if (!stream || !hasVideo) return;
+    const abort = new AbortController();
+    void checkRecording(stream, { signal: abort.signal }).then((result) => {
+      if (!abort.signal.aborted) setRecording(result);
     });
-    return () => {
-      cancelled = true;
-    };
-  }, [camera.stream]);
+    return () => abort.abort();
+  }, [stream, hasVideo, recordingAttempt]);
 
   const [connectionAttempt, setConnectionAttempt] = useState(0);
   const [connection, setConnection] = useState<ConnectionVerdict | null>(null);
@@ -55,83 +72,96 @@ export function InterviewDeviceCheck({ candidateKey, onContinue, practice }: Pro
     return () => abort.abort();
   }, [candidateKey, connectionAttempt]);
 
+  const ready = devices.status === 'ready';
+
   return (
     <Flex direction="column" gap="4">
       <Flex direction="column" gap="2">
         <Heading as="h1" size="6">
-          Check your camera and microphone
+          {intl.formatMessage({ id: 'deviceCheck.heading' })}
         </Heading>
         <Text as="p" color="gray">
-          Before your first video question, make sure we can see you, hear you and receive your answers. Nothing on this
-          page is recorded or sent to the company.
+          {intl.formatMessage({ id: 'deviceCheck.intro' })}
         </Text>
       </Flex>
 
-      {camera.status === 'error' ? (
-        <CameraBlocked problem={camera.problem} browser={browser} onRetry={camera.retry} />
-      ) : camera.status === 'ready' ? (
-        <CameraPreview stream={camera.stream} />
-      ) : (
+      {devices.status === 'error' ? (
+        <CameraBlocked problem={devices.problem} browser={browser} others={others} onRetry={devices.retryCamera} />
+      ) : ready && hasVideo ? (
+        <CameraPreview stream={devices.stream} />
+      ) : ready ? null : (
         <Flex align="center" justify="center" gap="2" role="status" style={{ ...VIDEO_BOX, background: 'var(--gray-a2)' }}>
-          <Spinner /> <Text color="gray">Starting your camera…</Text>
+          <Spinner /> <Text color="gray">{intl.formatMessage({ id: 'deviceCheck.camera.starting' })}</Text>
         </Flex>
       )}
 
-      {camera.status === 'ready' ? (
-        <Flex direction="column" gap="3" asChild>
-          <ul aria-label="Checks" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            <li>
-              <Text weight="medium" color="green">
-                Camera: we see you
-              </Text>
-            </li>
-            <li>
-              <Flex direction="column" gap="1">
-                <MicrophoneMeter level={mic.level} />
-                <Text weight="medium" color={mic.heard ? 'green' : 'amber'} aria-live="polite">
-                  {mic.heard ? MIC_HEARD : MIC_SILENT}
-                </Text>
-              </Flex>
-            </li>
-            <li>
-              {recording === null ? (
-                <Flex gap="2" align="center">
-                  <Spinner /> <Text color="gray">Recording: checking that your browser can record…</Text>
+      <Flex direction="column" gap="3" asChild>
+        <ul aria-label={intl.formatMessage({ id: 'deviceCheck.checks' })} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {ready ? (
+            <>
+              <li>
+                {hasVideo ? (
+                  <CheckLine tone="good">{intl.formatMessage({ id: 'deviceCheck.camera.good' })}</CheckLine>
+                ) : (
+                  <CheckLine tone="bad" onRetry={devices.retryCamera}>
+                    {intl.formatMessage({ id: 'deviceCheck.camera.noPicture' })}
+                  </CheckLine>
+                )}
+              </li>
+              <li>
+                <Flex direction="column" gap="1">
+                  {hasAudio ? <MicrophoneMeter level={mic.level} /> : null}
+                  {!hasAudio ? (
+                    <CheckLine tone="bad" onRetry={() => void devices.retryMicrophone()}>
+                      {intl.formatMessage({ id: 'deviceCheck.microphone.none' })}
+                    </CheckLine>
+                  ) : mic.heard ? (
+                    <CheckLine tone="good" live>
+                      {intl.formatMessage({ id: 'deviceCheck.microphone.heard' })}
+                    </CheckLine>
+                  ) : (
+                    <CheckLine tone="warn" live onRetry={() => setMicGeneration((n) => n + 1)}>
+                      {intl.formatMessage({ id: 'deviceCheck.microphone.silent' })}
+                    </CheckLine>
+                  )}
                 </Flex>
-              ) : recording.ok ? (
-                <Text weight="medium" color="green">
-                  Recording: works. Your answers will be recorded as {recording.format}.
-                </Text>
-              ) : (
-                <Text weight="medium" color="red" role="alert">
-                  Recording: {recording.message}
-                </Text>
-              )}
-            </li>
-          </ul>
-        </Flex>
-      ) : null}
-
-      <Flex direction="column" gap="2" align="start">
-        {connection === null ? (
-          <Flex gap="2" align="center">
-            <Spinner /> <Text color="gray">Connection: checking…</Text>
-          </Flex>
-        ) : (
-          <Text weight="medium" color={connection === 'good' ? 'green' : connection === 'slow' ? 'amber' : 'red'} role="status">
-            Connection: {CONNECTION_TEXT[connection]}
-          </Text>
-        )}
-        {connection === 'slow' || connection === 'failed' ? (
-          <Button variant="soft" onClick={() => setConnectionAttempt((n) => n + 1)}>
-            Check the connection again
-          </Button>
-        ) : null}
+              </li>
+              <li>
+                {!hasVideo ? (
+                  <CheckLine tone="waiting">{intl.formatMessage({ id: 'deviceCheck.recording.waiting' })}</CheckLine>
+                ) : recording === null ? (
+                  <CheckLine tone="pending">{intl.formatMessage({ id: 'deviceCheck.recording.checking' })}</CheckLine>
+                ) : recording.ok ? (
+                  <CheckLine tone="good">
+                    {intl.formatMessage({ id: 'deviceCheck.recording.works' }, { format: recording.format })}
+                  </CheckLine>
+                ) : (
+                  <RecordingFailed
+                    problem={recording.problem}
+                    others={others}
+                    onRetry={() => setRecordingAttempt((n) => n + 1)}
+                  />
+                )}
+              </li>
+            </>
+          ) : null}
+          <li>
+            {connection === null ? (
+              <CheckLine tone="pending">{intl.formatMessage({ id: 'deviceCheck.connection.checking' })}</CheckLine>
+            ) : connection === 'good' ? (
+              <CheckLine tone="good">{intl.formatMessage({ id: 'deviceCheck.connection.good' })}</CheckLine>
+            ) : (
+              <CheckLine tone={connection === 'slow' ? 'warn' : 'bad'} onRetry={() => setConnectionAttempt((n) => n + 1)}>
+                {intl.formatMessage({ id: connection === 'slow' ? 'deviceCheck.connection.slow' : 'deviceCheck.connection.failed' })}
+              </CheckLine>
+            )}
+          </li>
+        </ul>
       </Flex>
 
       <Flex gap="3" wrap="wrap" align="center">
-        <Button size="3" onClick={onContinue} disabled={camera.status !== 'ready'}>
-          Continue
+        <Button size="3" onClick={onContinue} disabled={!ready || !hasVideo}>
+          {intl.formatMessage({ id: 'deviceCheck.continue' })}
         </Button>
         {practice}
       </Flex>
@@ -139,12 +169,82 @@ export function InterviewDeviceCheck({ candidateKey, onContinue, practice }: Pro
   );
 }
 
-/** The microphone's level as a meter (role meter, 0-100), drawn as a bar. */
+type Tone = 'pending' | 'waiting' | 'good' | 'warn' | 'bad';
+
+const TONE_COLOR = { good: 'green', warn: 'amber', bad: 'red' } as const;
+
+/**
+ * One check's line. A failed one ('bad') is an alert; one that only informs ('warn') a status. `onRetry` gives the
+ * line its own Try again, described by the line's text (several lines may offer one). `live`: a line that changes by
+ * itself (the microphone's) is announced politely.
+ */
+function CheckLine({ tone, children, onRetry, live }: { tone: Tone; children: ReactNode; onRetry?: () => void; live?: boolean }) {
+  const intl = useIntl();
+  const id = useId();
+  if (tone === 'pending' || tone === 'waiting') {
+    return (
+      <Flex gap="2" align="center">
+        {tone === 'pending' ? <Spinner /> : null} <Text color="gray">{children}</Text>
+      </Flex>
+    );
+  }
+  return (
+    <Flex gap="3" align="center" wrap="wrap">
+      <Text
+        id={id}
+        weight="medium"
+        color={TONE_COLOR[tone]}
+        role={tone === 'bad' ? 'alert' : tone === 'warn' && !live ? 'status' : undefined}
+        aria-live={live ? 'polite' : undefined}
+      >
+        {children}
+      </Text>
+      {onRetry ? (
+        <Button size="1" variant="soft" color={TONE_COLOR[tone]} onClick={onRetry} aria-describedby={id}>
+          {intl.formatMessage({ id: 'deviceCheck.tryAgain' })}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
+
+/**
+ * The recording line after its second take failed too. A browser that cannot record (no recorder or no type it
+ * records; a recorder that records nothing at all) names the browsers that can, on another engine than this one's;
+ * any other failure is this device's, and names none.
+ */
+function RecordingFailed({ problem, others, onRetry }: { problem: RecordingProblem; others: string | null; onRetry: () => void }) {
+  const intl = useIntl();
+  if (problem === 'unsupported' || problem === 'empty') {
+    const text =
+      problem === 'unsupported'
+        ? others
+          ? intl.formatMessage({ id: 'deviceCheck.recording.unsupported' }, { browsers: others })
+          : intl.formatMessage({ id: 'deviceCheck.recording.unsupportedOtherDevice' })
+        : others
+          ? intl.formatMessage({ id: 'deviceCheck.recording.empty' }, { browsers: others })
+          : intl.formatMessage({ id: 'deviceCheck.recording.emptyOtherDevice' });
+    // no recorder at all: trying again cannot change that
+    return (
+      <CheckLine tone="bad" onRetry={problem === 'empty' ? onRetry : undefined}>
+        {text}
+      </CheckLine>
+    );
+  }
+  return (
+    <CheckLine tone="bad" onRetry={onRetry}>
+      {intl.formatMessage({ id: RECORDING_PROBLEM[problem] })}
+    </CheckLine>
+  );
+}
+
+/** The microphone's level as a meter (role meter, 0-100), drawn as a bar that grows from the line's start. */
 function MicrophoneMeter({ level }: { level: number }) {
+  const intl = useIntl();
   return (
     <div
       role="meter"
-      aria-label="Microphone level"
+      aria-label={intl.formatMessage({ id: 'deviceCheck.microphone.level' })}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={level}
@@ -166,44 +266,75 @@ function MicrophoneMeter({ level }: { level: number }) {
 function CameraBlocked({
   problem,
   browser,
+  others,
   onRetry,
 }: {
-  problem: MediaProblem;
-  browser: ReturnType<typeof detectBrowser>;
+  problem: DeviceProblem;
+  browser: Browser;
+  others: string | null;
   onRetry: () => void;
 }) {
-  const title =
-    problem === 'denied'
-      ? 'Your browser blocks the camera and microphone for this page'
-      : problem === 'missing'
-        ? 'We could not find a camera or microphone'
-        : CAMERA_PROBLEMS[problem].title;
+  const intl = useIntl();
+  const m = (id: NonNullable<MessageDescriptor['id']>, values?: Record<string, string>) =>
+    intl.formatMessage({ id }, values);
+  let title: string;
+  let body: ReactNode;
+  switch (problem) {
+    case 'denied': {
+      const intro =
+        browser.name === 'other'
+          ? m('deviceCheck.camera.denied.introOther')
+          : m(browser.phone ? 'deviceCheck.camera.denied.introPhone' : 'deviceCheck.camera.denied.intro', {
+              browser: BROWSER_NAMES[browser.name],
+            });
+      title = m('deviceCheck.camera.denied.title');
+      body = (
+        <>
+          <Text size="2">{intro}</Text>
+          <ol style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+            {unblockSteps(browser).map((step) => (
+              <li key={step}>
+                <Text size="2">{m(step)}</Text>
+              </li>
+            ))}
+          </ol>
+        </>
+      );
+      break;
+    }
+    case 'missing':
+      title = m('deviceCheck.camera.missing.title');
+      body = <Text size="2">{m('deviceCheck.camera.missing.help')}</Text>;
+      break;
+    case 'busy':
+      title = m('deviceCheck.camera.busy.title');
+      body = <Text size="2">{m('deviceCheck.camera.busy.help')}</Text>;
+      break;
+    case 'unsupported':
+      title = m('deviceCheck.camera.unsupported.title');
+      body = (
+        <Text size="2">
+          {others
+            ? m('deviceCheck.camera.unsupported.help', { browsers: others })
+            : m('deviceCheck.camera.unsupported.helpOtherDevice')}
+        </Text>
+      );
+      break;
+    default:
+      title = m('deviceCheck.camera.failed.title');
+      body = <Text size="2">{m('deviceCheck.camera.failed.help')}</Text>;
+  }
   return (
     <Callout.Root color="red" role="alert">
       <Flex direction="column" gap="2" align="start">
         <Text weight="bold">{title}</Text>
-        {problem === 'denied' ? (
-          <>
-            <Text size="2">The video questions need both. To allow them in {browserLabel(browser)}:</Text>
-            <ol style={{ margin: 0, paddingLeft: '1.25rem' }}>
-              {unblockSteps(browser).map((step) => (
-                <li key={step}>
-                  <Text size="2">{step}</Text>
-                </li>
-              ))}
-            </ol>
-          </>
-        ) : problem === 'missing' ? (
-          <Text size="2">
-            The video questions need a camera and a microphone, and this device has none we can use. Connect a camera
-            and a microphone (or a headset), or open this link on a laptop or phone that has them, then press Try again.
-          </Text>
-        ) : (
-          <Text size="2">{CAMERA_PROBLEMS[problem].help}</Text>
+        {body}
+        {/* a browser without camera access stays without it: nothing to try again */}
+        {problem === 'unsupported' ? null : (
+          <Button variant="soft" color="red" onClick={onRetry}>
+            {m('deviceCheck.tryAgain')}
+          </Button>
         )}
-        <Button variant="soft" color="red" onClick={onRetry}>
-          Try again
-        </Button>
       </Flex>
     </Callout.Root>
   );

@@ -15,8 +15,9 @@ function audioContextClass(): AudioContextClass | undefined {
 /**
  * The microphone's live level, from a Web Audio AnalyserNode on the stream (nothing is recorded): `level` 0-100
  * (the signal's RMS, scaled), `heard` while a sound was heard in the last few seconds. Without Web Audio, level 0.
+ * A new `generation` (the line's Try again, a microphone added to the stream) listens afresh.
  */
-export function useMicrophoneLevel(stream: MediaStream | null): { level: number; heard: boolean } {
+export function useMicrophoneLevel(stream: MediaStream | null, generation = 0): { level: number; heard: boolean } {
   const [level, setLevel] = useState(0);
   const [heardAt, setHeardAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -56,7 +57,7 @@ export function useMicrophoneLevel(stream: MediaStream | null): { level: number;
       source.disconnect();
       void context.close().catch(() => undefined);
     };
-  }, [stream]);
+  }, [stream, generation]);
 
   return { level, heard: heardAt !== null && now - heardAt < HEARD_FOR_MS };
 }

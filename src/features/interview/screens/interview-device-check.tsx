@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Button, Card } from '@radix-ui/themes';
+import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -10,7 +11,7 @@ import { useInterviewParam } from '../components/interview-params';
 import { InterviewDeviceCheck } from '../device-check/interview-device-check';
 
 /**
- * The device and connection check between 'Start Interview' and the first question (issue 17 point 3), for a job
+ * The device and connection check between 'Start Interview' and the first question, for a job
  * with a video question still to answer; a job of text questions only goes straight on.
  */
 export function InterviewDeviceCheckScreen() {
@@ -32,7 +33,9 @@ export function InterviewDeviceCheckScreen() {
         onContinue={() => void navigate(paths.candidates.question.href(candidateId, next.id))}
         practice={
           <Button asChild size="3" variant="soft">
-            <Link to={paths.candidates.practice.href(candidateId)}>Try a practice question</Link>
+            <Link to={paths.candidates.practice.href(candidateId)}>
+              <FormattedMessage id="deviceCheck.practice" />
+            </Link>
           </Button>
         }
       />
