@@ -48,7 +48,7 @@ function within(promise: Promise<unknown>, ms: number, signal?: AbortSignal): Pr
       resolve(value);
     };
     const onAbort = () => done(false);
-    const timer = setTimeout(() => done(false), ms);
+    const timer = setTimeout(() => done(false), signal?.aborted ? 0 : ms);
     signal?.addEventListener('abort', onAbort);
     promise.then(
       () => done(true),
