@@ -6,8 +6,11 @@ import { ensureFakeMedia, fakeAudio, fakeVideo } from "./scripts/lib/fake-media.
 // Firefox ESR over WebDriver BiDi (Playwright's `_bidiFirefox`) with Firefox's own fake camera and microphone.
 ensureFakeMedia();
 
-/** The candidate's journeys, run in every browser: interview, its upload faults, and the review of what was recorded. */
-const candidateJourneys = ["interview.spec.ts", "interview-faults.spec.ts", "review.spec.ts"];
+/**
+ * The candidate's journeys, run in every browser: interview, its upload faults, the review of what was recorded, and
+ * the device check under CPU load.
+ */
+const candidateJourneys = ["interview.spec.ts", "interview-faults.spec.ts", "review.spec.ts", "device-check-load.spec.ts"];
 
 export default defineConfig({
   testDir: "./e2e",
