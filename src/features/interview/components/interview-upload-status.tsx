@@ -1,3 +1,5 @@
+import './interview-upload-status.css';
+
 import { Box, Button, Flex, Link as ThemeLink, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';

@@ -8,6 +8,9 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useWithdraw } from '../api/withdraw';
 import { candidateErrorKey } from '../i18n/error-keys';
 
+/** The dialog's stylesheet (./interview-dialog.css), fetched as the button is pointed at, focused or pressed. */
+const loadDialogStyles = () => void import('./interview-dialog-styles').catch(() => undefined);
+
 /**
  * 'Withdraw and delete my answers' (the candidate's right to have their data erased): a confirmation that says what
  * goes, then the same erasure as a manager's. Afterwards every candidate screen says they withdrew.
@@ -30,7 +33,7 @@ export function WithdrawButton({
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button type="button" size="2" variant={variant} color="red">
+        <Button type="button" size="2" variant={variant} color="red" onPointerEnter={loadDialogStyles} onFocus={loadDialogStyles} onClick={loadDialogStyles}>
           {intl.formatMessage({ id: 'withdraw.button' })}
         </Button>
       }
