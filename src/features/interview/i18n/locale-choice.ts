@@ -11,19 +11,18 @@ const listeners = new Set<() => void>();
 export function storedLocale(candidateKey: string): Locale | null {
   try {
     const stored = window.localStorage.getItem(PREFIX + candidateKey);
-    if (isLocale(stored)) return stored;
+    return isLocale(stored) ? stored : null;
   } catch {
-    // storage refused: the page's own memory below
+    // storage refused: the page's own memory
+    return inPage.get(candidateKey) ?? null;
   }
-  return inPage.get(candidateKey) ?? null;
 }
 
 export function storeLocale(candidateKey: string, locale: Locale): void {
-  inPage.set(candidateKey, locale);
   try {
     window.localStorage.setItem(PREFIX + candidateKey, locale);
   } catch {
-    // remembered for this page only
+    inPage.set(candidateKey, locale);
   }
   for (const listener of listeners) listener();
 }
