@@ -25,6 +25,8 @@ import (
 	"log"
 	"os"
 	"runtime/debug"
+	// the zones of companies' e-mails (companies.timeZone) load the same on a machine without /usr/share/zoneinfo
+	_ "time/tzdata"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
