@@ -25,7 +25,8 @@ import (
 	"log"
 	"os"
 	"runtime/debug"
-	// the zones of companies' e-mails (companies.timeZone) load the same on a machine without /usr/share/zoneinfo
+	// the zone database inside the binary: e-mails state times in each company's zone (companies.timeZone), and a
+	// server without the system's zoneinfo (a container, a stripped install) would otherwise state them all in UTC
 	_ "time/tzdata"
 
 	"github.com/pocketbase/pocketbase"

@@ -11,4 +11,6 @@ const (
 	BodyBaseBytes = 32 * 1024 * 1024
 	// ConnectionCheckMaxBytes is the device check's timed upload: the screen sends 384 KB, read and dropped.
 	ConnectionCheckMaxBytes = 1024 * 1024
+	// CandidateChoiceMaxBytes is a candidate's small JSON choice (the language route's { "language": "de" }).
+	CandidateChoiceMaxBytes = 1024
 )
