@@ -1,5 +1,6 @@
 // The access model of decisions.md, table-driven: every collection × operation × actor, asserted
 // against a real PocketBase. A row's `allowed` lists who may do it; everyone else must be refused.
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
@@ -480,7 +481,22 @@ const rows: Row[] = [
     update: () => ({ action: "erase" }),
     fresh: async () => ({ id: (await newAuditEntry()).id }),
   },
+  {
+    // A candidate's own withdrawal remembers their link by its key's hash (server/internal/interview/withdrawal.go):
+    // no API rules at all, so the interview read alone says a link was withdrawn, to its key's holder.
+    collection: "withdrawn_links",
+    hidden: true,
+    allowed: { list: [], view: [], create: [], update: [], delete: [] },
+    existing: () => ({ id: withdrawnLink.id }),
+    create: async () => ({ body: { keyHash: randomHash(), language: "de" } }),
+    update: () => ({ language: "fr" }),
+    fresh: async () => ({ id: (await ctx.su.collection("withdrawn_links").create({ keyHash: randomHash(), language: "en" })).id }),
+  },
 ];
+
+// A withdrawn link of A's company, made the only way one is: a candidate's own withdrawal.
+let withdrawnLink: RecordModel;
+const randomHash = () => Array.from({ length: 64 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("");
 
 // Issue 19: an audit entry of A's company, written the only way one is: a manager's export of a candidate.
 const audit = {} as { entry: RecordModel };
@@ -549,6 +565,14 @@ beforeAll(async () => {
 
 beforeAll(async () => {
   audit.entry = await newAuditEntry();
+});
+
+beforeAll(async () => {
+  const candidate = (await freshCandidate()).id;
+  const key = (await keyOf(candidate))!;
+  await asCandidate(candidate).send(`/api/screenroom/interviews/${key}/withdraw`, { method: "POST" });
+  const hash = createHash("sha256").update(key).digest("hex");
+  withdrawnLink = await ctx.su.collection("withdrawn_links").getFirstListItem(ctx.su.filter("keyHash = {:h}", { h: hash }));
 });
 
 // A share link to A's candidate, who answered on video (the share-link rows and routes below).
@@ -798,6 +822,36 @@ describe("POST /api/screenroom/interviews/{key}/consent", () => {
   });
 });
 
+// The switcher's choice (server/internal/interview/withdrawal.go): only the candidate, at its own key, stores it;
+// anyone else gets 404 and changes nothing (tests/candidate-languages.test.ts, tests/attacks/candidate-languages.test.ts).
+describe("POST /api/screenroom/interviews/{key}/language", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = (await freshCandidate()).id;
+    const path = `/api/screenroom/interviews/${await keyOf(candidate)}/language`;
+    const status = await statusOf(() => clientFor(actor, candidate).send(path, { method: "POST", body: { language: "de" } }));
+    // the SDK reports the route's 204 as 200
+    expect(status).toBe(actor === "candidate" ? 200 : 404);
+    expect((await ctx.su.collection("candidates").getOne(candidate)).language).toBe(actor === "candidate" ? "de" : "");
+  });
+});
+
+// The candidate's own withdrawal (server/internal/interview/withdrawal.go): only the candidate, at its own key,
+// withdraws and has their answers erased; anyone else gets 404 and nothing is erased (tests/export-erasure.test.ts).
+describe("POST /api/screenroom/interviews/{key}/withdraw", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const candidate = (await freshCandidate()).id;
+    await answerText(candidate, ctx.a.text.question.id);
+    const path = `/api/screenroom/interviews/${await keyOf(candidate)}/withdraw`;
+    const status = await statusOf(() => clientFor(actor, candidate).send(path, { method: "POST" }));
+    const left = await statusOf(() => ctx.su.collection("candidates").getOne(candidate));
+    if (actor === "candidate") {
+      expect({ status, left }).toEqual({ status: 200, left: 404 });
+    } else {
+      expect({ status, left }).toEqual({ status: 404, left: 200 });
+    }
+  });
+});
+
 // Invites from a CSV file (server/internal/candidates, issue 18): the job's company's managers only; 401
 // without a user's session, 404 for anyone else; nobody else's request creates a candidate.
 describe("POST /api/screenroom/jobs/{id}/invites/bulk", () => {
@@ -858,6 +912,29 @@ describe("companies.retentionMonths and GET /api/screenroom/companies/{id}/reten
     await ctx.su.collection("companies").update(ctx.a.company.id, { retentionMonths: 0 });
     const read = await statusOf(() => pb.send(`/api/screenroom/companies/${ctx.a.company.id}/retention`, {}));
     expect(read).toBe(actor === "manager" ? 200 : 404);
+  });
+});
+
+// A company's e-mail settings (companies.timeZone and mailFooterOff, server/internal/companies/settings.go) and a
+// job's candidate language (jobs.language): set by the company's managers only; anyone else gets the same 404 and
+// nothing changes.
+describe("companies.timeZone and mailFooterOff, jobs.language", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    await ctx.su.collection("companies").update(ctx.a.company.id, { timeZone: "", mailFooterOff: false });
+    await ctx.su.collection("jobs").update(ctx.a.job.id, { language: "" });
+    const set = await statusOf(() => pb.collection("companies").update(ctx.a.company.id, { timeZone: "Europe/Berlin", mailFooterOff: true }));
+    const language = await statusOf(() => pb.collection("jobs").update(ctx.a.job.id, { language: "de" }));
+    const company = await ctx.su.collection("companies").getOne(ctx.a.company.id);
+    const job = await ctx.su.collection("jobs").getOne(ctx.a.job.id);
+    const stored = { timeZone: company.timeZone as string, mailFooterOff: company.mailFooterOff as boolean, language: job.language as string };
+    expect({ set, language, stored }).toEqual(
+      actor === "manager"
+        ? { set: 200, language: 200, stored: { timeZone: "Europe/Berlin", mailFooterOff: true, language: "de" } }
+        : { set: 404, language: 404, stored: { timeZone: "", mailFooterOff: false, language: "" } },
+    );
+    await ctx.su.collection("companies").update(ctx.a.company.id, { timeZone: "", mailFooterOff: false });
+    await ctx.su.collection("jobs").update(ctx.a.job.id, { language: "" });
   });
 });
 

@@ -2,6 +2,7 @@
 // (pb_migrations/1733200100_audit_log.js, internal/lifecycle/audit_log.go). On a server of the suite's
 // own, so its storage folder, mail queue and request log hold nobody else's rows, and "gone from the disk" can be
 // read there.
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type PocketBase from "pocketbase";
@@ -11,6 +12,7 @@ import {
   answerText,
   answerVideo,
   asCandidate,
+  asCandidateKey,
   consent,
   createJob,
   createQuestion,
@@ -19,9 +21,11 @@ import {
   putPart,
   randomId,
   signUp,
+  statusOf,
   superuser,
   uniqueEmail,
   useOwnServer,
+  waitForMail,
   world,
   type OwnServer,
 } from "./helpers";
@@ -160,7 +164,7 @@ describe("export", () => {
 
     // written to the audit log: who, which candidate, no e-mail or name
     const log = await w.manager.pb.collection("audit_log").getFullList({ filter: w.manager.pb.filter("company = {:c}", { c: w.company.id }) });
-    expect(log).toEqual([expect.objectContaining({ action: "export", actor: w.manager.user.id, candidateId: w.candidate.id, company: w.company.id })]);
+    expect(log).toEqual([expect.objectContaining({ action: "export", actorKind: "manager", actor: w.manager.user.id, candidateId: w.candidate.id, company: w.company.id })]);
     expect(JSON.stringify(log)).not.toContain(w.email);
     expect(JSON.stringify(log)).not.toContain("Grace");
   });
@@ -226,7 +230,9 @@ describe("erasure", () => {
     // the same person's candidacy for the other job, and its e-mail to the same address, stay
     expect(await leftOf(w.twin.id, twinSecret)).toEqual(twinBefore);
     expect(twinBefore.mail_queue).toBeGreaterThanOrEqual(1);
-    expect(await count("mail_queue", "to = {:e}", { e: w.email })).toBe(twinBefore.mail_queue);
+    // (the twin's own e-mails to that address: its invite and receipt; the managers' notice about it goes elsewhere)
+    expect(await count("mail_queue", "to = {:e}", { e: w.email })).toBe(await count("mail_queue", "to = {:e} && candidate = {:c}", { e: w.email, c: w.twin.id }));
+    expect(await count("mail_queue", "to = {:e}", { e: w.email })).toBeGreaterThanOrEqual(2);
     // nothing in the database names them: the raw tables
     const dump = JSON.stringify(await su.collection("audit_log").getFullList());
     expect(dump).not.toContain(w.email);
@@ -234,7 +240,7 @@ describe("erasure", () => {
     expect((await su.collection("jobs").getOne(w.job.id)).id).toBe(w.job.id);
 
     const log = await w.manager.pb.collection("audit_log").getFullList({ filter: w.manager.pb.filter("company = {:c}", { c: w.company.id }), sort: "created" });
-    expect(log).toEqual([expect.objectContaining({ action: "erase", actor: w.manager.user.id, candidateId: w.candidate.id })]);
+    expect(log).toEqual([expect.objectContaining({ action: "erase", actorKind: "manager", actor: w.manager.user.id, candidateId: w.candidate.id })]);
 
     // erased means gone: the export, the review and a second erase find nothing
     expect((await exportOf(w.manager.pb, w.candidate.id)).status).toBe(404);
@@ -275,6 +281,98 @@ describe("erasure", () => {
     }
     expect(await count("answers", "candidate = {:c}", { c: w.candidate.id })).toBe(1);
     expect(await count("audit_log", "company = {:c}", { c: w.company.id })).toBe(0);
+  });
+});
+
+// A candidate's own withdrawal (POST /api/screenroom/interviews/{key}/withdraw, server/internal/interview/withdrawal.go):
+// the erasure a manager's is, with the erasure's own checks, logged as the candidate's act; every manager is told,
+// without the candidate's name or address; the link then says they withdrew.
+describe("a candidate's own withdrawal", () => {
+  const interviewPath = (key: string) => `/api/screenroom/interviews/${encodeURIComponent(key)}`;
+  const withdraw = (key: string) => asCandidateKey(key).send<{ answers: number; videos: number }>(`${interviewPath(key)}/withdraw`, { method: "POST" });
+  const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+  const logsWith = async (needle: string) =>
+    (await su.logs.getList(1, 50, { filter: su.filter("data.url ~ {:n} || message ~ {:n}", { n: needle }) })).items;
+
+  it("erases them from every store, logs it as theirs, mails every manager without naming them, and the link then says they withdrew", async () => {
+    const w = await erasureWorld("withdraw");
+    const second = await signUp({ email: uniqueEmail("withdraw-second"), firstName: "Bea" });
+    await su.collection("companies").update(w.company.id, { "managers+": second.user.id });
+    const secret = (await su.collection("candidates").getOne(w.candidate.id)).secret as string;
+    const twinSecret = (await su.collection("candidates").getOne(w.twin.id)).secret as string;
+    const videoDir = await storageOf("video_answers", w.video.kind.id);
+    expect(entries(videoDir).length).toBeGreaterThan(0);
+    await until(async () => (await count("webhook_deliveries", "candidate = {:c}", { c: w.candidate.id })) >= 2);
+    const before = await leftOf(w.candidate.id, secret);
+    expect(before).toMatchObject({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, staged_takes: 1 });
+    const twinBefore = await leftOf(w.twin.id, twinSecret);
+    // they chose Dutch with the switcher; their consent and that choice are in the request log, with the key
+    await asCandidateKey(secret).send(`${interviewPath(secret)}/language`, { method: "POST", body: { language: "nl" } });
+    await until(async () => (await logsWith(secret)).length >= 2);
+
+    expect(await withdraw(secret)).toEqual({ answers: 2, videos: 1 });
+
+    expect(await leftOf(w.candidate.id, secret)).toEqual({
+      candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0,
+      question_progress: 0, staged_takes: 0, webhook_deliveries: 0, mail_queue: 0,
+    });
+    await until(() => !existsSync(videoDir));
+    await until(() => !existsSync(takeDirOf(w.take)));
+    expect((await search(w.manager.pb, w.company.id, w.topic)).items.map((hit) => hit.answer)).toEqual([w.twinText.answer.id]);
+    // the same person's other candidacy stays whole
+    expect(await leftOf(w.twin.id, twinSecret)).toEqual(twinBefore);
+
+    // the audit log: the candidate's own act, no manager named
+    const log = await w.manager.pb.collection("audit_log").getFullList({ filter: w.manager.pb.filter("company = {:c}", { c: w.company.id }) });
+    expect(log).toEqual([expect.objectContaining({ action: "withdraw", actorKind: "candidate", actor: "", candidateId: w.candidate.id })]);
+
+    // the link is remembered by its key's hash only, with their language
+    const links = await su.collection("withdrawn_links").getFullList({ filter: su.filter("keyHash = {:h}", { h: sha256(secret) }) });
+    expect(links).toEqual([expect.objectContaining({ keyHash: sha256(secret), language: "nl" })]);
+    expect(JSON.stringify(await su.collection("withdrawn_links").getFullList())).not.toContain(secret);
+
+    // every manager is told, in English, of the job, never of the candidate
+    for (const manager of [w.manager.user, second.user]) {
+      const notice = await waitForMail(manager.email as string, /^A candidate withdrew from the interview for /);
+      expect(notice.subject).toBe(`A candidate withdrew from the interview for ${w.job.title}`);
+      expect(notice.html).toContain(`<strong>${w.job.title}</strong> at <strong>${w.company.name}</strong>`);
+      expect(notice.html).toMatch(/ on \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d UTC\./);
+      for (const personal of [w.email, "Grace", "Hopper", w.candidate.id, secret]) {
+        expect(notice.html + notice.subject + (notice.text ?? "")).not.toContain(personal);
+      }
+    }
+    expect(await count("mail_queue", "subject ~ 'A candidate withdrew' && to = {:to}", { to: second.user.email })).toBe(1);
+
+    // the link now says they withdrew, in their language, and nothing else
+    const read = await asCandidateKey(secret).send(interviewPath(secret), {});
+    expect(read).toEqual({ withdrawnAt: links[0]!.created, language: "nl" });
+
+    // the request log keeps no line with the key: the earlier ones went with the erasure, and the withdrawal's own
+    // was never written (a later request's line shows the log has been written since)
+    await statusOf(() => w.manager.pb.send("/api/screenroom/candidates/nosuchcandidat/erase", { method: "POST" }));
+    await until(async () => (await logsWith("/candidates/nosuchcandidat/erase")).length > 0);
+    expect(await logsWith(secret)).toEqual([]);
+
+    // a second withdrawal finds nobody
+    expect((await errorOf(() => withdraw(secret))).status).toBe(404);
+    expect(await count("audit_log", "company = {:c}", { c: w.company.id })).toBe(1);
+  });
+
+  it("is open whatever the interview's state: a passed deadline, an invitation a manager withdrew, a closed job", async () => {
+    const w = await world("withdraw-closed");
+    const late = await su.collection("candidates").create({ job: w.job.id, email: uniqueEmail("withdraw-late"), deadline: "2020-01-01 00:00:00.000Z" });
+    await su.collection("candidates").update(w.candidate.id, { withdrawn: true });
+    for (const id of [late.id, w.candidate.id]) {
+      const key = (await su.collection("candidates").getOne(id)).secret as string;
+      expect(await withdraw(key)).toEqual({ answers: 0, videos: 0 });
+      expect(await count("candidates", "id = {:c}", { c: id })).toBe(0);
+    }
+    const other = await w.manager.pb.collection("candidates").create({ job: w.job.id, email: uniqueEmail("withdraw-job-closed") });
+    await w.manager.pb.send(`/api/screenroom/jobs/${w.job.id}/close`, { method: "POST" });
+    const key = (await su.collection("candidates").getOne(other.id)).secret as string;
+    expect(await withdraw(key)).toEqual({ answers: 0, videos: 0 });
+    // the job's language, English when it names none, is the language of the withdrawn link
+    expect(await asCandidateKey(key).send(interviewPath(key), {})).toMatchObject({ language: "en" });
   });
 });
 

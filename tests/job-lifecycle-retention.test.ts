@@ -295,8 +295,8 @@ describe("retention", () => {
     expect((await search(a.manager.pb, a.company.id, topic)).items).toEqual([]);
     // the audit log names each erased candidate by id only, as the retention's doing (no actor)
     const audit = await a.manager.pb.collection("audit_log").getFullList({ filter: `company = "${a.company.id}"` });
-    expect(audit.map((entry) => [entry.action, entry.candidateId, entry.actor]).sort()).toEqual(
-      [["retention_erase", a1.id, ""], ["retention_erase", a2.id, ""]].sort(),
+    expect(audit.map((entry) => [entry.action, entry.candidateId, entry.actorKind, entry.actor]).sort()).toEqual(
+      [["retention_erase", a1.id, "retention", ""], ["retention_erase", a2.id, "retention", ""]].sort(),
     );
 
     // kept: the recent candidate, the company without a period, the company with a longer one; the jobs themselves

@@ -145,9 +145,9 @@ describe("every removal of a candidate is in the log", () => {
     if (answered) await answerText(candidate.id, w.text.question.id);
     return { id: candidate.id, email };
   }
-  /** The entry holds action, actor, company, candidate id and time only: no e-mail, no name. */
+  /** The entry holds action, who acted, company, candidate id and time only: no e-mail, no name. */
   function expectNothingPersonal(entry: RecordModel, email: string) {
-    expect(Object.keys(entry).sort()).toEqual(["action", "actor", "candidateId", "collectionId", "collectionName", "company", "created", "id"]);
+    expect(Object.keys(entry).sort()).toEqual(["action", "actor", "actorKind", "candidateId", "collectionId", "collectionName", "company", "created", "id"]);
     const text = JSON.stringify(entry);
     for (const personal of [email, "Ada", "Lovelace"]) expect(text).not.toContain(personal);
   }
@@ -158,7 +158,7 @@ describe("every removal of a candidate is in the log", () => {
     await w.manager.pb.collection("candidates").delete(answered.id, confirmed);
     expect(await statusOf(() => su.collection("candidates").getOne(answered.id))).toBe(404);
     const entries = await entriesOf(w.company.id, answered.id);
-    expect(entries).toEqual([expect.objectContaining({ action: "delete", actor: w.manager.user.id, company: w.company.id, candidateId: answered.id })]);
+    expect(entries).toEqual([expect.objectContaining({ action: "delete", actorKind: "manager", actor: w.manager.user.id, company: w.company.id, candidateId: answered.id })]);
     expectNothingPersonal(entries[0]!, answered.email);
 
     const plain = await namedCandidate(w, "audit-delete-plain", false);
@@ -176,8 +176,8 @@ describe("every removal of a candidate is in the log", () => {
     await w.manager.pb.collection("jobs").delete(w.job.id, confirmed);
     expect(await statusOf(() => su.collection("jobs").getOne(w.job.id))).toBe(404);
     const log = await su.collection("audit_log").getFullList({ filter: su.filter("company = {:c}", { c: w.company.id }) });
-    expect(log.map((e) => [e.action, e.actor, e.candidateId]).sort()).toEqual(
-      [w.candidate.id, first.id, second.id].map((id) => ["job_delete", w.manager.user.id, id]).sort(),
+    expect(log.map((e) => [e.action, e.actorKind, e.actor, e.candidateId]).sort()).toEqual(
+      [w.candidate.id, first.id, second.id].map((id) => ["job_delete", "manager", w.manager.user.id, id]).sort(),
     );
     for (const entry of log) expectNothingPersonal(entry, first.email);
     expect(JSON.stringify(log)).not.toContain(second.email);
@@ -193,9 +193,20 @@ describe("every removal of a candidate is in the log", () => {
     await batch.send();
     for (const c of [first, second]) {
       const entries = await entriesOf(w.company.id, c.id);
-      expect(entries).toEqual([expect.objectContaining({ action: "delete", actor: w.manager.user.id })]);
+      expect(entries).toEqual([expect.objectContaining({ action: "delete", actorKind: "manager", actor: w.manager.user.id })]);
       expectNothingPersonal(entries[0]!, c.email);
     }
+  });
+
+  it("a superuser's delete, of a candidate or of a job: the system's act, without an actor", async () => {
+    const w = await world("audit-superuser");
+    const c = await namedCandidate(w, "audit-superuser");
+    await su.collection("candidates").delete(c.id, confirmed);
+    const entries = await entriesOf(w.company.id, c.id);
+    expect(entries).toEqual([expect.objectContaining({ action: "delete", actorKind: "system", actor: "" })]);
+    expectNothingPersonal(entries[0]!, c.email);
+    await su.collection("jobs").delete(w.job.id, confirmed);
+    expect(await entriesOf(w.company.id, w.candidate.id)).toEqual([expect.objectContaining({ action: "job_delete", actorKind: "system", actor: "" })]);
   });
 
   it("the erase route: still exactly one entry", async () => {
@@ -203,7 +214,7 @@ describe("every removal of a candidate is in the log", () => {
     const c = await namedCandidate(w, "audit-erase-once");
     await w.manager.pb.send(`/api/screenroom/candidates/${c.id}/erase`, { method: "POST" });
     const entries = await entriesOf(w.company.id, c.id);
-    expect(entries).toEqual([expect.objectContaining({ action: "erase", actor: w.manager.user.id })]);
+    expect(entries).toEqual([expect.objectContaining({ action: "erase", actorKind: "manager", actor: w.manager.user.id })]);
     expectNothingPersonal(entries[0]!, c.email);
   });
 

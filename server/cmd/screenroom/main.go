@@ -25,6 +25,9 @@ import (
 	"log"
 	"os"
 	"runtime/debug"
+	// the zone database inside the binary: e-mails state times in each company's zone (companies.timeZone), and a
+	// server without the system's zoneinfo (a container, a stripped install) would otherwise state them all in UTC
+	_ "time/tzdata"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"

@@ -5,7 +5,9 @@ package interview
 // one request: the company's name and logo, the job's title, the job's questions in the job's order with their kind,
 // and the questions the candidate has already answered; for each unanswered video question, the takes the server
 // counted (takesUsed) and the take it keeps for the candidate (keptTake: a finished or interrupted take never
-// submitted). `serverNow` (the server's clock), `deadline` ('' when none) and `closed` (nil, or why and since when:
+// submitted). `language` (the job's, "en" when it names none), `candidateLanguage` (the candidate's own choice with
+// the switcher, "" when none: the screens use it first), `retentionMonths` (the company's period, 0 when it keeps
+// candidates until it deletes them; the consent says it). `serverNow` (the server's clock), `deadline` ('' when none) and `closed` (nil, or why and since when:
 // then `questions` is empty, the branding stays); per question the candidate's own timeout (seconds, extra time
 // included), untimed (unlimited time: no countdown, no length limit), preparation (video: seconds before recording
 // starts by itself; 0 for text), takes (with the extra takes) and openedAt (the first opening; '' if never), all by
@@ -20,6 +22,9 @@ package interview
 // statements: the candidate by its key, its view rule, its job and company, the job's questions and their kinds, and
 // the candidate's answers, progress rows and staged takes, each read once (as a JS hook the read cost
 // 3.4 ms of the server's core at ten times the bench data, two thirds of it the JS engine).
+//
+// A link whose candidate withdrew themself (withdrawal.go) answers 200 with only { withdrawnAt, language }: the
+// screens say in that language that they withdrew and that their answers were deleted.
 //
 // Refusals: 404 "This interview link is not valid." for a missing or different header key, an unknown key, a
 // candidate its own view rule refuses. The kept take is what staging.Describe (internal/takes/staging) finds on disk.
@@ -66,6 +71,9 @@ type interviewAnswer struct {
 	PrivacyURL          string              `json:"privacyUrl"`
 	JobTitle            string              `json:"jobTitle"`
 	WelcomeMessage      string              `json:"welcomeMessage"`
+	Language            string              `json:"language"`
+	CandidateLanguage   string              `json:"candidateLanguage"`
+	RetentionMonths     int                 `json:"retentionMonths"`
 	ConsentedAt         string              `json:"consentedAt"`
 	ServerNow           string              `json:"serverNow"`
 	Deadline            string              `json:"deadline"`
@@ -83,6 +91,10 @@ func interviewRead(e *core.RequestEvent, key string) error {
 	}
 	answer, err := loadInterview(e, key)
 	if err == errInterviewNotValid {
+		// the candidate withdrew: the link says so, in their language, and nothing else
+		if withdrawn := findWithdrawnLink(e.App, key); withdrawn != nil {
+			return e.JSON(http.StatusOK, withdrawnAnswer(withdrawn))
+		}
 		return notValid()
 	}
 	if err != nil {
@@ -157,6 +169,9 @@ func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 		PrivacyURL:          company.GetString("privacyUrl"),
 		JobTitle:            job.GetString("title"),
 		WelcomeMessage:      job.GetString("welcomeMessage"),
+		Language:            platform.JobLanguage(job),
+		CandidateLanguage:   candidate.GetString("language"),
+		RetentionMonths:     company.GetInt("retentionMonths"),
 		ConsentedAt:         candidate.GetString("consentedAt"),
 		ServerNow:           platform.DBTime(now),
 		Deadline:            candidate.GetString("deadline"),

@@ -24,6 +24,10 @@ func registerInterviewRoutes(app core.App) {
 		se.Router.POST("/api/screenroom/interviews/{id}/questions/{questionId}/open", interviewOpen)
 		se.Router.POST("/api/screenroom/interviews/{id}/connection-check", connectionCheck).
 			Bind(apis.BodyLimit(platform.ConnectionCheckMaxBytes))
+		se.Router.POST("/api/screenroom/interviews/{id}/language", interviewLanguage).
+			Bind(apis.BodyLimit(platform.CandidateChoiceMaxBytes))
+		se.Router.POST("/api/screenroom/interviews/{id}/withdraw", interviewWithdraw).
+			Bind(apis.BodyLimit(platform.CandidateChoiceMaxBytes), apis.SkipSuccessActivityLog())
 		return se.Next()
 	})
 }

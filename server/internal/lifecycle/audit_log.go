@@ -39,7 +39,7 @@ func registerAuditLog(app core.App) {
 // deleted.
 func auditChangeAllowed(app core.App, record *core.Record) bool {
 	original := record.Original()
-	for _, field := range []string{"company", "action", "candidateId", "created"} {
+	for _, field := range []string{"company", "action", "actorKind", "candidateId", "created"} {
 		if record.GetString(field) != original.GetString(field) {
 			return false
 		}

@@ -12,11 +12,12 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
-// Every removal of a candidate writes one audit entry (issue 46 finding 2; decisions.md "Data lifetime"): the
-// records API's delete (the review's 'Delete candidate and answers', `?deleteAnswers=true`), a batch delete, a job
-// deleted with its candidates, the erase route and the retention cron (eraseCandidate, erasure.go). The entry holds
-// the action, the actor (a manager's id, or empty: the retention cron, a superuser), the company and the candidate's
-// record id; no e-mail, no name.
+// Every removal of a candidate writes one audit entry (decisions.md "Data lifetime"): the records API's delete (the
+// review's 'Delete candidate and answers', `?deleteAnswers=true`), a batch delete, a job deleted with its candidates,
+// the erase route, the retention cron and the candidate's own withdrawal (eraseCandidate, erasure.go). The entry
+// holds the action, who acted (actorKind: a manager, the candidate, retention, or the system for a superuser or a
+// removal no request asked for), the manager's id only when a manager did it, the company and the candidate's record
+// id; no e-mail, no name.
 //
 // It is written by the candidate's own model delete, so no path can forget it: OnRecordDeleteExecute runs for every
 // delete of a candidate row, cascades included, and its handlers after PocketBase's own (priority 99) run inside
@@ -30,8 +31,17 @@ import (
 // cascade after the job row is gone. A company's delete writes no entry: its audit log goes with it (the log's
 // company relation cascades), and the company row is already gone when its jobs' candidates are.
 
-// candidateRemoval is how a candidate went (the audit_log action) and who removed them ("" for nobody's account).
-type candidateRemoval struct{ action, actor string }
+// candidateRemoval is how a candidate went (the audit_log action), the kind of actor (audit_log.actorKind) and the
+// manager who removed them ("" unless kind is actorManager).
+type candidateRemoval struct{ action, kind, actor string }
+
+// The kinds of actor of an audit entry (audit_log.actorKind).
+const (
+	actorManager   = "manager"
+	actorCandidate = "candidate"
+	actorRetention = "retention"
+	actorSystem    = "system"
+)
 
 type candidateRemovalKey struct{}
 
@@ -45,7 +55,7 @@ func withCandidateRemoval(ctx context.Context, removal candidateRemoval) context
 // requestRemovals: the record a records or batch delete request is deleting → its removal, while the request runs.
 var requestRemovals sync.Map
 
-// removalOf is how e's record goes: from its context, else from its request, else `fallback` with no actor.
+// removalOf is how e's record goes: from its context, else from its request, else `fallback` by the system.
 func removalOf(e *core.RecordEvent, fallback string) candidateRemoval {
 	if e.Context != nil {
 		if removal, ok := e.Context.Value(candidateRemovalKey{}).(candidateRemoval); ok {
@@ -55,18 +65,18 @@ func removalOf(e *core.RecordEvent, fallback string) candidateRemoval {
 	if removal, ok := requestRemovals.Load(e.Record); ok {
 		return removal.(candidateRemoval)
 	}
-	return candidateRemoval{action: fallback}
+	return candidateRemoval{action: fallback, kind: actorSystem}
 }
 
 func registerCandidateRemovalAudit(app core.App) {
 	app.OnRecordDeleteRequest("candidates", "jobs").BindFunc(func(e *core.RecordRequestEvent) error {
-		removal := candidateRemoval{action: "delete"}
+		removal := candidateRemoval{action: "delete", kind: actorSystem}
 		if e.Collection.Name == "jobs" {
 			removal.action = "job_delete"
 		}
-		// a superuser is no manager: the actor relation names users only
+		// a superuser is no manager: the actor relation names users only, and the entry says the system did it
 		if e.Auth != nil && e.Auth.Collection().Name == "users" {
-			removal.actor = e.Auth.Id
+			removal.kind, removal.actor = actorManager, e.Auth.Id
 		}
 		requestRemovals.Store(e.Record, removal)
 		defer requestRemovals.Delete(e.Record)
@@ -109,7 +119,7 @@ func auditCandidateRemoval(app core.App, candidate *core.Record, removal candida
 	if err != nil {
 		return nil
 	}
-	if err := writeAudit(app, company.Id, removal.actor, removal.action, candidate.Id); err != nil {
+	if err := writeAudit(app, company.Id, removal.kind, removal.actor, removal.action, candidate.Id); err != nil {
 		return fmt.Errorf("the audit entry of candidate %s could not be written: %w", candidate.Id, err)
 	}
 	return nil

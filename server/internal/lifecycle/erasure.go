@@ -23,7 +23,8 @@ import (
 //   - PocketBase's request log (the auxiliary database) lines whose URL or data hold their id or key, after the
 //     transaction (a log line is not the product's data, and the log database is not the main one).
 //   - An audit entry, in the same transaction, written by the candidate's delete itself (candidate_removal_audit.go),
-//     with the action and actor the caller gives.
+//     with the action and actor the caller gives: a manager's erase, retention, or the candidate's own withdrawal
+//     (Withdraw, called by the interview's withdraw route).
 //
 // Everything but the log lines commits together or not at all. The `?deleteAnswers=true` confirmation of the records
 // API's delete does not apply here: the erase route asks its own confirmation in the SPA.
@@ -46,7 +47,7 @@ func eraseRoute(e *core.RequestEvent) error {
 	if !ok {
 		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
-	result, err := eraseCandidate(e.App, candidate.Id, candidateRemoval{action: "erase", actor: info.Auth.Id})
+	result, err := eraseCandidate(e.App, candidate.Id, candidateRemoval{action: "erase", kind: actorManager, actor: info.Auth.Id}, nil)
 	if err != nil {
 		return err
 	}
@@ -57,9 +58,26 @@ func eraseRoute(e *core.RequestEvent) error {
 	return e.JSON(200, map[string]int{"answers": result.answers, "videos": result.videos})
 }
 
+// Erased is what a candidate's own withdrawal erased: their answers, and how many of them were videos.
+type Erased struct{ Answers, Videos int }
+
+// Withdraw erases the candidate candidateID as their own act (the interview's withdraw route): the erasure a
+// manager's is, its audit entry the action "withdraw" by the candidate, without an actor id. within runs in the
+// erasure's transaction once the candidate's row is gone (it is given the record as it was), so what the withdrawal
+// writes beside the erasure (the withdrawn link, the managers' notices) commits with it or not at all. nil, nil when
+// there is no such candidate (a second withdrawal).
+func Withdraw(app core.App, candidateID string, within func(tx core.App, candidate *core.Record) error) (*Erased, error) {
+	result, err := eraseCandidate(app, candidateID, candidateRemoval{action: "withdraw", kind: actorCandidate}, within)
+	if err != nil || result == nil {
+		return nil, err
+	}
+	return &Erased{Answers: result.answers, Videos: result.videos}, nil
+}
+
 // eraseCandidate erases candidate candidateID, its audit entry saying how and by whom (removal: "erase" by a
-// manager, "retention_erase" by nobody). nil, nil when there is no such candidate.
-func eraseCandidate(app core.App, candidateID string, removal candidateRemoval) (*erased, error) {
+// manager, "retention_erase" by retention, "withdraw" by the candidate), then runs within (when given) in the same
+// transaction. nil, nil when there is no such candidate.
+func eraseCandidate(app core.App, candidateID string, removal candidateRemoval, within func(tx core.App, candidate *core.Record) error) (*erased, error) {
 	var result *erased
 	secret := ""
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -104,6 +122,11 @@ func eraseCandidate(app core.App, candidateID string, removal candidateRemoval) 
 		// the candidate's delete writes its one audit entry, in this transaction
 		if err := txApp.DeleteWithContext(withCandidateRemoval(context.Background(), removal), candidate); err != nil {
 			return err
+		}
+		if within != nil {
+			if err := within(txApp, candidate); err != nil {
+				return err
+			}
 		}
 		result = &erased{answers: counts[0], videos: counts[1]}
 		return nil

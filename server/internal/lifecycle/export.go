@@ -173,7 +173,7 @@ func exportCandidate(e *core.RequestEvent) error {
 		}},
 	}, jsonEntries...)
 
-	if err := writeAudit(e.App, job.GetString("company"), info.Auth.Id, "export", candidate.Id); err != nil {
+	if err := writeAudit(e.App, job.GetString("company"), actorManager, info.Auth.Id, "export", candidate.Id); err != nil {
 		return err
 	}
 
@@ -255,14 +255,16 @@ func pick(records []*core.Record, fields ...string) []map[string]any {
 	return out
 }
 
-// writeAudit appends one entry to the audit log (pb_migrations/1733200100_audit_log.js).
-func writeAudit(app core.App, company, actor, action, candidateId string) error {
+// writeAudit appends one entry to the audit log (pb_migrations/1733200100_audit_log.js): kind is the actor's kind,
+// actor the manager's id (empty for any other kind).
+func writeAudit(app core.App, company, kind, actor, action, candidateId string) error {
 	collection, err := app.FindCachedCollectionByNameOrId("audit_log")
 	if err != nil {
 		return err
 	}
 	record := core.NewRecord(collection)
 	record.Set("company", company)
+	record.Set("actorKind", kind)
 	record.Set("actor", actor)
 	record.Set("action", action)
 	record.Set("candidateId", candidateId)

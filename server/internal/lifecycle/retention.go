@@ -217,7 +217,7 @@ func runRetention(app core.App) (deleted, failed int) {
 		return 0, 0
 	}
 	for _, candidate := range due {
-		erased, err := eraseCandidate(app, candidate.ID, candidateRemoval{action: "retention_erase"})
+		erased, err := eraseCandidate(app, candidate.ID, candidateRemoval{action: "retention_erase", kind: actorRetention}, nil)
 		if err != nil {
 			failed++
 			app.Logger().Error("retention could not delete a candidate", "candidate", candidate.ID, "error", err.Error())

@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"fmt"
 	htmltemplate "html/template"
 	"os"
 	"strings"
@@ -41,13 +40,6 @@ type reminder struct {
 var reminders = []reminder{
 	{kind: "early", field: "remindedEarlyAt", before: 48 * time.Hour, until: 4 * time.Hour},
 	{kind: "late", field: "remindedLateAt", before: 4 * time.Hour, until: 0},
-}
-
-// deadlineText is "24 November 2026 at 13:00 UTC": the day as the closed page says it, with the time, in UTC for
-// everyone.
-func deadlineText(t time.Time) string {
-	t = t.UTC()
-	return fmt.Sprintf("%d %s %d at %02d:%02d UTC", t.Day(), t.Month(), t.Year(), t.Hour(), t.Minute())
 }
 
 // stillOpen: not withdrawn, not completed, and its job not closed (a closed job's link shows the closed page, so no
@@ -95,40 +87,26 @@ func stampReminder(app core.App, r reminder, id, deadline, now string) (bool, er
 	return affected == 1, err
 }
 
-var reminderHTML = htmltemplate.Must(htmltemplate.New("reminder").Parse(
-	`<p>Hello,</p>` +
-		`{{if .Early}}` +
-		`<p>This is a friendly reminder that your video interview for the <strong>{{.JobTitle}}</strong> position at <strong>{{.CompanyName}}</strong> is still waiting for you.</p>` +
-		`{{else}}` +
-		`<p>Your video interview for the <strong>{{.JobTitle}}</strong> position at <strong>{{.CompanyName}}</strong> closes in a few hours.</p>` +
-		`{{end}}` +
-		`<p>Please send your answers by <strong>{{.Deadline}}</strong>. After that, the link no longer accepts answers.</p>` +
-		`{{if .Started}}<p>You have already answered some of the questions: the link takes you back to where you left off.</p>{{end}}` +
-		`<p><a href="{{.Link}}">{{.Link}}</a></p>` +
-		`<p>Good luck!<br>The Screenroom team</p>`))
-
-type reminderData struct {
-	mailContext
-	Early, Started bool
-	Deadline       string
-}
-
+// reminderMail is the reminder r to candidate, in their language: the deadline (in the company's time zone), and
+// for a candidate who has started, that the link takes them back to where they left off.
 func reminderMail(app core.App, r reminder, candidate *core.Record) (Message, error) {
 	ctx, err := interviewMailContext(app, candidate)
 	if err != nil {
 		return Message{}, err
 	}
+	return reminderLetter(ctx, r, candidate)
+}
+
+func reminderLetter(ctx mailContext, r reminder, candidate *core.Record) (Message, error) {
+	say := ctx.locale.Say
 	deadline, _ := platform.ParseDBTime(candidate.GetString("deadline"))
-	data := reminderData{ctx, r.kind == "early", candidate.GetString("status") == "started", deadlineText(deadline)}
-	html, err := renderHTML(reminderHTML, data)
-	if err != nil {
-		return Message{}, err
+	paragraphs := []Value{ctx.hello(candidate), say("reminder."+r.kind, ctx.names()),
+		say("reminder.deadline", map[string]Value{"deadline": ctx.deadline(deadline)})}
+	if candidate.GetString("status") == "started" {
+		paragraphs = append(paragraphs, say("reminder.started", nil))
 	}
-	subject := "Your interview for " + ctx.JobTitle + " at " + ctx.CompanyName + " closes in a few hours"
-	if data.Early {
-		subject = "Reminder: your interview for " + ctx.JobTitle + " at " + ctx.CompanyName
-	}
-	return Message{To: candidate.GetString("email"), Subject: subject, HTML: html, Candidate: candidate.Id}, nil
+	paragraphs = append(paragraphs, Link(ctx.Link))
+	return ctx.write(candidate.GetString("email"), ctx.subject("reminder."+r.kind+"Subject"), "common.closingGoodLuck", candidate.Id, paragraphs...)
 }
 
 // sendDueReminders is one run of the reminders: every due candidate is stamped and mailed once. It returns how many
@@ -203,11 +181,12 @@ func profileLink(app core.App) string {
 	return platform.AppURL(app) + "/preferences/profile"
 }
 
-var receiptHTML = htmltemplate.Must(htmltemplate.New("receipt").Parse(
-	`<p>Hello,</p>` +
-		`<p>Thank you for completing your video interview for the <strong>{{.JobTitle}}</strong> position at <strong>{{.CompanyName}}</strong>. We received all your answers.</p>` +
-		`<p>There is nothing else you need to do. The team at {{.CompanyName}} will now review your answers.</p>` +
-		`<p>Best wishes,<br>The Screenroom team</p>`))
+// receiptMail is the receipt to a candidate who answered every question, in their language.
+func receiptMail(ctx mailContext, candidate *core.Record) (Message, error) {
+	say := ctx.locale.Say
+	return ctx.write(candidate.GetString("email"), ctx.subject("receipt.subject"), "common.closingBestWishes", candidate.Id,
+		ctx.hello(candidate), say("receipt.thanks", ctx.names()), say("receipt.next", map[string]Value{"company": Plain(ctx.CompanyName)}))
+}
 
 var noticeHTML = htmltemplate.Must(htmltemplate.New("notice").Parse(
 	`<p>Hello {{.FirstName}},</p>` +
@@ -246,17 +225,11 @@ func sendCompletionMails(app core.App, candidateID string) error {
 		if err != nil {
 			return err
 		}
-		receipt, err := renderHTML(receiptHTML, ctx)
+		receipt, err := receiptMail(ctx, candidate)
 		if err != nil {
 			return err
 		}
-		_, err = Queue(tx, Message{
-			To:        candidate.GetString("email"),
-			Subject:   "We received your answers for " + ctx.JobTitle + " at " + ctx.CompanyName,
-			HTML:      receipt,
-			Candidate: candidate.Id,
-		})
-		if err != nil {
+		if _, err := Queue(tx, receipt); err != nil {
 			return err
 		}
 		managerIDs := ctx.company.GetStringSlice("managers")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	htmltemplate "html/template"
 	"strings"
-	texttemplate "text/template"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -51,13 +50,4 @@ func renderHTML(t *htmltemplate.Template, data any) (string, error) {
 		return "", err
 	}
 	return entities.Replace(out.String()), nil
-}
-
-// renderText runs an e-mail's plain-text template.
-func renderText(t *texttemplate.Template, data any) (string, error) {
-	var out bytes.Buffer
-	if err := t.Execute(&out, data); err != nil {
-		return "", err
-	}
-	return out.String(), nil
 }

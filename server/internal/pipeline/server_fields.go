@@ -23,8 +23,10 @@ var (
 	mailFields = []string{"remindedEarlyAt", "remindedLateAt", "completionMailedAt"}
 	// stamped when a manager sets `withdrawn`
 	withdrawalFields = []string{"withdrawnAt"}
-	serverFields     = slices.Concat(progressFields, RatingFields, DecisionFields, consentFields, mailFields, withdrawalFields)
-	numberFields     = []string{"answeredCount", "averageRating", "ratingsCount"}
+	// the candidate's own language, chosen with the switcher: POST /api/screenroom/interviews/{key}/language only
+	languageFields = []string{"language"}
+	serverFields   = slices.Concat(progressFields, RatingFields, DecisionFields, consentFields, mailFields, withdrawalFields, languageFields)
+	numberFields   = []string{"answeredCount", "averageRating", "ratingsCount"}
 )
 
 // fieldValue is a server field's value, comparable with ==: a number for the number fields, else the stored text
@@ -44,6 +46,8 @@ func serverFieldError(field string) *router.ApiError {
 		message = "The decision is set with POST /api/screenroom/candidates/{id}/decision."
 	case slices.Contains(consentFields, field):
 		message = "Consent is given with POST /api/screenroom/interviews/{key}/consent."
+	case slices.Contains(languageFields, field):
+		message = "The candidate chooses their language on their interview screens."
 	}
 	return platform.FieldError(field, message, "validation_read_only")
 }

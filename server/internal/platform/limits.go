@@ -12,4 +12,6 @@ const (
 	// ConnectionCheckMaxBytes is the device check's timed upload: the screen sends 1000 KB (twice at most), read
 	// and dropped.
 	ConnectionCheckMaxBytes = 1024 * 1024
+	// CandidateChoiceMaxBytes is a candidate's small JSON choice (the language route's { "language": "de" }).
+	CandidateChoiceMaxBytes = 1024
 )

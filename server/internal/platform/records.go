@@ -158,6 +158,12 @@ func InterviewLink(app core.App, candidate *core.Record) string {
 	return AppURL(app) + "/candidates/" + candidate.GetString("secret")
 }
 
+// DataRequestLink is the page every candidate e-mail links to (the SPA's paths.candidates.data): what is kept of them
+// and for how long, and their own withdrawal. By key, as the interview link.
+func DataRequestLink(app core.App, candidate *core.Record) string {
+	return InterviewLink(app, candidate) + "/data"
+}
+
 // RefuseDuplicate gives the product's words for a record a UNIQUE index would refuse anyway (with PocketBase's
 // generic "Value must be unique"): a field error on field when another record of collection has the same values.
 // The index stays the guarantee; this is only the message.
