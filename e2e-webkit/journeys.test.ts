@@ -26,7 +26,7 @@ test('a candidate starts, reads the intro card, answers a text question and sees
   // The intro card: how and how long to answer, the question's title (it may be previewed), then 'View question'.
   await waitForUrl(driver, new RegExp(`/candidates/${key}/questions/${questions[0]!.id}$`));
   await seen(driver, text("You'll type your answer"));
-  await seen(driver, text('to write your answer, from when you view the question'));
+  await seen(driver, text('The time runs from when you view the question'));
   await seen(driver, heading('Why this job'));
   await click(driver, button('View question'));
 

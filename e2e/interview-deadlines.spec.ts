@@ -75,7 +75,8 @@ test("extra time (×2) shows the doubled preparation and answer countdowns", asy
   await (await superuser()).collection("candidates").update(candidate.id, { extraTime: "2" });
   await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
   // 30 s of preparation and 60 s of answer, doubled
-  await expect(page.getByText("1 minute to prepare, then 2 minutes to record. Recording starts by itself.")).toBeVisible();
+  await expect(page.getByTestId("answer-time")).toHaveText("You've 120 seconds to answer");
+  await expect(page.getByTestId("answer-kind")).toHaveText("You'll answer on video. First you have 1 minute to prepare, then recording starts by itself.");
   await expect(page.getByText("You'll answer on video")).toBeVisible();
   await expectAccessible(page, "question intro");
   await page.getByRole("button", { name: "View question" }).click();
@@ -101,7 +102,8 @@ test("extra time (×2) shows the doubled preparation and answer countdowns", asy
 
   await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
   await expect(page.getByText("You'll type your answer")).toBeVisible();
-  await expect(page.getByText("You have 1 minute 30 seconds to write your answer, from when you view the question.")).toBeVisible();
+  await expect(page.getByTestId("answer-time")).toHaveText("You've 90 seconds to answer");
+  await expect(page.getByTestId("answer-kind")).toHaveText("You'll type your answer. The time runs from when you view the question.");
   await page.getByRole("button", { name: "View question" }).click();
   await expect(page.getByRole("timer")).toHaveText(/^\d:\d\d$/);
   expect(seconds((await page.getByRole("timer").textContent()) ?? "")).toBeLessThanOrEqual(90);
@@ -112,7 +114,8 @@ test("a reload during the preparation resumes it with less time, not a fresh one
   const { key, questions } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 60, takes: 1 }]);
   await setPreparation(questions[0]!.id, 120);
   await page.goto(`/candidates/${key}/questions/${questions[0]!.id}`);
-  await expect(page.getByText("2 minutes to prepare, then 1 minute to record. Recording starts by itself.")).toBeVisible();
+  await expect(page.getByTestId("answer-time")).toHaveText("You've 60 seconds to answer");
+  await expect(page.getByTestId("answer-kind")).toHaveText("You'll answer on video. First you have 2 minutes to prepare, then recording starts by itself.");
   await page.getByRole("button", { name: "View question" }).click();
   const preparation = page.getByTestId("preparation");
   await expect(preparation).toHaveText(/^Recording starts in \d:\d\d$/);

@@ -34,7 +34,9 @@ test("a candidate answers two video questions (one with a second take) and a tex
   await expect(page).toHaveURL(new RegExp(`/candidates/${key}/questions/${questions[0]!.id}$`));
   await expect(page.getByRole("heading", { name: "Introduce yourself" })).toBeVisible();
   await expect(page.getByText("You'll answer on video")).toBeVisible();
-  await expect(page.getByText("30 seconds to prepare, then 1 minute 30 seconds to record. Recording starts by itself.")).toBeVisible();
+  // the spec's sentence first, the timeout in seconds; then the kind and the preparation
+  await expect(page.getByTestId("answer-time")).toHaveText("You've 90 seconds to answer");
+  await expect(page.getByTestId("answer-kind")).toHaveText("You'll answer on video. First you have 30 seconds to prepare, then recording starts by itself.");
   await page.getByRole("button", { name: "View question" }).click();
   await expect(page.getByText("Take 1 of 2")).toBeVisible();
   await expect(page.getByRole("timer")).toBeVisible();
@@ -50,7 +52,8 @@ test("a candidate answers two video questions (one with a second take) and a tex
 
   // Question 2: no preview, so the intro shows only the time.
   await expect(page).toHaveURL(new RegExp(`/questions/${questions[1]!.id}$`));
-  await expect(page.getByText("30 seconds to prepare, then 1 minute to record. Recording starts by itself.")).toBeVisible();
+  await expect(page.getByTestId("answer-time")).toHaveText("You've 60 seconds to answer");
+  await expect(page.getByTestId("answer-kind")).toHaveText("You'll answer on video. First you have 30 seconds to prepare, then recording starts by itself.");
   await expect(page.getByRole("heading", { name: "Your hardest bug" })).toHaveCount(0);
   // Leaving the first video answer released the camera.
   expect(await liveCameraTracks(page)).toBe(0);

@@ -125,6 +125,13 @@ export const routes: RouteObject[] = [
                 Component: m.InterviewFinishScreen,
               })),
           },
+          {
+            path: paths.candidates.data.path,
+            lazy: () =>
+              import('@/features/interview/screens/interview-data').then((m) => ({
+                Component: m.InterviewDataScreen,
+              })),
+          },
         ],
       },
 

@@ -15,6 +15,7 @@ export function ConfirmDialogBody({
   children,
   actions,
   errorMessage,
+  cancelLabel = 'Cancel',
   triggerRef,
 }: Omit<ConfirmDialogProps, 'trigger'> & { triggerRef: RefObject<HTMLElement | null> }) {
   const [running, setRunning] = useState<string | null>(null);
@@ -60,7 +61,7 @@ export function ConfirmDialogBody({
           <Flex gap="3" mt="4" justify="end" wrap="wrap">
             <AlertDialog.Cancel>
               <Button variant="soft" color="gray" disabled={running !== null}>
-                Cancel
+                {cancelLabel}
               </Button>
             </AlertDialog.Cancel>
             {actions.map((action) => (

@@ -30,4 +30,6 @@ export type ConfirmDialogProps = {
   /** The dialog's actions, besides 'Cancel'; none while what they depend on is loading. */
   actions: ConfirmAction[];
   errorMessage: (error: unknown) => string;
+  /** The dismissing button's words: 'Cancel' unless the screen speaks another language (a candidate's). */
+  cancelLabel?: string;
 };

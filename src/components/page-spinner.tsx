@@ -1,8 +1,9 @@
 import { Flex, Spinner } from '@radix-ui/themes';
 
-export function PageSpinner() {
+/** `label`: what a screen reader says, in the screen's language ('Loading' unless a candidate's says otherwise). */
+export function PageSpinner({ label = 'Loading' }: { label?: string } = {}) {
   return (
-    <Flex align="center" justify="center" py="9" role="status" aria-label="Loading">
+    <Flex align="center" justify="center" py="9" role="status" aria-label={label}>
       <Spinner size="3" />
     </Flex>
   );

@@ -84,6 +84,11 @@ export const paths = {
       path: '/candidates/:candidateId/finish',
       href: (candidateId: string) => `/candidates/${segment(candidateId)}/finish`,
     },
+    /** What is kept of the candidate's application, and their withdrawal: every candidate e-mail links here. */
+    data: {
+      path: '/candidates/:candidateId/data',
+      href: (candidateId: string) => `/candidates/${segment(candidateId)}/data`,
+    },
   },
 
   /** A manager's read-only link to one candidate's review (issue 15): public, for whoever holds the token. */

@@ -8,8 +8,10 @@ import type { PendingAnswer, PendingVideoAnswer } from '../upload/answer-store';
 import { TakeStager, type PartMarks, type PartTransport, type StagedTakeRef, type StagedUpload } from '../upload/take-stager';
 import { UploadError, type UploadTransport } from '../upload/upload-queue';
 
-import { CONSENT_REQUIRED_MESSAGE, CONSENT_REQUIRED_SERVER } from './give-consent';
-import { REFUSAL_MESSAGES, refusalCode } from './refusals';
+import type { MessageKey } from '../i18n/message-keys';
+
+import { CONSENT_REQUIRED_PROBLEM, CONSENT_REQUIRED_SERVER } from './give-consent';
+import { REFUSAL_KEYS, refusalCode } from './refusals';
 
 // The interview's answer routes on the server, and the one way their refusals become an UploadError.
 
@@ -46,29 +48,30 @@ export function buildAnswerForm(answer: PendingAnswer): FormData {
 }
 
 /** Said of any refusal the interview has no words of its own for (decisions.md: no server wording reaches a user). */
-export const GENERIC_UPLOAD_PROBLEM = 'Something went wrong while processing your request.';
+export const GENERIC_UPLOAD_PROBLEM: MessageKey = 'errors.generic';
 
 /**
- * What the candidate reads of a refused answer or part, in the interview's own words; the server's own message goes
- * to the console. Known refusals: no take left, a recording over the size limit, a file the server cannot use, the
+ * What the candidate reads of a refused answer or part, in the interview's own words: a key of the catalogs, said in
+ * the candidate's language by the upload status (the queue keeps it as the failure's text); the server's own message
+ * goes to the console. Known refusals: no take left, a recording over the size limit, a file the server cannot use, the
  * question already answered (by this answer's first attempt: the queue then finds it stored), and issue 17's coded
  * refusals (refusals.ts).
  */
-export function answerErrorMessage(response: unknown, status = 0): string {
+export function answerProblemKey(response: unknown, status = 0): MessageKey {
   const body = response as { message?: unknown; data?: Record<string, { code?: unknown; message?: unknown } | undefined> } | null;
   const messages = [body?.message, ...Object.values(body?.data ?? {}).map((d) => d?.message)].filter((m) => typeof m === 'string');
   if (messages.length) console.warn('The server refused an answer:', ...messages);
   // issue 17's refusals carry a code: the interview closed, the invitation was withdrawn, the time was over
   const code = refusalCode(body);
-  if (code) return REFUSAL_MESSAGES[code];
+  if (code) return REFUSAL_KEYS[code];
   const said = messages.map((m) => serverText(m));
-  if (said.includes(serverText(CONSENT_REQUIRED_SERVER))) return CONSENT_REQUIRED_MESSAGE;
-  if (said.includes('You have used all your takes for this question')) return 'You have used all your takes for this question.';
-  if (said.includes('This question has already been answered')) return 'This question has already been answered.';
+  if (said.includes(serverText(CONSENT_REQUIRED_SERVER))) return CONSENT_REQUIRED_PROBLEM;
+  if (said.includes('You have used all your takes for this question')) return 'upload.problem.noTakeLeft';
+  if (said.includes('This question has already been answered')) return 'upload.problem.alreadyAnswered';
   if (status === 413 || said.some((m) => /larger than|too large|maximum allowed size/i.test(m))) {
-    return 'Your recording is too large to upload. Please record a shorter answer.';
+    return 'upload.problem.tooLarge';
   }
-  if (body?.data?.file) return 'Your recording could not be used. Please record your answer again.';
+  if (body?.data?.file) return 'upload.problem.unusable';
   return GENERIC_UPLOAD_PROBLEM;
 }
 
@@ -105,7 +108,7 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
         resolve();
       } else {
         const retryAfter = parseRetryAfter(xhr.getResponseHeader('Retry-After'));
-        reject(new UploadError(answerErrorMessage(xhr.response, xhr.status), xhr.status, xhr.response, retryAfter));
+        reject(new UploadError(answerProblemKey(xhr.response, xhr.status), xhr.status, xhr.response, retryAfter));
       }
     };
     xhr.onerror = () => reject(new UploadError('The connection was lost', 0));
@@ -214,7 +217,7 @@ async function putPart(take: StagedTakeRef, offset: number, data: Blob, marks: P
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
-    throw new UploadError(answerErrorMessage(body, response.status), response.status, body, retryAfter);
+    throw new UploadError(answerProblemKey(body, response.status), response.status, body, retryAfter);
   }
 }
 

@@ -9,10 +9,11 @@ import { server } from '@/testing/msw-server';
 
 import type { DraftTake, PendingVideoAnswer, RecordedChunk } from '../upload/answer-store';
 import type { PartTransport, StagedTakeRef } from '../upload/take-stager';
+import { english } from '../i18n/testing';
 import { UploadError } from '../upload/upload-queue';
 
 import {
-  answerErrorMessage,
+  answerProblemKey,
   answerTransport,
   buildAnswerForm,
   buildStagedAnswerBody,
@@ -48,7 +49,7 @@ describe('buildAnswerForm', () => {
   });
 });
 
-describe('answerErrorMessage', () => {
+describe('answerProblemKey', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -60,22 +61,22 @@ describe('answerErrorMessage', () => {
       message: 'Failed to create record.',
       data: { question: { code: 'validation_not_unique', message: 'This question has already been answered.' } },
     };
-    expect(answerErrorMessage(answered, 400)).toBe('This question has already been answered.');
-    expect(answerErrorMessage({ status: 403, message: 'You have used all your takes for this question.', data: {} }, 403)).toBe(
+    expect(english(answerProblemKey(answered, 400))).toBe('This question has already been answered.');
+    expect(english(answerProblemKey({ status: 403, message: 'You have used all your takes for this question.', data: {} }, 403))).toBe(
       'You have used all your takes for this question.',
     );
-    expect(answerErrorMessage({ status: 413, message: 'Request entity too large', data: {} }, 413)).toBe(
+    expect(english(answerProblemKey({ status: 413, message: 'Request entity too large', data: {} }, 413))).toBe(
       'Your recording is too large to upload. Please record a shorter answer.',
     );
     const mime = { status: 400, message: 'Failed to create record.', data: { file: { code: 'validation_invalid_mime_type', message: '"answer_x.mp4" mime type must be one of: video/webm, video/mp4.' } } };
-    expect(answerErrorMessage(mime, 400)).toBe('Your recording could not be used. Please record your answer again.');
+    expect(english(answerProblemKey(mime, 400))).toBe('Your recording could not be used. Please record your answer again.');
     expect(warn).toHaveBeenCalledWith('The server refused an answer:', 'Failed to create record.', '"answer_x.mp4" mime type must be one of: video/webm, video/mp4.');
   });
 
   it('says anything else with the generic sentence, never the server\'s wording', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(answerErrorMessage({ message: 'Failed to create record.', data: {} }, 400)).toBe('Something went wrong while processing your request.');
-    expect(answerErrorMessage(null, 500)).toBe('Something went wrong while processing your request.');
+    expect(english(answerProblemKey({ message: 'Failed to create record.', data: {} }, 400))).toBe('Something went wrong while processing your request.');
+    expect(english(answerProblemKey(null, 500))).toBe('Something went wrong while processing your request.');
   });
 });
 
@@ -109,7 +110,9 @@ describe('Retry-After (issue 26: a server out of space says when to try again)',
     const take = { takeId: 'take1', candidateId: 'cand1', questionId: 'q1' };
     const refused = await partTransport.put(take, 0, new Blob(['abc']), { ms: 1000, last: false }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UploadError);
-    expect(refused).toMatchObject({ status: 507, retryAfterMs: 7_000, message: 'Something went wrong while processing your request.' });
+    expect(refused).toMatchObject({ status: 507, retryAfterMs: 7_000 });
+    // the refusal's text is a catalog key, said in the candidate's language by the upload status
+    expect(english((refused as UploadError).message as 'errors.generic')).toBe('Something went wrong while processing your request.');
   });
 });
 

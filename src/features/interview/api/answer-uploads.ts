@@ -9,7 +9,7 @@ import { UploadQueue, type UploadState } from '../upload/upload-queue';
 
 import { answerTransport } from './answer-transport';
 import { interviewQueries } from './interview-get';
-import { isClosingMessage } from './refusals';
+import { isClosingProblem } from './refusals';
 
 const store = createIndexedDbAnswerStore();
 
@@ -42,7 +42,7 @@ export const recordingChunks = {
 const closedSeen = new Set<string>();
 answerUploads.subscribe(() => {
   for (const state of answerUploads.getSnapshot()) {
-    if (state.status !== 'failed' || !isClosingMessage(state.error) || closedSeen.has(state.id)) continue;
+    if (state.status !== 'failed' || !isClosingProblem(state.error) || closedSeen.has(state.id)) continue;
     closedSeen.add(state.id);
     void queryClient.invalidateQueries({ queryKey: interviewQueries.detail(state.candidateId).queryKey });
   }

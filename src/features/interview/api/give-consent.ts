@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { candidateOptions, pb } from '@/lib/pocketbase';
 
+import type { MessageKey } from '../i18n/message-keys';
+
 import { cancelInterviewReads, interviewQueries, type Interview } from './interview-get';
 import { CLOSING_CODES, refusalCode } from './refusals';
 
@@ -43,8 +45,8 @@ export function useGiveConsent(candidateKey: string) {
  * server/internal/platform/records.go).
  */
 export const CONSENT_REQUIRED_SERVER = 'Please agree to the terms on the start page before answering.';
-/** The candidate's own words for it. */
-export const CONSENT_REQUIRED_MESSAGE = 'Please agree to the terms on the start page before you answer.';
+/** The candidate's own words for it (in English 'Please agree to the terms on the start page before you answer.'). */
+export const CONSENT_REQUIRED_PROBLEM = 'upload.problem.consentRequired' satisfies MessageKey;
 
 export function isConsentRefusal(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

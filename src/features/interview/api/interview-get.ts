@@ -65,7 +65,47 @@ export type Interview = {
   questions: InterviewQuestion[];
   /** Questions the server holds an answer for. */
   answeredQuestionIds: string[];
+  /** The job's language ('en' when the manager chose none): the screens' language unless the candidate chose one. */
+  language?: string;
+  /** The candidate's own choice of language, remembered by the server for their link ('' when none). */
+  candidateLanguage?: string;
+  /** How many months the company keeps answers (0: until the company deletes them). */
+  retentionMonths?: number;
+  /**
+   * Set when the candidate withdrew and their answers were deleted (PocketBase's date text): the server then answers
+   * with it and `language` only, and every other field here is empty.
+   */
+  withdrawnAt?: string;
 };
+
+/** The server's read of a link whose candidate withdrew: nothing of the interview is left to say. */
+type WithdrawnRead = { withdrawnAt: string; language?: string };
+
+function isWithdrawnRead(read: Interview | WithdrawnRead): read is WithdrawnRead {
+  return typeof read.withdrawnAt === 'string' && read.withdrawnAt !== '' && !Array.isArray((read as Partial<Interview>).questions);
+}
+
+/** A withdrawn link as an interview with nothing in it, so no screen meets a field that is not there. */
+export function withdrawnInterview(withdrawnAt: string, language = ''): Interview {
+  return {
+    candidateId: '',
+    companyName: '',
+    companyLogoUrl: '',
+    privacyUrl: '',
+    jobTitle: '',
+    welcomeMessage: '',
+    consentedAt: '',
+    questions: [],
+    answeredQuestionIds: [],
+    language,
+    candidateLanguage: '',
+    withdrawnAt,
+  };
+}
+
+function fromRead(read: Interview | WithdrawnRead): Interview {
+  return isWithdrawnRead(read) ? withdrawnInterview(read.withdrawnAt, read.language) : read;
+}
 
 /**
  * Everything the interview screens need, read with only the candidate's key (the link's last part, also in the X-Candidate-Key header), in one
@@ -75,9 +115,9 @@ export type Interview = {
 export async function getInterview(candidateId: string, signal?: AbortSignal): Promise<Interview> {
   const path = `/api/screenroom/interviews/${encodeURIComponent(candidateId)}`;
   // the first read of a page load may already be under way from index.html
-  const early = await takeEarlyRead<Interview>(path);
-  if (early) return early;
-  return pb.send<Interview>(path, candidateOptions(candidateId, { method: 'GET', signal }));
+  const early = await takeEarlyRead<Interview | WithdrawnRead>(path);
+  if (early) return fromRead(early);
+  return fromRead(await pb.send<Interview | WithdrawnRead>(path, candidateOptions(candidateId, { method: 'GET', signal })));
 }
 
 export const interviewQueries = {

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { IntlShape } from 'react-intl';
 
 import { CANDIDATE_KEY_HEADER, candidateOptions, pb } from '@/lib/pocketbase';
 
+import { formatClockTime, formatSeconds } from '../i18n/format';
 import type { DraftTake, RecordedChunk } from '../upload/answer-store';
 import type { Take } from '../upload/media-recorder';
 import { isWebm, readBytes } from '../upload/take-check';
@@ -160,19 +162,16 @@ async function offerChunks(candidateId: string, questionId: string, recorded: Re
   return { draft, take: { blob: file, mimeType: file.type }, staged: stager, finished: last.last, durationMs: last.ms || null, savedAt };
 }
 
-/** "0:42" */
-export function formatLength(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
 /** What the answer form says of an offered take: "We kept your recording from 14:02 (0:42)". */
-export function offeredTakeLabel(take: OfferedTake): string {
-  const time = new Date(take.savedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+export function offeredTakeLabel(intl: IntlShape, take: OfferedTake): string {
+  const time = formatClockTime(intl, take.savedAt);
+  const length = take.durationMs ? formatSeconds(intl, take.durationMs / 1000) : '';
   if (!take.finished) {
-    return take.durationMs ? `We kept your recording from ${time}, interrupted at ${formatLength(take.durationMs)}` : `We kept your recording from ${time}, interrupted`;
+    return length
+      ? intl.formatMessage({ id: 'question.kept.interruptedAt' }, { time, length })
+      : intl.formatMessage({ id: 'question.kept.interrupted' }, { time });
   }
-  return take.durationMs ? `We kept your recording from ${time} (${formatLength(take.durationMs)})` : `We kept your recording from ${time}`;
+  return length ? intl.formatMessage({ id: 'question.kept.withLength' }, { time, length }) : intl.formatMessage({ id: 'question.kept' }, { time });
 }
 
 type KeptTakeState = { status: 'loading' | 'ready'; offered: OfferedTake | null };

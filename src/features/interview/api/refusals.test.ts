@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { isTransient, UploadError } from '../upload/upload-queue';
 
-import { answerErrorMessage } from './answer-transport';
+import { english } from '../i18n/testing';
+
+import { answerProblemKey } from './answer-transport';
 import { openedOnDeviceClock, secondsLeft } from './open-question';
-import { isClosingMessage, refusalCode } from './refusals';
+import { isClosingProblem, refusalCode } from './refusals';
 
 /** The server's coded refusal (server/internal/interview/rules.go): 403 with `{ interview: { code, message } }` in its data. */
 const refused = (code: string, message: string) => ({ status: 403, message, data: { interview: { code, message } } });
@@ -16,14 +18,14 @@ describe("issue 17's coded refusals", () => {
 
   it("are said in the interview's words, never the server's", () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(answerErrorMessage(refused('deadline_passed', 'This interview closed on 24 November 2026.'), 403)).toBe('This interview has closed.');
-    expect(answerErrorMessage(refused('withdrawn', 'This invitation was withdrawn.'), 403)).toBe('This interview is no longer open.');
+    expect(english(answerProblemKey(refused('deadline_passed', 'This interview closed on 24 November 2026.'), 403))).toBe('This interview has closed.');
+    expect(english(answerProblemKey(refused('withdrawn', 'This invitation was withdrawn.'), 403))).toBe('This interview is no longer open.');
     // issue 19: the company closed the job
-    expect(answerErrorMessage(refused('job_closed', 'This job was closed.'), 403)).toBe('This job has been closed.');
-    expect(answerErrorMessage(refused('time_over', 'The time to answer this question is over.'), 403)).toBe(
+    expect(english(answerProblemKey(refused('job_closed', 'This job was closed.'), 403))).toBe('This job has been closed.');
+    expect(english(answerProblemKey(refused('time_over', 'The time to answer this question is over.'), 403))).toBe(
       'The time to answer this question was over when it arrived.',
     );
-    expect(answerErrorMessage(refused('answer_too_long', 'This answer is longer than the time allowed.'), 403)).toBe(
+    expect(english(answerProblemKey(refused('answer_too_long', 'This answer is longer than the time allowed.'), 403))).toBe(
       'Your recording is longer than the time allowed for this question.',
     );
   });
@@ -39,11 +41,11 @@ describe("issue 17's coded refusals", () => {
     expect(refusalCode({ status: 403, response: refused('deadline_passed', 'x') })).toBe('deadline_passed');
     expect(refusalCode({ status: 403, message: 'You have used all your takes for this question.', data: {} })).toBeNull();
     expect(refusalCode(refused('something_else', 'x'))).toBeNull();
-    expect(isClosingMessage('This interview has closed.')).toBe(true);
+    expect(isClosingProblem('upload.problem.deadlinePassed')).toBe(true);
     expect(refusalCode(refused('job_closed', 'x'))).toBe('job_closed');
-    expect(isClosingMessage('This job has been closed.')).toBe(true);
-    expect(isClosingMessage('This interview is no longer open.')).toBe(true);
-    expect(isClosingMessage('The time to answer this question was over when it arrived.')).toBe(false);
+    expect(isClosingProblem('upload.problem.jobClosed')).toBe(true);
+    expect(isClosingProblem('upload.problem.withdrawn')).toBe(true);
+    expect(isClosingProblem('upload.problem.timeOver')).toBe(false);
   });
 });
 

@@ -1,23 +1,25 @@
 /**
  * The interview's final refusals (issue 17): the server answers 403 with a code in the error data,
  * `{ data: { interview: { code, message } } }`. Repeating the request cannot succeed, so none is retried; what was
- * recorded or typed stays on the device, and the candidate reads these words, never the server's.
+ * recorded or typed stays on the device, and the candidate reads these words (the catalogs' keys), never the server's.
  */
+import type { MessageKey } from '../i18n/message-keys';
+
 export type RefusalCode = 'deadline_passed' | 'withdrawn' | 'job_closed' | 'time_over' | 'answer_too_long';
 
-export const REFUSAL_MESSAGES: Record<RefusalCode, string> = {
-  deadline_passed: 'This interview has closed.',
-  withdrawn: 'This interview is no longer open.',
-  job_closed: 'This job has been closed.',
-  time_over: 'The time to answer this question was over when it arrived.',
-  answer_too_long: 'Your recording is longer than the time allowed for this question.',
+export const REFUSAL_KEYS: Record<RefusalCode, MessageKey> = {
+  deadline_passed: 'upload.problem.deadlinePassed',
+  withdrawn: 'upload.problem.withdrawn',
+  job_closed: 'upload.problem.jobClosed',
+  time_over: 'upload.problem.timeOver',
+  answer_too_long: 'upload.problem.tooLong',
 };
 
 /** The refusals that close the whole interview: the candidate is shown the closed page. */
 export const CLOSING_CODES: readonly RefusalCode[] = ['deadline_passed', 'withdrawn', 'job_closed'];
 
 function isRefusalCode(code: unknown): code is RefusalCode {
-  return typeof code === 'string' && code in REFUSAL_MESSAGES;
+  return typeof code === 'string' && code in REFUSAL_KEYS;
 }
 
 /**
@@ -34,7 +36,7 @@ export function refusalCode(errorOrBody: unknown): RefusalCode | null {
   return isRefusalCode(code) ? code : null;
 }
 
-/** Whether the refusal's words say the interview closed (the answer uploads' failed state carries only the words). */
-export function isClosingMessage(message: string | undefined): boolean {
-  return CLOSING_CODES.some((code) => REFUSAL_MESSAGES[code] === message);
+/** Whether a refusal's key says the interview closed (the answer uploads' failed state carries only the key). */
+export function isClosingProblem(problem: string | undefined): boolean {
+  return CLOSING_CODES.some((code) => REFUSAL_KEYS[code] === problem);
 }

@@ -1,5 +1,8 @@
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+
+import type { MessageKey } from '../i18n/message-keys';
 
 import { classifyMediaError, openCameraAndMicrophone, stopStream, type MediaProblem } from '../upload/media-recorder';
 
@@ -43,6 +46,7 @@ export function useCamera(): CameraState & { retry: () => void } {
   return { ...state, retry };
 }
 
+/** In English: the device check's words, until it reads CAMERA_PROBLEM_KEYS below. */
 export const CAMERA_PROBLEMS: Record<MediaProblem, { title: string; help: string }> = {
   denied: {
     title: 'Camera and microphone access is blocked',
@@ -65,15 +69,24 @@ export const CAMERA_PROBLEMS: Record<MediaProblem, { title: string; help: string
   },
 };
 
+/** The same problems in the candidate's language: each one's heading and what to do. */
+export const CAMERA_PROBLEM_KEYS: Record<MediaProblem, { title: MessageKey; help: MessageKey }> = {
+  denied: { title: 'camera.denied.title', help: 'camera.denied.help' },
+  missing: { title: 'camera.missing.title', help: 'camera.missing.help' },
+  busy: { title: 'camera.busy.title', help: 'camera.busy.help' },
+  unsupported: { title: 'camera.unsupported.title', help: 'camera.unsupported.help' },
+};
+
 export function CameraProblem({ problem, onRetry }: { problem: MediaProblem; onRetry: () => void }) {
-  const { title, help } = CAMERA_PROBLEMS[problem];
+  const intl = useIntl();
+  const { title, help } = CAMERA_PROBLEM_KEYS[problem];
   return (
     <Callout.Root color="red" role="alert">
       <Flex direction="column" gap="2" align="start">
-        <Text weight="bold">{title}</Text>
-        <Text size="2">{help}</Text>
+        <Text weight="bold">{intl.formatMessage({ id: title })}</Text>
+        <Text size="2">{intl.formatMessage({ id: help })}</Text>
         <Button variant="soft" color="red" onClick={onRetry}>
-          Try again
+          {intl.formatMessage({ id: 'camera.retry' })}
         </Button>
       </Flex>
     </Callout.Root>
@@ -95,6 +108,7 @@ export const VIDEO_BOX = {
 } as const;
 
 export function CameraPreview({ stream }: { stream: MediaStream }) {
+  const intl = useIntl();
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -110,7 +124,7 @@ export function CameraPreview({ stream }: { stream: MediaStream }) {
       autoPlay
       muted
       playsInline
-      aria-label="Camera preview"
+      aria-label={intl.formatMessage({ id: 'camera.preview' })}
       // The box has its size before the stream's first frame: the buttons below never move when it arrives.
       style={{ ...VIDEO_BOX, transform: 'scaleX(-1)' }}
     />

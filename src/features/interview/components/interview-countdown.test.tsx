@@ -2,7 +2,10 @@ import { act, renderHook } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { formatSeconds, useCountdown } from './interview-countdown';
+import { formatSeconds } from '../i18n/format';
+import { englishIntl } from '../i18n/testing';
+
+import { useCountdown } from './interview-countdown';
 
 describe('useCountdown', () => {
   beforeEach(() => {
@@ -88,8 +91,8 @@ describe('useCountdown', () => {
 
 describe('formatSeconds', () => {
   it('shows minutes and seconds', () => {
-    expect(formatSeconds(600)).toBe('10:00');
-    expect(formatSeconds(65)).toBe('1:05');
-    expect(formatSeconds(0)).toBe('0:00');
+    expect(formatSeconds(englishIntl, 600)).toBe('10:00');
+    expect(formatSeconds(englishIntl, 65)).toBe('1:05');
+    expect(formatSeconds(englishIntl, 0)).toBe('0:00');
   });
 });

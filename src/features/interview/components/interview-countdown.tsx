@@ -1,7 +1,9 @@
 import { Badge } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { secondsLeft } from '../api/open-question';
+import { formatSeconds } from '../i18n/format';
 
 const TICK_MS = 250;
 
@@ -37,35 +39,17 @@ export function useCountdown(seconds: number, active: boolean, startedAt?: numbe
   return remaining;
 }
 
-export function formatSeconds(total: number): string {
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  return `${minutes}:${seconds.toString().padStart(2, '0')}`;
-}
-
-/** "1:30" read out as "1 minute 30 seconds". */
-function spoken(total: number): string {
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  if (!minutes) return `${seconds} seconds`;
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}${seconds ? ` ${seconds} seconds` : ''}`;
-}
-
-/** A time in words for the intro card: "2 minutes", "30 seconds", "1 minute 30 seconds". */
-export function timeInWords(total: number): string {
-  return spoken(Math.max(0, Math.round(total)));
-}
-
 export function Countdown({ remaining }: { remaining: number }) {
+  const intl = useIntl();
   return (
     <Badge
       size="3"
       color={remaining <= 10 ? 'red' : 'gray'}
       role="timer"
       aria-live="off"
-      aria-label={`${remaining} seconds left`}
+      aria-label={intl.formatMessage({ id: 'countdown.left' }, { seconds: remaining })}
     >
-      {formatSeconds(remaining)}
+      {formatSeconds(intl, remaining)}
     </Badge>
   );
 }

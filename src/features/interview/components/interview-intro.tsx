@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useIntl, type IntlShape } from 'react-intl';
 
 import type { InterviewQuestion } from '../api/interview-get';
-
-import { timeInWords } from './interview-countdown';
+import { durationInWords } from '../i18n/format';
 
 type Props = {
   question: InterviewQuestion;
@@ -15,34 +15,40 @@ type Props = {
   resumed?: boolean;
 };
 
-/** Said instead of the times of a question opened on an earlier visit (a reload, the back button, the link again). */
-export const RESUMED_TEXT = 'You opened this question before. Its time kept running: you continue with the time that is left.';
-
 /**
- * How the question is answered and the time it gives, in plain words: video or text, the preparation before a
- * video recording starts, and the answer time. Unlimited time says no limits at all.
+ * The spec's own sentence comes first, the timeout in seconds as it writes it ("You've 90 seconds to answer"), in
+ * every timed variant (decisions.md); unlimited time says no limit instead, and a question opened before says its time
+ * kept running.
  */
-export function answerTimeText(question: InterviewQuestion): string {
-  const video = question.kind === 'video';
-  if (question.untimed) {
-    return video
-      ? 'Take the time you need to prepare, then start recording when you are ready. There is no time limit.'
-      : 'There is no time limit: take the time you need.';
+export function answerTimeText(intl: IntlShape, question: InterviewQuestion, resumed = false): string {
+  if (resumed) return intl.formatMessage({ id: 'intro.resumed' });
+  if (question.untimed) return intl.formatMessage({ id: 'intro.untimed' });
+  return intl.formatMessage({ id: 'intro.timeout' }, { timeout: question.timeout });
+}
+
+/** Then how the question is answered: typed or on video, and for video the preparation before recording starts. */
+export function answerKindText(intl: IntlShape, question: InterviewQuestion, resumed = false): string {
+  if (question.kind !== 'video') {
+    if (resumed || question.untimed) return intl.formatMessage({ id: 'intro.kind.text' });
+    return intl.formatMessage({ id: 'intro.kind.textTimed' });
   }
-  const answer = timeInWords(question.timeout);
-  if (!video) return `You have ${answer} to write your answer, from when you view the question.`;
+  if (resumed) return intl.formatMessage({ id: 'intro.kind.video' });
+  if (question.untimed) return intl.formatMessage({ id: 'intro.kind.videoUntimed' });
   const preparation = question.preparation ?? 0;
-  if (preparation > 0) return `${timeInWords(preparation)} to prepare, then ${answer} to record. Recording starts by itself.`;
-  return `Recording starts as soon as you view the question, and you have ${answer} to record.`;
+  if (preparation > 0) {
+    return intl.formatMessage({ id: 'intro.kind.videoPreparation' }, { preparation: durationInWords(intl, preparation) });
+  }
+  return intl.formatMessage({ id: 'intro.kind.videoAtOnce' });
 }
 
 /** Before the answer form: the question only when the manager allowed a preview, and always how and how long to answer. */
 export function InterviewIntro({ question, position, total, onView, opening = false, resumed = false }: Props) {
+  const intl = useIntl();
   return (
     <Card size="3">
       <Flex direction="column" gap="3" align="start">
         <Text size="2" color="gray">
-          Question {position} of {total}
+          {intl.formatMessage({ id: 'question.position' }, { position, total })}
         </Text>
         {question.canPreview ? (
           <>
@@ -54,14 +60,14 @@ export function InterviewIntro({ question, position, total, onView, opening = fa
             </Text>
           </>
         ) : null}
-        <Text as="p" weight="medium" data-testid="answer-kind">
-          {question.kind === 'video' ? "You'll answer on video" : "You'll type your answer"}
+        <Text as="p" weight="medium" data-testid="answer-time">
+          {answerTimeText(intl, question, resumed)}
         </Text>
-        <Text as="p" data-testid="answer-time">
-          {resumed ? RESUMED_TEXT : answerTimeText(question)}
+        <Text as="p" data-testid="answer-kind">
+          {answerKindText(intl, question, resumed)}
         </Text>
         <Button size="3" onClick={onView} loading={opening}>
-          View question
+          {intl.formatMessage({ id: 'intro.view' })}
         </Button>
       </Flex>
     </Card>

@@ -2,7 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+
 import { toast } from '@/components/toast';
+
+import { isMessageKey } from '../i18n/message-keys';
 
 import { TEXT_ANSWER_MAX, textAnswerSchema, type TextAnswerInput, type TextAnswerValues } from '../schemas';
 
@@ -22,6 +26,7 @@ type Props = {
 };
 
 export function InterviewTextAnswer({ timeout, openedAt, untimed = false, onSubmit, onSkip }: Props) {
+  const intl = useIntl();
   const [timeUp, setTimeUp] = useState(false);
   const [done, setDone] = useState(false);
   const form = useForm<TextAnswerInput, unknown, TextAnswerValues>({
@@ -31,13 +36,18 @@ export function InterviewTextAnswer({ timeout, openedAt, untimed = false, onSubm
   const { isSubmitting, errors } = form.formState;
   const remaining = useCountdown(timeout, !untimed && !timeUp && !done, openedAt);
   const length = form.watch('content').length;
+  // the schema's messages are keys (schemas.ts)
+  const fieldError = (message: string | undefined) =>
+    message
+      ? intl.formatMessage({ id: isMessageKey(intl.messages, message) ? message : 'errors.generic' }, { max: TEXT_ANSWER_MAX })
+      : null;
 
   const submit = form.handleSubmit(async ({ content }) => {
     try {
       await onSubmit(content);
       setDone(true);
     } catch {
-      toast.error('Your answer could not be saved on this device, please try again');
+      toast.error(intl.formatMessage({ id: 'question.notSaved' }));
     }
   });
 
@@ -57,7 +67,7 @@ export function InterviewTextAnswer({ timeout, openedAt, untimed = false, onSubm
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center">
           <Text as="label" htmlFor="answer-content" weight="medium">
-            Your answer
+            {intl.formatMessage({ id: 'textAnswer.label' })}
           </Text>
           {untimed ? null : <Countdown remaining={remaining} />}
         </Flex>
@@ -73,15 +83,15 @@ export function InterviewTextAnswer({ timeout, openedAt, untimed = false, onSubm
         />
         <Flex justify="between" gap="3">
           <Text id="answer-error" size="2" color="red">
-            {errors.content?.message}
+            {fieldError(errors.content?.message)}
           </Text>
           <Text id="answer-count" size="2" color={length > TEXT_ANSWER_MAX ? 'red' : 'gray'} aria-live="polite">
-            {length} / {TEXT_ANSWER_MAX}
+            {intl.formatMessage({ id: 'textAnswer.count' }, { length, max: TEXT_ANSWER_MAX })}
           </Text>
         </Flex>
         <Flex>
           <Button size="3" type="submit" loading={isSubmitting}>
-            Submit answer
+            {intl.formatMessage({ id: 'question.submit' })}
           </Button>
         </Flex>
       </Flex>

@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { renderInEnglish } from '../i18n/testing';
 import type { UploadState } from '../upload/upload-queue';
 
 import { InterviewUploadStatus } from './interview-upload-status';
@@ -44,7 +45,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter([{ path: '/candidates/:candidateId/*', element: <InterviewUploadStatus candidateId="cand1" /> }], {
     initialEntries: [path],
   });
-  render(<RouterProvider router={router} />);
+  renderInEnglish(<RouterProvider router={router} />);
   return router;
 }
 

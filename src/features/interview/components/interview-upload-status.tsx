@@ -1,5 +1,8 @@
+import './interview-upload-status.css';
+
 import { Box, Button, Flex, Link as ThemeLink, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -7,7 +10,8 @@ import { paths } from '@/config/paths';
 import type { UploadState } from '../upload/upload-queue';
 
 import { answerUploads, useAnswerUploads } from '../api/answer-uploads';
-import { CONSENT_REQUIRED_MESSAGE } from '../api/give-consent';
+import { CONSENT_REQUIRED_PROBLEM } from '../api/give-consent';
+import { isMessageKey } from '../i18n/message-keys';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -19,27 +23,27 @@ function useNow(active: boolean): number {
   return now;
 }
 
-/**
- * Said while the server cannot store an answer (issue 26: a full disk answers 507, or 503), through the attempts that
- * follow, until one succeeds: the answer is safe here and goes by itself, nothing for the candidate to do.
- */
-export const STORAGE_FULL_MESSAGE = 'We could not store your answer yet. It is kept on this device and will be sent automatically.';
-
-function describe(state: UploadState, now: number): string {
-  if (state.storageFull && (state.status === 'waiting' || state.status === 'uploading')) return STORAGE_FULL_MESSAGE;
+function describe(intl: IntlShape, state: UploadState, now: number): string {
+  // the server cannot store it yet (issue 26: a full disk answers 507, or 503), through the attempts that follow,
+  // until one succeeds: the answer is safe here and goes by itself, nothing for the candidate to do
+  if (state.storageFull && (state.status === 'waiting' || state.status === 'uploading')) {
+    return intl.formatMessage({ id: 'upload.storageFull' });
+  }
   switch (state.status) {
     case 'uploading':
-      return `Uploading your answer… ${Math.round(state.progress * 100)}%`;
+      return intl.formatMessage({ id: 'upload.uploading' }, { progress: state.progress });
     case 'waiting': {
-      if (!state.retryAt) return 'Waiting to upload your answer…';
+      if (!state.retryAt) return intl.formatMessage({ id: 'upload.waiting' });
       const seconds = Math.max(0, Math.ceil((state.retryAt - now) / 1000));
-      return `The upload was interrupted. Retrying in ${seconds} s…`;
+      return intl.formatMessage({ id: 'upload.retrying' }, { seconds });
     }
-    case 'failed':
+    case 'failed': {
       // a refusal a retry cannot fix: said in the interview's words (answer-transport.ts); the take stays here
-      return `Your answer could not be uploaded. ${state.error ?? 'Something went wrong while processing your request.'} It is kept on this device.`;
+      const problem = isMessageKey(intl.messages, state.error) ? state.error : 'errors.generic';
+      return intl.formatMessage({ id: 'upload.failed' }, { problem: intl.formatMessage({ id: problem }) });
+    }
     case 'done':
-      return 'Answer uploaded';
+      return intl.formatMessage({ id: 'upload.done' });
   }
 }
 
@@ -66,6 +70,7 @@ function useShownUploads(candidateId: string): readonly UploadState[] {
 
 /** The answers on their way to the server; they are kept on this device until the server has them. */
 export function InterviewUploadStatus({ candidateId }: { candidateId: string }) {
+  const intl = useIntl();
   const shown = useShownUploads(candidateId);
   const pending = shown.filter((state) => state.status !== 'done');
   const now = useNow(pending.some((state) => state.retryAt));
@@ -78,7 +83,7 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
       mb="5"
       p="4"
       role="status"
-      aria-label="Answer uploads"
+      aria-label={intl.formatMessage({ id: 'upload.label' })}
       style={{
         borderRadius: 'var(--radius-4)',
         background: troubled ? 'var(--amber-a3)' : 'var(--accent-a3)',
@@ -88,32 +93,30 @@ export function InterviewUploadStatus({ candidateId }: { candidateId: string }) 
       <Flex direction="column" gap="2">
         {shown.map((state) => (
           <Flex key={state.id} direction="column" gap="1">
-            <Text size="2">{describe(state, now)}</Text>
-            {state.status === 'failed' && state.error === CONSENT_REQUIRED_MESSAGE ? (
+            <Text size="2">{describe(intl, state, now)}</Text>
+            {state.status === 'failed' && state.error === CONSENT_REQUIRED_PROBLEM ? (
               // refused before consent: back to the start page, where 'I agree' is
               <Text size="2">
                 <ThemeLink asChild>
-                  <Link to={paths.candidates.start.href(candidateId)}>Go to the start page</Link>
+                  <Link to={paths.candidates.start.href(candidateId)}>{intl.formatMessage({ id: 'upload.toStart' })}</Link>
                 </ThemeLink>
               </Text>
             ) : null}
             <Progress
               value={Math.round(state.progress * 100)}
               max={100}
-              aria-label="Upload progress"
+              aria-label={intl.formatMessage({ id: 'upload.progress' })}
               color={state.status === 'failed' ? 'red' : undefined}
             />
           </Flex>
         ))}
         <Text size="1" color="gray">
-          {pending.length
-            ? 'Your answers are saved on this device until they are uploaded. Please keep this page open.'
-            : 'Your answers have reached the hiring team.'}
+          {intl.formatMessage({ id: pending.length ? 'upload.keepOpen' : 'upload.arrived' })}
         </Text>
         {retryable ? (
           <Flex>
             <Button size="1" variant="soft" color="amber" onClick={() => answerUploads.retryNow()}>
-              Retry now
+              {intl.formatMessage({ id: 'upload.retryNow' })}
             </Button>
           </Flex>
         ) : null}

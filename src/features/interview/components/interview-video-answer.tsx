@@ -1,12 +1,17 @@
 import { Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+
 import { toast } from '@/components/toast';
 
+import { formatSeconds } from '../i18n/format';
+import type { MessageKey } from '../i18n/message-keys';
+
 import { TakeRecorder, type Take } from '../upload/media-recorder';
-import { checkTake, prepareTakeCheck, takeProblemMessage } from '../upload/take-check';
+import { checkTake, prepareTakeCheck, type TakeProblem } from '../upload/take-check';
 
 import { CameraPreview, CameraProblem, useCamera, VIDEO_BOX } from './interview-camera';
-import { Countdown, formatSeconds, useCountdown } from './interview-countdown';
+import { Countdown, useCountdown } from './interview-countdown';
 import { TimeUp } from './interview-time-up';
 import { canRecordAgain, initialTakes, takeNumber, takesReducer } from './interview-takes';
 
@@ -40,6 +45,14 @@ type Props = {
   practice?: boolean;
 };
 
+/** What the candidate is told of a take that failed its check at Stop, in plain words. */
+const TAKE_PROBLEM_KEYS: Record<TakeProblem, MessageKey> = {
+  empty: 'takeProblem.empty',
+  'no-video': 'takeProblem.empty',
+  'no-audio': 'takeProblem.noAudio',
+  short: 'takeProblem.short',
+};
+
 export function InterviewVideoAnswer({
   timeout,
   preparation,
@@ -55,12 +68,13 @@ export function InterviewVideoAnswer({
   onSkip,
   practice = false,
 }: Props) {
+  const intl = useIntl();
   const camera = useCamera();
   const [state, dispatch] = useReducer(takesReducer, { max: maxTakes, used: takesUsed, kept: kept?.take ?? null }, initialTakes);
   const showingKept = !!kept && state.take === kept.take;
   const [submitting, setSubmitting] = useState(false);
   /** What the candidate is told of a take that failed its check at Stop. */
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<MessageKey | null>(null);
   const [checking, setChecking] = useState(false);
   const startedAt = useRef(0);
 
@@ -93,7 +107,7 @@ export function InterviewVideoAnswer({
       if (failed) {
         // never queued or uploaded, and the take is given back (decisions.md "Takes and time")
         dispatch({ type: 'failed' });
-        setProblem(takeProblemMessage(failed));
+        setProblem(TAKE_PROBLEM_KEYS[failed]);
         onTakeFailed?.();
         return;
       }
@@ -101,7 +115,7 @@ export function InterviewVideoAnswer({
       onTake(take);
     } catch {
       dispatch({ type: 'failed' });
-      toast.error('The recording failed, please record again');
+      toast.error(intl.formatMessage({ id: 'question.recordingFailed' }));
     }
   };
 
@@ -113,7 +127,7 @@ export function InterviewVideoAnswer({
       prepareTakeCheck();
       dispatch({ type: 'start' });
     } catch {
-      toast.error('The recording could not start, please try again');
+      toast.error(intl.formatMessage({ id: 'question.recordingNotStarted' }));
     }
   };
 
@@ -142,9 +156,9 @@ export function InterviewVideoAnswer({
     // every take was used and none is kept (a take that failed): nothing is left to record
     return (
       <Flex direction="column" gap="3" align="start">
-        <Text>You have used all your takes for this question.</Text>
+        <Text>{intl.formatMessage({ id: 'question.takesUsedUp' })}</Text>
         <Button size="3" onClick={onSkip}>
-          Continue
+          {intl.formatMessage({ id: 'question.continue' })}
         </Button>
       </Flex>
     );
@@ -158,7 +172,7 @@ export function InterviewVideoAnswer({
     try {
       await onSubmit(state.take);
     } catch {
-      toast.error('Your answer could not be saved on this device, please try again');
+      toast.error(intl.formatMessage({ id: 'question.notSaved' }));
       setSubmitting(false);
     }
   };
@@ -167,7 +181,9 @@ export function InterviewVideoAnswer({
     <Flex direction="column" gap="3">
       <Flex justify="between" align="center">
         <Text weight="medium">
-          {practice ? `Practice take ${takeNumber(state)}` : `Take ${takeNumber(state)} of ${state.max}`}
+          {practice
+            ? intl.formatMessage({ id: 'practice.take' }, { take: takeNumber(state) })
+            : intl.formatMessage({ id: 'question.take' }, { take: takeNumber(state), takes: state.max })}
         </Text>
         {state.phase === 'review' || untimed || preparing ? null : (
           // before a take records, the full time it will get (not what the last take left)
@@ -185,58 +201,58 @@ export function InterviewVideoAnswer({
           src={takeUrl}
           controls
           playsInline
-          aria-label="Your recording"
+          aria-label={intl.formatMessage({ id: 'question.yourRecording' })}
           style={VIDEO_BOX}
         />
       ) : camera.status === 'ready' ? (
         <CameraPreview stream={camera.stream} />
       ) : (
         <Flex align="center" justify="center" gap="2" role="status" style={{ ...VIDEO_BOX, background: 'var(--gray-a2)' }}>
-          <Spinner /> <Text color="gray">Starting your camera…</Text>
+          <Spinner /> <Text color="gray">{intl.formatMessage({ id: 'question.cameraStarting' })}</Text>
         </Flex>
       )}
 
       {preparing && !problem ? (
         <Text role="timer" aria-live="off" size="4" weight="bold" data-testid="preparation">
-          Recording starts in {formatSeconds(preparationLeft)}
+          {intl.formatMessage({ id: 'question.recordingStartsIn' }, { time: formatSeconds(intl, preparationLeft) })}
         </Text>
       ) : null}
       {problem ? (
         <Flex direction="column" gap="2" align="start">
           <Text role="alert" color="red">
-            {problem}
+            {intl.formatMessage({ id: problem })}
           </Text>
           <Button size="3" onClick={() => setProblem(null)}>
-            Try again
+            {intl.formatMessage({ id: 'question.tryAgain' })}
           </Button>
         </Flex>
       ) : null}
       <Flex gap="3" wrap="wrap">
         {state.phase === 'ready' && !problem ? (
           <Button size="3" color="red" onClick={start} disabled={camera.status !== 'ready'}>
-            {preparing ? 'Start recording now' : 'Start Recording'}
+            {intl.formatMessage({ id: preparing ? 'question.startNow' : 'question.start' })}
           </Button>
         ) : null}
         {state.phase === 'recording' && !checking ? (
           <Button size="3" color="red" variant="soft" onClick={() => void stop()}>
-            Stop Recording
+            {intl.formatMessage({ id: 'question.stop' })}
           </Button>
         ) : null}
         {checking ? (
           <Flex align="center" gap="2" role="status">
-            <Spinner /> <Text color="gray">Checking your recording…</Text>
+            <Spinner /> <Text color="gray">{intl.formatMessage({ id: 'question.checking' })}</Text>
           </Flex>
         ) : null}
         {state.phase === 'review' ? (
           <>
             {practice ? null : (
               <Button size="3" onClick={() => void submit()} loading={submitting}>
-                Submit answer
+                {intl.formatMessage({ id: 'question.submit' })}
               </Button>
             )}
             {canRecordAgain(state) ? (
               <Button size="3" variant="soft" onClick={() => dispatch({ type: 'recordAgain' })} disabled={submitting}>
-                Record again
+                {intl.formatMessage({ id: 'question.recordAgain' })}
               </Button>
             ) : null}
           </>
@@ -244,7 +260,7 @@ export function InterviewVideoAnswer({
       </Flex>
       {state.phase === 'recording' && !checking ? (
         <Text size="2" color="red" role="status">
-          ● Recording
+          {intl.formatMessage({ id: 'question.recording' })}
         </Text>
       ) : null}
     </Flex>

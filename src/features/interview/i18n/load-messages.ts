@@ -1,6 +1,8 @@
 import type { Locale } from './locales';
+import type { MessageKey } from './message-keys';
 
-export type Messages = Record<string, string>;
+/** A catalog: every key of en.json (scripts/translations.test.ts checks that each has them all). */
+export type Messages = Record<MessageKey, string>;
 
 /**
  * Each language's messages are their own chunk, fetched on demand: a candidate downloads only the language they
@@ -9,17 +11,26 @@ export type Messages = Record<string, string>;
  */
 const catalogs = import.meta.glob<Messages>('./messages/*.json', { import: 'default' });
 
-const loaded = new Map<Locale, Promise<Messages>>();
+const loading = new Map<Locale, Promise<Messages>>();
+const ready = new Map<Locale, Messages>();
 
 export function loadMessages(locale: Locale): Promise<Messages> {
-  let messages = loaded.get(locale);
+  let messages = loading.get(locale);
   if (!messages) {
     const load = catalogs[`./messages/${locale}.json`];
     if (!load) return Promise.reject(new Error(`No messages for ${locale}`));
-    messages = load();
+    messages = load().then((loaded) => {
+      ready.set(locale, loaded);
+      return loaded;
+    });
     // a failed fetch (a dropped connection) is tried again next time, not remembered
-    messages.catch(() => loaded.delete(locale));
-    loaded.set(locale, messages);
+    messages.catch(() => loading.delete(locale));
+    loading.set(locale, messages);
   }
   return messages;
+}
+
+/** The messages of `locale` once loadMessages has them, so a screen renders at once in a language already fetched. */
+export function loadedMessages(locale: Locale): Messages | undefined {
+  return ready.get(locale);
 }

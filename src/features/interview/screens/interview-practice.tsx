@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -6,17 +7,15 @@ import { paths } from '@/config/paths';
 import { useInterviewParam } from '../components/interview-params';
 import { InterviewVideoAnswer } from '../components/interview-video-answer';
 
-export const PRACTICE_QUESTION = {
-  title: 'What did you enjoy most last week?',
-  description: 'Answer in a few sentences, as you would in the interview. Then watch your take and try again as often as you like.',
-  timeout: 60,
-};
+/** The practice question's answer time, in seconds: about what a real one gives. */
+const PRACTICE_TIMEOUT = 60;
 
 /**
  * A practice question (issue 17 point 4): the interview's own recorder and countdown, unlimited takes, each played
  * back from the device's memory. Nothing leaves the device: no staged parts, no stored draft, no answer.
  */
 export function InterviewPracticeScreen() {
+  const intl = useIntl();
   const candidateId = useInterviewParam('candidateId');
   const navigate = useNavigate();
   const back = paths.candidates.check.href(candidateId);
@@ -25,16 +24,16 @@ export function InterviewPracticeScreen() {
       <Flex direction="column" gap="4">
         <Flex direction="column" gap="2" align="start">
           <Badge size="2" color="amber">
-            Practice — not sent to the company
+            {intl.formatMessage({ id: 'practice.badge' })}
           </Badge>
           <Heading as="h1" size="6">
-            {PRACTICE_QUESTION.title}
+            {intl.formatMessage({ id: 'practice.title' })}
           </Heading>
-          <Text as="p">{PRACTICE_QUESTION.description}</Text>
+          <Text as="p">{intl.formatMessage({ id: 'practice.description' })}</Text>
         </Flex>
         <InterviewVideoAnswer
           practice
-          timeout={PRACTICE_QUESTION.timeout}
+          timeout={PRACTICE_TIMEOUT}
           maxTakes={Number.MAX_SAFE_INTEGER}
           // no onRecordingStart: the chunks go nowhere; onTake keeps nothing but the screen's own state
           onTake={() => undefined}
@@ -42,7 +41,7 @@ export function InterviewPracticeScreen() {
           onSkip={() => void navigate(back)}
         />
         <Button asChild size="3" variant="soft" style={{ alignSelf: 'start' }}>
-          <Link to={back}>Back to the interview</Link>
+          <Link to={back}>{intl.formatMessage({ id: 'practice.back' })}</Link>
         </Button>
       </Flex>
     </Card>

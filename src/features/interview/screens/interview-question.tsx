@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 
 import {
   cancelInterviewReads,
@@ -48,6 +48,7 @@ export function InterviewQuestionScreen() {
 }
 
 function QuestionFlow({ interview, question }: { interview: Interview; question: InterviewQuestion }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   /** When the question was first opened, on this device's clock; null until the server recorded the opening. */
@@ -95,7 +96,7 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
       <Flex direction="column" gap="3">
         {open.isError && !CLOSING_CODES.includes(refusalCode(open.error) ?? 'time_over') ? (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>{GENERIC_ERROR_MESSAGE}</Callout.Text>
+            <Callout.Text>{intl.formatMessage({ id: 'errors.generic' })}</Callout.Text>
           </Callout.Root>
         ) : null}
         <InterviewIntro
@@ -116,7 +117,7 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
       <Flex direction="column" gap="4">
         <Flex direction="column" gap="2">
           <Text size="2" color="gray">
-            Question {position} of {total}
+            {intl.formatMessage({ id: 'question.position' }, { position, total })}
           </Text>
           <Heading as="h1" size="6">
             {question.title}
@@ -127,7 +128,7 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
         </Flex>
         {question.kind === 'video' && kept.status === 'loading' ? (
           <Flex align="center" justify="center" gap="2" py="9" role="status">
-            <Spinner /> <Text color="gray">Looking for your recording…</Text>
+            <Spinner /> <Text color="gray">{intl.formatMessage({ id: 'question.lookingForRecording' })}</Text>
           </Flex>
         ) : question.kind === 'video' ? (
           <InterviewVideoAnswer
@@ -138,7 +139,7 @@ function QuestionFlow({ interview, question }: { interview: Interview; question:
             untimed={question.untimed ?? false}
             maxTakes={question.takes}
             takesUsed={question.takesUsed ?? 0}
-            kept={kept.offered ? { take: kept.offered.take, label: offeredTakeLabel(kept.offered) } : null}
+            kept={kept.offered ? { take: kept.offered.take, label: offeredTakeLabel(intl, kept.offered) } : null}
             onSkip={goOn}
             // Each take goes to the server in parts while it is recorded, so submitting it leaves little to send.
             onRecordingStart={() => drafts.startTake()}

@@ -95,7 +95,7 @@ describe('interview screens', () => {
   it('shows the intro card: title and description only with canPreview, always the time', async () => {
     interviewApi({ questions: [question('q1', 'text', { canPreview: false, timeout: 30 }), question('q2', 'text')] });
     renderRoute('/candidates/cand1/questions/q1');
-    expect(await screen.findByText("You have 30 seconds to write your answer, from when you view the question.")).toBeInTheDocument();
+    expect(await screen.findByText("You've 30 seconds to answer")).toBeInTheDocument();
     expect(screen.queryByText('Title q1')).not.toBeInTheDocument();
     expect(screen.queryByText('Description q1')).not.toBeInTheDocument();
 

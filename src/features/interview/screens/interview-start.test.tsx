@@ -10,6 +10,8 @@ import { renderRoute } from '@/testing/render-route';
 import { server } from '@/testing/msw-server';
 
 import { interviewQueries } from '../api/interview-get';
+import { englishIntl } from '../i18n/testing';
+
 import { aboutMinutes } from './interview-start';
 
 const question = (id: string, timeout: number, kind: 'video' | 'text' = 'text') => ({
@@ -68,9 +70,9 @@ describe('the interview start screen', () => {
   });
 
   it('rounds the total up to whole minutes, in plain words', () => {
-    expect(aboutMinutes(Math.ceil(520 / 60))).toBe('about 9 minutes');
-    expect(aboutMinutes(1)).toBe('about 1 minute');
-    expect(aboutMinutes(0)).toBe('about 1 minute');
+    expect(aboutMinutes(englishIntl, Math.ceil(520 / 60))).toBe('about 9 minutes');
+    expect(aboutMinutes(englishIntl, 1)).toBe('about 1 minute');
+    expect(aboutMinutes(englishIntl, 0)).toBe('about 1 minute');
   });
 
   it('shows the welcome message as plain text with its line breaks, never as HTML', async () => {

@@ -1,24 +1,36 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Button, Callout, Card, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 
 import { useGiveConsent } from '../api/give-consent';
-import { hasOpenVideoQuestion, interviewQueries, nextUnanswered, totalAnswerMinutes } from '../api/interview-get';
+import { hasOpenVideoQuestion, interviewQueries, nextUnanswered, totalAnswerMinutes, type Interview } from '../api/interview-get';
 import { useAnswerUploads } from '../api/answer-uploads';
-import { localDate } from '../components/interview-closed';
 import { useInterviewParam } from '../components/interview-params';
+import { WithdrawButton } from '../components/interview-withdraw';
+import { formatMoment } from '../i18n/format';
 
 /** "about 9 minutes" in plain words; under a minute of answers is "about 1 minute". */
-export function aboutMinutes(minutes: number): string {
-  const whole = Math.max(1, minutes);
-  return `about ${whole} ${whole === 1 ? 'minute' : 'minutes'}`;
+export function aboutMinutes(intl: IntlShape, minutes: number): string {
+  return intl.formatMessage({ id: 'start.aboutMinutes' }, { minutes: Math.max(1, minutes) });
+}
+
+/**
+ * How long the company keeps the answers: its retention period, or until it deletes them (0). Nothing is claimed by
+ * a server that does not say.
+ */
+export function retentionText(intl: IntlShape, interview: Pick<Interview, 'companyName' | 'retentionMonths'>): string | null {
+  const months = interview.retentionMonths;
+  if (typeof months !== 'number' || months < 0) return null;
+  if (months === 0) return intl.formatMessage({ id: 'consent.retentionUntilDeleted' }, { company: interview.companyName });
+  return intl.formatMessage({ id: 'consent.retention' }, { company: interview.companyName, months });
 }
 
 export function InterviewStartScreen() {
+  const intl = useIntl();
   const candidateId = useInterviewParam('candidateId');
   const { data: interview } = useSuspenseQuery(interviewQueries.detail(candidateId));
   const pending = useAnswerUploads(candidateId).map((upload) => upload.questionId);
@@ -36,7 +48,8 @@ export function InterviewStartScreen() {
     (q) => interview.answeredQuestionIds.includes(q.id) || pending.includes(q.id),
   ).length;
   const company = interview.companyName;
-  const deadline = interview.deadline ? localDate(interview.deadline, true) : '';
+  const deadline = interview.deadline ? formatMoment(intl, interview.deadline) : '';
+  const retention = retentionText(intl, interview);
   // a video question still to answer: the camera, microphone and connection are checked first (issue 17)
   const firstStep = hasOpenVideoQuestion(interview, pending)
     ? paths.candidates.check.href(candidateId)
@@ -54,23 +67,20 @@ export function InterviewStartScreen() {
     <Card size="4">
       <Flex direction="column" gap="4" align="start">
         <Heading as="h1" size="7">
-          Interview at {company}
+          {intl.formatMessage({ id: 'start.heading' }, { company })}
         </Heading>
         {interview.jobTitle ? <Text size="4">{interview.jobTitle}</Text> : null}
-        {interview.questions.every((q) => q.untimed) ? (
-          <Text as="p" color="gray">
-            {total === 1 ? 'There is 1 question' : `There are ${total} questions`}. Take the time you need: there is no
-            time limit. Video answers need your camera and microphone.
-          </Text>
-        ) : (
-          <Text as="p" color="gray">
-            {total === 1 ? 'There is 1 question' : `There are ${total} questions`}, {aboutMinutes(totalAnswerMinutes(interview))} of
-            answers in all. Each has a time limit, shown before you start it. Video answers need your camera and microphone.
-          </Text>
-        )}
+        <Text as="p" color="gray">
+          {interview.questions.every((q) => q.untimed)
+            ? intl.formatMessage({ id: 'start.overviewUntimed' }, { total })
+            : intl.formatMessage(
+                { id: 'start.overview' },
+                { total, duration: aboutMinutes(intl, totalAnswerMinutes(interview)) },
+              )}
+        </Text>
         {deadline ? (
           <Text as="p" weight="medium" data-testid="interview-deadline">
-            Please finish by {deadline}.
+            {intl.formatMessage({ id: 'start.deadline' }, { deadline })}
           </Text>
         ) : null}
         {interview.welcomeMessage ? (
@@ -79,24 +89,20 @@ export function InterviewStartScreen() {
             {interview.welcomeMessage}
           </Text>
         ) : null}
-        {answered > 0 ? (
-          <Text as="p">
-            Welcome back: you have answered {answered} of {total}. You continue where you left off.
-          </Text>
-        ) : null}
+        {answered > 0 ? <Text as="p">{intl.formatMessage({ id: 'start.welcomeBack' }, { answered, total })}</Text> : null}
 
         <Flex direction="column" gap="2" asChild>
-          <section aria-labelledby={`${agreeId}-heading`}>
+          <section aria-labelledby={`${agreeId}-heading`} data-testid="consent">
             <Heading as="h2" size="4" id={`${agreeId}-heading`}>
-              Before you start
+              {intl.formatMessage({ id: 'consent.heading' })}
             </Heading>
-            <Text as="p">Your answers will be seen by the hiring team at {company}.</Text>
-            {/* Retention (issue 19): how long the answers are kept is said here once the company has a retention
-                period; there is none yet, so nothing is claimed. */}
+            <Text as="p">{intl.formatMessage({ id: 'consent.seenBy' }, { company })}</Text>
+            {retention ? <Text as="p">{retention}</Text> : null}
+            <Text as="p">{intl.formatMessage({ id: 'consent.withdrawAnyTime' })}</Text>
             {interview.privacyUrl ? (
               <Text as="p">
                 <ThemeLink href={interview.privacyUrl} target="_blank" rel="noopener noreferrer">
-                  Read {company}&apos;s privacy policy
+                  {intl.formatMessage({ id: 'consent.privacy' }, { company })}
                 </ThemeLink>
               </Text>
             ) : null}
@@ -108,9 +114,9 @@ export function InterviewStartScreen() {
                   checked={agreed}
                   disabled={alreadyAgreed || consent.isPending}
                   onChange={(event) => setAgreed(event.target.checked)}
-                  style={{ width: 18, height: 18 }}
+                  style={{ width: 18, height: 18, margin: 0 }}
                 />
-                I agree
+                {intl.formatMessage({ id: 'consent.agree' })}
               </Flex>
             </Text>
           </section>
@@ -118,12 +124,13 @@ export function InterviewStartScreen() {
 
         {consent.isError ? (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>{GENERIC_ERROR_MESSAGE}</Callout.Text>
+            <Callout.Text>{intl.formatMessage({ id: 'errors.generic' })}</Callout.Text>
           </Callout.Root>
         ) : null}
         <Button size="3" disabled={!agreed || consent.isPending} onClick={start}>
-          Start Interview
+          {intl.formatMessage({ id: 'start.button' })}
         </Button>
+        <WithdrawButton candidateKey={candidateId} companyName={company} />
       </Flex>
     </Card>
   );

@@ -129,22 +129,26 @@ describe('the intro card', () => {
   it('says a video answer, its preparation and its recording time', async () => {
     interviewApi({ questions: [video({ preparation: 30, timeout: 120 })] });
     renderRoute('/candidates/intro1/questions/q1');
-    expect(await screen.findByText("You'll answer on video")).toBeInTheDocument();
-    expect(screen.getByText('30 seconds to prepare, then 2 minutes to record. Recording starts by itself.')).toBeInTheDocument();
+    // the spec's sentence first, the timeout in seconds as it writes it; then the kind and the preparation
+    expect(await screen.findByTestId('answer-time')).toHaveTextContent(/^You've 120 seconds to answer$/);
+    expect(screen.getByTestId('answer-kind')).toHaveTextContent(
+      /^You'll answer on video\. First you have 30 seconds to prepare, then recording starts by itself\.$/,
+    );
   });
 
   it('says a typed answer and its time', async () => {
     interviewApi({ questions: [text({ timeout: 90 })] });
     renderRoute('/candidates/intro2/questions/q1');
-    expect(await screen.findByText("You'll type your answer")).toBeInTheDocument();
-    expect(screen.getByText('You have 1 minute 30 seconds to write your answer, from when you view the question.')).toBeInTheDocument();
+    expect(await screen.findByTestId('answer-time')).toHaveTextContent(/^You've 90 seconds to answer$/);
+    expect(screen.getByTestId('answer-kind')).toHaveTextContent(/^You'll type your answer\. The time runs from when you view the question\.$/);
   });
 
   it('says no limits as limits when the time is unlimited', async () => {
     interviewApi({ questions: [video({ untimed: true })] });
     renderRoute('/candidates/intro3/questions/q1');
+    expect(await screen.findByText('There is no time limit: take the time you need.')).toBeInTheDocument();
     expect(
-      await screen.findByText('Take the time you need to prepare, then start recording when you are ready. There is no time limit.'),
+      screen.getByText("You'll answer on video. Take the time you need to prepare, then start recording when you are ready."),
     ).toBeInTheDocument();
     expect(screen.queryByText(/seconds|minutes/)).not.toBeInTheDocument();
   });
@@ -284,12 +288,25 @@ describe('a closed interview', () => {
     expect(document.body.textContent).not.toMatch(/withdrawn/i);
   });
 
-  it('shows the deadline on the start screen while it is open', async () => {
+  it("shows the deadline on the start screen while it is open, in the candidate's own time zone with its name", async () => {
     const deadline = '2026-12-01 17:00:00.000Z';
     interviewApi({ questions: [text()], deadline });
     renderRoute('/candidates/open1');
-    const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(Date.parse('2026-12-01T17:00:00.000Z'));
-    expect(await screen.findByText(`Please finish by ${expected}.`)).toBeInTheDocument();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const expected = new Intl.DateTimeFormat('en', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'long',
+      timeZone: zone,
+    }).format(Date.parse('2026-12-01T17:00:00.000Z'));
+    const zoneName = new Intl.DateTimeFormat('en', { timeZoneName: 'long', timeZone: zone })
+      .formatToParts(Date.parse('2026-12-01T17:00:00.000Z'))
+      .find((part) => part.type === 'timeZoneName')?.value;
+    expect(zoneName).toBeTruthy();
+    expect(await screen.findByText(`Please finish by ${expected}.`)).toHaveTextContent(zoneName ?? '');
   });
 
   it("shows the closed page when the open route refuses because the deadline passed", async () => {

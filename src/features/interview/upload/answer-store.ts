@@ -65,6 +65,8 @@ export interface AnswerStore {
   /** The chunks of the newest take of the candidate's question that has any, by offset ([] when none). */
   findChunks(candidateId: string, questionId: string): Promise<RecordedChunk[]>;
   removeChunks(takeId: string): Promise<void>;
+  /** Forgets everything of one candidate: answers, drafts and chunks (they withdrew and had their answers deleted). */
+  removeCandidate(candidateId: string): Promise<void>;
 }
 
 const DB_NAME = 'screenroom';
@@ -227,6 +229,20 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
     async removeChunks(takeId) {
       const tx = (await db()).transaction(CHUNKS, 'readwrite');
       tx.objectStore(CHUNKS).delete(IDBKeyRange.bound([takeId, 0], [takeId, Number.MAX_SAFE_INTEGER]));
+      await transactionDone(tx);
+    },
+    async removeCandidate(candidateId) {
+      const tx = (await db()).transaction([PENDING, TAKES, CHUNKS], 'readwrite');
+      for (const storeName of [PENDING, TAKES, CHUNKS]) {
+        // a cursor over each record's fields; the candidate's own are deleted where they are
+        const cursor = tx.objectStore(storeName).openCursor();
+        cursor.onsuccess = () => {
+          const current = cursor.result;
+          if (!current) return;
+          if ((current.value as { candidateId?: unknown }).candidateId === candidateId) current.delete();
+          current.continue();
+        };
+      }
       await transactionDone(tx);
     },
   };

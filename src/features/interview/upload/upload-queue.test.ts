@@ -609,3 +609,26 @@ describe('drafts: a finished take is stored before it is submitted', () => {
   });
 });
 
+
+describe("a candidate's withdrawal (they had their answers deleted)", () => {
+  it("stops sending that candidate's answers and removes every copy of them on this device, and only theirs", async () => {
+    const store = freshStore();
+    const server = fakeServer();
+    server.failNext(0, 5);
+    const queue = new UploadQueue({ store, transport: server.transport });
+    await queue.saveDraft(draftTake('draft1', 1));
+    await queue.saveDraft({ ...draftTake('other1', 1), candidateId: 'someone-else' });
+    await store.putChunk({ takeId: 'chunkTake', candidateId: 'cand', questionId: 'q1', offset: 0, data: videoFile('chunk'), ms: 100, last: false, createdAt: 1 });
+    await queue.enqueue(textAnswer('waiting1'));
+    await vi.waitFor(() => expect(queue.getSnapshot()[0]?.status).toBe('waiting'));
+
+    await queue.forgetCandidate('cand');
+
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: ['other1'] });
+    expect(await store.findChunks('cand', 'q1')).toEqual([]);
+    await queue.resume();
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(server.stored.has('waiting1')).toBe(false);
+  });
+});

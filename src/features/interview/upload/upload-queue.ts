@@ -196,6 +196,23 @@ export class UploadQueue<Staged = never> {
     }
   }
 
+  /**
+   * Stops sending one candidate's answers and removes every copy of them on this device (they withdrew: the server
+   * deleted their answers, and what is here is theirs to have gone too). An upload under way ends on its own; its
+   * answer is not sent again.
+   */
+  async forgetCandidate(candidateId: string): Promise<void> {
+    for (const [id, entry] of this.entries) if (entry.answer.candidateId === candidateId) this.entries.delete(id);
+    const before = this.states.length;
+    this.states = this.states.filter((state) => state.candidateId !== candidateId);
+    if (this.states.length !== before) this.emit();
+    try {
+      await this.options.store.removeCandidate(candidateId);
+    } catch (error) {
+      console.warn('The answers on this device could not be removed', error);
+    }
+  }
+
   /** Retries failed and waiting answers now (the connection came back, or the candidate asked). */
   retryNow(): void {
     let changed = false;
