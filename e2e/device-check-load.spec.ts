@@ -46,8 +46,22 @@ async function watch(page: Page) {
 
 const alertsOf = (page: Page) => page.evaluate(() => (window as unknown as { __alerts: string[] }).__alerts);
 
+/**
+ * Whether Web Audio runs in this page: Firefox's waits for an audio output, which this machine lacks (README,
+ * "Firefox runs over WebDriver BiDi"), so its context stays suspended and the microphone's meter can hear nothing.
+ */
+async function webAudioRuns(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const context = new AudioContext();
+    await Promise.race([context.resume(), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    const running = context.state === "running";
+    await context.close();
+    return running;
+  });
+}
+
 /** The browsers a candidate in this engine is sent to when it cannot record (another engine, no Safari on Linux). */
-const othersFor = (browserName: string) => (browserName === "chromium" ? "Firefox" : "Chrome or Edge");
+const othersFor = (browserName: string) => (/firefox/i.test(browserName) ? "Chrome or Edge" : "Firefox");
 
 test("under CPU load no alarm: camera, microphone, recording and connection are all fine", async ({ page, browserName }) => {
   const { key } = await seedInterview([{ kind: "video", title: "Introduce yourself", timeout: 90, takes: 1 }]);
@@ -58,8 +72,18 @@ test("under CPU load no alarm: camera, microphone, recording and connection are 
   // a slow start and a retry stay inside the check's own bounds (10 s to start, 8 s for data, twice)
   await expect(page.getByText(/^Recording: works\. Your answers will be recorded as WebM \(VP\d, OPUS\)\.$/)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText("Connection: Your connection is good")).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByText("Microphone: we hear you")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  if (await webAudioRuns(page)) {
+    await expect(page.getByText("Microphone: we hear you")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  } else {
+    // Without an audio output the meter hears nothing: the line says so as a status, not an alarm, and its Try
+    // again is the only one on the page. A machine with an audio output takes the branch above.
+    const silent = page.getByText("Microphone: we hear nothing yet — speak or check it is not muted");
+    await expect(silent).toBeVisible();
+    await expect(silent).toHaveAttribute("aria-live", "polite");
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(1);
+    test.info().annotations.push({ type: "microphone", description: "Firefox's Web Audio is suspended here (no audio output)" });
+  }
   await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
   expect(await alertsOf(page)).toEqual([]);
 
