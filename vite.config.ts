@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { browserSyntax } from './scripts/vite-browser-syntax';
 import { cspManifestPlugin } from './scripts/vite-csp';
 import { earlyReads } from './scripts/vite-early-reads';
+import { precompiledMessages } from './scripts/vite-precompiled-messages';
 import { radixSubset } from './scripts/vite-radix-subset';
 import { routePreload } from './scripts/vite-route-preload';
 
@@ -36,6 +37,8 @@ export default defineConfig({
       },
       { path: /^\/(companies|preferences)\//, modules: ['src/app/layouts/manager-shell.tsx'] },
     ]),
+    // The candidate's catalogs arrive parsed, and the production build holds no ICU parser.
+    precompiledMessages(),
     // A candidate's interview read and a company home's jobs start from an inline script, in parallel with the JS.
     earlyReads(),
     // dist/csp.json: the production CSP with the sha256 of the inline script above (server/internal/platform/static.go sends it)
