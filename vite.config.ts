@@ -89,7 +89,13 @@ export default defineConfig({
         // The WebM reader of the take check (fetched when a take starts, prepareTakeCheck) stays a chunk of its own:
         // as a small lazy chunk it became the one the merge put shared code into (Card, the interview's camera),
         // which made every first visit, the sign-in's too, download the reader with it.
-        manualChunks: (id) => (/\/src\/(features\/interview\/upload\/webm-length|lib\/shared-with-worker\/ebml)\.ts$/.test(id) ? 'webm-length' : undefined),
+        // Each language's catalog is a chunk of its own too (a merge would make a candidate download two languages),
+        // named so the early-read script preloads the candidate's (scripts/vite-early-reads.ts).
+        manualChunks: (id) => {
+          if (/\/src\/(features\/interview\/upload\/webm-length|lib\/shared-with-worker\/ebml)\.ts$/.test(id)) return 'webm-length';
+          const catalog = /\/src\/features\/interview\/i18n\/messages\/([a-z]{2})\.json$/.exec(id);
+          return catalog ? `messages-${catalog[1]}` : undefined;
+        },
       },
     },
   },
