@@ -915,6 +915,29 @@ describe("companies.retentionMonths and GET /api/screenroom/companies/{id}/reten
   });
 });
 
+// A company's e-mail settings (companies.timeZone and mailFooterOff, server/internal/companies/settings.go) and a
+// job's candidate language (jobs.language): set by the company's managers only; anyone else gets the same 404 and
+// nothing changes.
+describe("companies.timeZone and mailFooterOff, jobs.language", () => {
+  it.each(ACTORS)("as %s", async (actor) => {
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    await ctx.su.collection("companies").update(ctx.a.company.id, { timeZone: "", mailFooterOff: false });
+    await ctx.su.collection("jobs").update(ctx.a.job.id, { language: "" });
+    const set = await statusOf(() => pb.collection("companies").update(ctx.a.company.id, { timeZone: "Europe/Berlin", mailFooterOff: true }));
+    const language = await statusOf(() => pb.collection("jobs").update(ctx.a.job.id, { language: "de" }));
+    const company = await ctx.su.collection("companies").getOne(ctx.a.company.id);
+    const job = await ctx.su.collection("jobs").getOne(ctx.a.job.id);
+    const stored = { timeZone: company.timeZone as string, mailFooterOff: company.mailFooterOff as boolean, language: job.language as string };
+    expect({ set, language, stored }).toEqual(
+      actor === "manager"
+        ? { set: 200, language: 200, stored: { timeZone: "Europe/Berlin", mailFooterOff: true, language: "de" } }
+        : { set: 404, language: 404, stored: { timeZone: "", mailFooterOff: false, language: "" } },
+    );
+    await ctx.su.collection("companies").update(ctx.a.company.id, { timeZone: "", mailFooterOff: false });
+    await ctx.su.collection("jobs").update(ctx.a.job.id, { language: "" });
+  });
+});
+
 // Export and erasure (issue 19, server/internal/lifecycle: export.go and erasure.go): managers of the job's company only;
 // anyone else, the unverified account included, gets 404, nothing is erased and nothing is logged.
 describe("GET /api/screenroom/candidates/{id}/export", () => {

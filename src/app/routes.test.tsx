@@ -193,7 +193,7 @@ function serveCompany(id: string) {
   const questionRecord: QuestionsResponse = { id: 'q1', collectionId: 'questions', collectionName: Collections.Questions, company: id, title: 'Tell us about yourself', description: 'A minute is enough.', timeout: 60, canPreview: true, archived: false, created: at, updated: at };
   const video: VideoQuestionsResponse = { id: 'vq1', collectionId: 'video_questions', collectionName: Collections.VideoQuestions, question: 'q1', takes: 2, preparation: 30, created: at, updated: at };
   const question = { ...questionRecord, expand: { video_questions_via_question: video } };
-  const job: JobsResponse = { id: 'j1', collectionId: 'jobs', collectionName: Collections.Jobs, company: id, title: 'Support engineer', description: 'Help our customers.', location: 'Remote', welcomeMessage: '', responseDays: 0, questions: ['q1'], archived: false, closedAt: '', created: at, updated: at };
+  const job: JobsResponse = { id: 'j1', collectionId: 'jobs', collectionName: Collections.Jobs, company: id, title: 'Support engineer', description: 'Help our customers.', location: 'Remote', welcomeMessage: '', responseDays: 0, language: 'en', questions: ['q1'], archived: false, closedAt: '', created: at, updated: at };
   managerShellApi({ companies: [company], jobs: [job] });
   server.use(
     http.get(`${env.apiUrl}/api/collections/companies/records/${id}`, () => HttpResponse.json(company)),

@@ -4,7 +4,7 @@ import { Badge, Text } from '@radix-ui/themes';
 export type TranscriptSegment = { start: number; end: number; text: string };
 
 type TimedTranscriptProps = {
-  /** The media worker's state of the transcript: '' or 'pending', 'done', 'failed'. */
+  /** The media worker's state of the transcript: '' or 'pending', 'done', 'failed', 'language_unsupported'. */
   status: string;
   /** The plain text (answers transcribed before timed segments existed show only this). */
   transcript: string;
@@ -17,11 +17,14 @@ type TimedTranscriptProps = {
   classPrefix: string;
 };
 
+/** Where a transcript would be when the built-in engine (English only) met an answer in another language. */
+export const LANGUAGE_UNSUPPORTED_TEXT = 'Transcripts in this language need the Whisper-compatible endpoint';
+
 /**
  * A video answer's transcript, for the manager's review and the shared page alike: once the worker stored it with
  * times, each segment is a button that plays the video from there, the one being played marked (aria-current);
  * otherwise the plain text, 'No speech detected', or the worker's state ('Transcript pending', 'Transcript
- * unavailable').
+ * unavailable', or that the job's language needs the Whisper-compatible endpoint).
  */
 export function TimedTranscript({ status, transcript, segments, activeIndex, onSeek, classPrefix }: TimedTranscriptProps) {
   if (status === 'done') {
@@ -51,6 +54,13 @@ export function TimedTranscript({ status, transcript, segments, activeIndex, onS
     ) : (
       <Text as="p" size="2" color="gray" data-testid="transcript">
         No speech detected
+      </Text>
+    );
+  }
+  if (status === 'language_unsupported') {
+    return (
+      <Text as="p" size="2" color="gray" data-testid="transcript">
+        {LANGUAGE_UNSUPPORTED_TEXT}
       </Text>
     );
   }

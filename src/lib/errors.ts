@@ -97,6 +97,8 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'This job is closed. Reopen it to invite candidates': 'This job is closed. Reopen it to invite candidates.',
   'This job was closed': 'This job was closed.',
   'Choose how long to keep candidates from the list': 'Choose how long to keep candidates from the list.',
+  // a company's e-mail time zone (server/internal/companies/settings.go)
+  'Choose a time zone from the list': 'Choose a time zone from the list.',
   // issue 19: the audit log is append-only (server/internal/lifecycle/audit_log.go)
   'The audit log cannot be changed': 'The audit log cannot be changed',
   // issue 17's refusals (their texts are fixed by its contract)

@@ -22,6 +22,8 @@ export function buildCompany(overrides: Partial<CompaniesResponse> = {}): Compan
     managers: ['u1'],
     owner: 'u1',
     retentionMonths: 0,
+    timeZone: '',
+    mailFooterOff: false,
     created: '2024-01-01 00:00:00.000Z',
     updated: '2024-01-01 00:00:00.000Z',
     ...overrides,

@@ -1,12 +1,12 @@
 // Contract test of the Whisper-compatible provider against a local server speaking the OpenAI audio
-// transcription request shape: POST multipart {file, model, response_format}, Authorization: Bearer KEY, answer {text}
+// transcription request shape: POST multipart {file, model, response_format, language}, Authorization: Bearer KEY, answer {text}
 // and, for response_format=verbose_json, {segments: [{start, end, text, ...}]} (the transcript's times, issue 15).
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { whisper } from "../../worker/src/transcribe";
+import { transcribes, whisper } from "../../worker/src/transcribe";
 
 interface Seen {
   method: string;
@@ -99,9 +99,9 @@ function wav(): string {
 }
 
 describe("Whisper-compatible provider", () => {
-  it("posts the audio and model as multipart with the bearer key, asks for verbose_json, and returns the text and its segments", async () => {
+  it("posts the audio, model and language as multipart with the bearer key, asks for verbose_json, and returns the text and its segments", async () => {
     const transcribe = whisper(`${base}/v1/audio/transcriptions`, "sk-test", "whisper-large-v3");
-    await expect(transcribe(wav())).resolves.toEqual({
+    await expect(transcribe(wav(), "en")).resolves.toEqual({
       text: "He was not an ill disposed young man.",
       segments: [
         { start: 0, end: 1.52, text: "He was not an" },
@@ -115,25 +115,37 @@ describe("Whisper-compatible provider", () => {
     expect(request.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(request.fields.model).toBe("whisper-large-v3");
     expect(request.fields.response_format).toBe("verbose_json");
+    expect(request.fields.language).toBe("en");
+    expect(Object.keys(request.fields).sort()).toEqual(["language", "model", "response_format"]);
     expect(request.file).toEqual({ name: "audio.wav", type: "audio/wav", size: 44, head: "RIFF" });
+  });
+
+  it("sends the job's language as the endpoint's language field, for each of the nine, and can transcribe them all", async () => {
+    const transcribe = whisper(`${base}/v1/audio/transcriptions`, "sk-test", "whisper-1");
+    expect(transcribes(transcribe, "de")).toBe(true);
+    const before = seen.length;
+    for (const language of ["de", "fr", "es", "nl", "pt", "it", "pl", "ar", "en"]) await transcribe(wav(), language);
+    expect(seen.slice(before).map((r) => r.fields.language)).toEqual(["de", "fr", "es", "nl", "pt", "it", "pl", "ar", "en"]);
   });
 
   it("keeps the text and gives no segments when the endpoint answers plain json", async () => {
     const transcribe = whisper(`${base}/plain/v1/audio/transcriptions`, "sk-test", "whisper-1");
-    await expect(transcribe(wav())).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
+    await expect(transcribe(wav(), "en")).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
     expect(seen.at(-1)!.fields.response_format).toBe("verbose_json");
   });
 
   it("asks again for plain json when the model has no verbose_json, and from then on asks for plain json only", async () => {
     const transcribe = whisper(`${base}/json-only/v1/audio/transcriptions`, "sk-test", "gpt-4o-transcribe");
     const before = seen.length;
-    await expect(transcribe(wav())).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
-    await expect(transcribe(wav())).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
+    await expect(transcribe(wav(), "de")).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
+    await expect(transcribe(wav(), "de")).resolves.toEqual({ text: "He was not an ill disposed young man.", segments: null });
     expect(seen.slice(before).map((r) => r.fields.response_format)).toEqual(["verbose_json", "json", "json"]);
+    // the language goes with the plain json request too
+    expect(seen.slice(before).map((r) => r.fields.language)).toEqual(["de", "de", "de"]);
   });
 
   it("fails with the endpoint's status when it refuses the request", async () => {
     const transcribe = whisper(`${base}/v1/audio/transcriptions`, "wrong-key", "whisper-1");
-    await expect(transcribe(wav())).rejects.toThrow(/answered 401.*Incorrect API key/);
+    await expect(transcribe(wav(), "en")).rejects.toThrow(/answered 401.*Incorrect API key/);
   });
 });

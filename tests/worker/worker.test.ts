@@ -81,9 +81,10 @@ function logOf() {
   };
 }
 
-/** A candidate's video answer, uploaded as the candidate, as the app does. */
-async function videoAnswer(recording = recordingOf(CLIP)) {
+/** A candidate's video answer, uploaded as the candidate, as the app does; `language`: its job's. */
+async function videoAnswer(recording = recordingOf(CLIP), language?: string) {
   const w = await world("media");
+  if (language) await w.manager.pb.collection("jobs").update(w.job.id, { language });
   const { kind } = await answerVideo(w.candidate.id, w.video.question.id, undefined, new File([readFileSync(recording)], "answer.webm", { type: "video/webm" }));
   return { ...w, videoAnswer: kind };
 }
@@ -186,7 +187,7 @@ describe("media worker", () => {
   );
 
   it("sends 16 kHz mono wav audio to a configured Whisper-compatible endpoint and stores its text and segments", async () => {
-    const received: { auth: string; model: string; format: string; rate: number; channels: number; bits: number }[] = [];
+    const received: { auth: string; model: string; format: string; language: string; rate: number; channels: number; bits: number }[] = [];
     const endpoint = createServer((req, res) => {
       void (async () => {
         const chunks: Buffer[] = [];
@@ -198,6 +199,7 @@ describe("media worker", () => {
           auth: req.headers.authorization ?? "",
           model: String(form.get("model")),
           format: String(form.get("response_format")),
+          language: String(form.get("language")),
           channels: wav.readUInt16LE(22),
           rate: wav.readUInt32LE(24),
           bits: wav.readUInt16LE(34),
@@ -222,7 +224,8 @@ describe("media worker", () => {
       );
       await worker.signIn();
       expect((await worker.process(answer.id)).result).toBe("done");
-      expect(received).toEqual([{ auth: "Bearer sk-local", model: "whisper-1", format: "verbose_json", channels: 1, rate: 16000, bits: 16 }]);
+      // a job without a language is English, and the endpoint is told so
+      expect(received).toEqual([{ auth: "Bearer sk-local", model: "whisper-1", format: "verbose_json", language: "en", channels: 1, rate: 16000, bits: 16 }]);
       const record = await stored(answer.id);
       expect(record).toMatchObject({ transcriptStatus: "done", transcript: "He was not an ill disposed young man." });
       const duration = Math.floor((record.durationSeconds as number) * 100) / 100;
@@ -267,6 +270,69 @@ describe("media worker", () => {
       await new Promise<void>((resolve) => endpoint.close(() => resolve()));
     }
   });
+
+  it("sends a German job's answer to the Whisper-compatible endpoint with language=de and stores its transcript", async () => {
+    const languages: string[] = [];
+    const endpoint = createServer((req, res) => {
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+        languages.push(String(form.get("language")));
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ task: "transcribe", language: "german", duration: 7.1, text: " Er war kein übelgesinnter junger Mann. ", segments: [{ id: 0, start: 0, end: 2.5, text: " Er war kein übelgesinnter junger Mann." }] }));
+      })();
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = endpoint.address() as AddressInfo;
+      const { videoAnswer: answer } = await videoAnswer(recordingOf(CLIP), "de");
+      const worker = new MediaWorker(
+        config({ provider: { kind: "whisper", url: `http://127.0.0.1:${port}/v1/audio/transcriptions`, apiKey: "", model: "whisper-1" } }),
+        { log: () => {} },
+      );
+      await worker.signIn();
+      expect(await worker.process(answer.id)).toEqual({ result: "done", retryInMs: 0 });
+      expect(languages).toEqual(["de"]);
+      const record = await stored(answer.id);
+      expect(record).toMatchObject({ transcriptStatus: "done", transcript: "Er war kein übelgesinnter junger Mann." });
+      expect(record.transcriptSegments).toEqual([{ start: 0, end: 2.5, text: "Er war kein übelgesinnter junger Mann." }]);
+    } finally {
+      await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+    }
+  });
+
+  it(
+    "gives a German job's answer no transcript with the built-in engine, a state saying why, and a playable file; search finds none of it",
+    async () => {
+      const { videoAnswer: answer, manager, company, candidate } = await videoAnswer(recordingOf(CLIP), "de");
+      const logged = logOf();
+      const worker = new MediaWorker(config(), { log: logged.log });
+      await worker.signIn();
+      expect(await worker.process(answer.id)).toEqual({ result: "language_unsupported", retryInMs: 0 });
+
+      const record = await stored(answer.id);
+      expect(record).toMatchObject({ transcriptStatus: "language_unsupported", transcript: "", transcriptSegments: null, transcriptClaimedBy: "", transcriptAttempts: 1 });
+      expect(record.transcriptError).toMatch(/job is in "de".*knows only "en".*TRANSCRIBE_URL/);
+      expect(logged.lines.some((line) => line.includes(`answer ${answer.id}: no transcript`))).toBe(true);
+      // still made playable and seekable: the manager watches it without a transcript
+      expect(record.file).not.toBe(answer.file);
+      expect(record.durationSeconds).toBeCloseTo(await durationOfStoredFile(record), 1);
+
+      // the manager's review reads the state (its words are the review screen's), and no made-up English text
+      const review = JSON.stringify(await manager.pb.send(`/api/screenroom/reviews/${candidate.id}`, { method: "GET" }));
+      expect(review).toContain('"transcriptStatus":"language_unsupported"');
+      // nothing indexed for search: not a word of the clip is found in the company
+      const words = [...new Set(referenceOf(CLIP).toLowerCase().split(/\s+/).filter((word) => word.length > 3))];
+      for (const word of words) {
+        const { items } = await manager.pb.send<{ items: unknown[] }>(`/api/screenroom/companies/${company.id}/search`, { query: { q: word } });
+        expect(items, word).toEqual([]);
+      }
+      // done with: no scan takes it up again
+      expect(await worker.claim(answer.id)).toBeNull();
+    },
+    WORKER_TEST_TIMEOUT,
+  );
 
   it("signs in again when its superuser token ran out (a worker runs longer than a token lasts)", async () => {
     const { videoAnswer: answer } = await videoAnswer();

@@ -23,7 +23,7 @@ export const USAGE = `usage: node worker/run.mjs [--url URL] [--email E] [--pass
   --worker-id this worker's name in claims      (env WORKER_ID, default media-worker@HOST); stable across
               restarts so a restarted worker takes back its own unfinished job; give each worker running
               at the same time its own
-Transcription: TRANSCRIBE_PROVIDER=pocketsphinx (default) | whisper, with TRANSCRIBE_URL, TRANSCRIBE_API_KEY,
+Transcription: TRANSCRIBE_PROVIDER=pocketsphinx (default, English only) | whisper (every job language), with TRANSCRIBE_URL, TRANSCRIBE_API_KEY,
 TRANSCRIBE_MODEL (default whisper-1); POCKETSPHINX_MODEL_DIR (default /usr/share/pocketsphinx/model/en-us).
 Jobs: WORKER_MAX_ATTEMPTS (3), WORKER_LEASE_SECONDS (600), WORKER_RESCAN_SECONDS (60).`;
 

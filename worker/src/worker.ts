@@ -1,6 +1,7 @@
 // The media worker: finds pending video answers (realtime events, a scan on start and a periodic rescan),
 // claims each one on the server, makes its file playable and seekable (what a cut recording kept, remuxed, with its
-// duration), transcribes its audio and stores the result; failures are retried a bounded number of times, then
+// duration), transcribes its audio in the language of the answer's job and stores the result (an engine that does not
+// know that language stores no transcript and a state saying so, never words of another language); failures are retried a bounded number of times, then
 // marked failed (at once for a recording with nothing playable left). A server that cannot be reached or cannot take
 // a request now (issue 26: a crash, a restart, a full disk) is not a failure of the answer: the job waits for the
 // server and is done again under the claim it holds, uncounted.
@@ -32,7 +33,7 @@ import { extractAudio, hasAudio } from "./media";
 import { subscribeRealtime } from "./realtime";
 import { repairRecording, UnusableRecordingError } from "./repair";
 import { tidySegments, type Transcription } from "./segments";
-import { createTranscriber, type Transcriber } from "./transcribe";
+import { createTranscriber, DEFAULT_LANGUAGE, transcribes, unsupportedLanguageReason, type Transcriber } from "./transcribe";
 
 const COLLECTION = "video_answers";
 /** Seconds before its expiry at which the SDK renews the superuser token (by refresh, else a new sign-in). */
@@ -47,7 +48,13 @@ export interface VideoAnswer extends VideoAnswerState {
   transcriptAttempts: number;
 }
 
-export type JobResult = "done" | "retry" | "failed" | "skipped";
+/** A claimed answer, with the language of its job (the claim's answer: server/internal/takes/worker_claims.go). */
+export interface ClaimedAnswer extends VideoAnswer {
+  language: string;
+}
+
+/** language_unsupported: playable, and no transcript, because the engine does not know the job's language. */
+export type JobResult = "done" | "retry" | "failed" | "skipped" | "language_unsupported";
 
 /** PocketBase could not take one of a job's requests (see `serverTrouble`): not a failure of the answer. */
 export class ServerTroubleError extends Error {
@@ -224,9 +231,9 @@ export class MediaWorker {
    * Claims the answer on the server; null when another worker holds it or it is no longer pending. `resume`: this run
    * may hold the claim already (a server trouble cut its job), and takes it up again without a new attempt if so.
    */
-  async claim(id: string, { resume = false }: { resume?: boolean } = {}): Promise<VideoAnswer | null> {
+  async claim(id: string, { resume = false }: { resume?: boolean } = {}): Promise<ClaimedAnswer | null> {
     try {
-      const res = await this.pb.send<{ record: VideoAnswer }>(`/api/screenroom/media/video-answers/${encodeURIComponent(id)}/claim`, {
+      const res = await this.pb.send<{ record: VideoAnswer; language?: string }>(`/api/screenroom/media/video-answers/${encodeURIComponent(id)}/claim`, {
         method: "POST",
         body: {
           worker: this.owner.worker,
@@ -236,7 +243,7 @@ export class MediaWorker {
           ...(resume ? { resume: true } : {}),
         },
       });
-      return res.record;
+      return { ...res.record, language: res.language || DEFAULT_LANGUAGE };
     } catch (err) {
       if (err instanceof ClientResponseError && (err.status === 409 || err.status === 404)) return null;
       throw err;
@@ -290,7 +297,16 @@ export class MediaWorker {
     const dir = await mkdtemp(join(tmpdir(), "screenroom-worker-"));
     try {
       const local = await this.makeSeekable(answer, dir);
-      const { text: transcript, segments } = await this.transcribeAnswer(local.file, dir);
+      if (!transcribes(this.transcribe, answer.language)) {
+        // nothing for search to index and no captions: empty, not English words made up from other sounds
+        const reason = unsupportedLanguageReason(this.transcribe, answer.language);
+        await this.onServer("storing the transcript's state", () =>
+          this.write(id, { transcript: "", transcriptSegments: null, transcriptStatus: "language_unsupported", transcriptError: reason }),
+        );
+        this.log(`answer ${id}: no transcript (${reason})`);
+        return { result: "language_unsupported", retryInMs: 0 };
+      }
+      const { text: transcript, segments } = await this.transcribeAnswer(local.file, dir, answer.language);
       // the segments within the stored recording's length, so each one seeks to a time the video has
       const transcriptSegments = segments && tidySegments(segments, local.durationSeconds);
       await this.onServer("storing the transcript", () =>
@@ -416,11 +432,11 @@ export class MediaWorker {
   }
 
   /** A recording without sound has an empty transcript, timed (no segment), like one in which nothing was said. */
-  private async transcribeAnswer(recording: string, dir: string): Promise<Transcription> {
+  private async transcribeAnswer(recording: string, dir: string, language: string): Promise<Transcription> {
     if (!(await hasAudio(recording))) return { text: "", segments: [] };
     const wav = join(dir, "audio.wav");
     await extractAudio(recording, wav);
-    return this.transcribe(wav);
+    return this.transcribe(wav, language);
   }
 
   /** A write guarded by the claim: refused by the server if this worker lost it meanwhile. */

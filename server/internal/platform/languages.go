@@ -10,7 +10,7 @@ import (
 
 // The languages a candidate meets the product in (screens, e-mails, pages): the select values of jobs.language and
 // candidates.language (migration 1733200800_candidate_languages.js) and the SPA's list
-// (src/features/interview/i18n/locales.ts). English is what an empty choice reads as.
+// (src/lib/locales.ts). English is what an empty choice reads as.
 
 // Languages are the languages offered, in the SPA's order.
 var Languages = []string{"en", "de", "fr", "es", "nl", "pt", "it", "pl", "ar"}

@@ -51,7 +51,9 @@ func registerWorkerClaims(app core.App) {
 // stored as "worker#run". `resume: true` says the asking run may already hold the claim (its job was cut, or the
 // reply to its claim lost, when the server went away): if it does, the claim is renewed and the attempt goes on
 // uncounted; if not, it is an ordinary claim.
-// 200 {claimed: true, record} | 409 {message} when someone else holds it, or it is not pending.
+// 200 {claimed: true, record, language} | 409 {message} when someone else holds it, or it is not pending. `language`
+// is the answer's job's (platform.JobLanguage: English when the job has none), the language the worker transcribes
+// it in.
 func claimVideoAnswer(e *core.RequestEvent) error {
 	id := e.Request.PathValue("id")
 	info, err := e.RequestInfo()
@@ -127,7 +129,21 @@ func claimVideoAnswer(e *core.RequestEvent) error {
 	if gaveUp {
 		return router.NewApiError(http.StatusConflict, "Attempts used up: marked failed", nil)
 	}
-	return e.JSON(http.StatusOK, map[string]any{"claimed": true, "record": claimed})
+	return e.JSON(http.StatusOK, map[string]any{"claimed": true, "record": claimed, "language": transcriptLanguage(e.App, claimed)})
+}
+
+// transcriptLanguage is the language of a video answer's job. Nothing of it missing (a cascade is deleting the
+// candidate): English, and the worker's write is refused with the record anyway.
+func transcriptLanguage(app core.App, video *core.Record) string {
+	answer := platform.FindByIdOrNil(app, "answers", video.GetString("answer"))
+	if answer == nil {
+		return platform.DefaultLanguage
+	}
+	candidate := platform.FindByIdOrNil(app, "candidates", answer.GetString("candidate"))
+	if candidate == nil {
+		return platform.DefaultLanguage
+	}
+	return platform.JobLanguage(platform.FindByIdOrNil(app, "jobs", candidate.GetString("job")))
 }
 
 // jsNumberOr is JavaScript's Number(value) || fallback for what a JSON body holds.

@@ -12,7 +12,14 @@ function isWebsite(value: string): boolean {
   }
 }
 
-/** The company form (spec §5): a new logo is a File, the stored one its file name. */
+/** What a zone the server does not know gets (server/internal/companies/settings.go says the same). */
+export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list.';
+
+/**
+ * The company form (spec §5): a new logo is a File, the stored one its file name. Its settings screen adds the
+ * e-mail settings: the zone e-mails state times in (an IANA name, '' for UTC; the server checks it against its own
+ * zone database) and whether they leave out the product's footer line.
+ */
 export const companySchema = z.object({
   name: z.string().trim().min(1, 'Company name is required').max(100, 'Company name must be at most 100 characters'),
   website: z
@@ -36,9 +43,15 @@ export const companySchema = z.object({
       'The logo must be a PNG, JPEG, WebP or GIF image',
     )
     .refine((value) => !(value instanceof File) || value.size <= IMAGE_MAX_BYTES, 'The logo must be at most 5 MB'),
+  timeZone: z
+    .string()
+    .max(64, TIME_ZONE_MESSAGE)
+    .refine((value) => value.trim() === value, TIME_ZONE_MESSAGE)
+    .default(''),
+  mailFooterOff: z.boolean().default(false),
 });
 
-export type CompanyFormValues = z.infer<typeof companySchema>;
+export type CompanyFormValues = z.output<typeof companySchema>;
 export type CompanyFormInput = z.input<typeof companySchema>;
 
 export const inviteManagerSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { deadlineFieldSchema, extraTakesFieldSchema, extraTimeFieldSchema } from '@/lib/deadline';
+import { DEFAULT_LOCALE, LOCALES } from '@/lib/locales';
 
 export const WELCOME_MESSAGE_MAX = 1000;
 /** jobs.responseDays' limits (migration 1733000000): up to a year; 0 means no deadline. */
@@ -46,6 +47,11 @@ export const jobFormSchema = z.object({
         .min(0, RESPONSE_DAYS_MESSAGE)
         .max(RESPONSE_DAYS_MAX, RESPONSE_DAYS_MESSAGE),
     ),
+  /**
+   * The language of everything the job's candidates meet (screens, e-mails, pages) and of their transcripts; each
+   * candidate may switch their own link to another. A stored empty value reads as English.
+   */
+  language: z.enum(LOCALES, { error: 'Choose one of the listed languages' }).default(DEFAULT_LOCALE),
   /** Question ids, in the job's order. */
   questions: z.array(z.string()).min(1, 'Please add at least one question'),
 });
@@ -59,6 +65,7 @@ export const newJobDefaults: JobFormInput = {
   location: '',
   welcomeMessage: '',
   responseDays: '',
+  language: DEFAULT_LOCALE,
   questions: [],
 };
 

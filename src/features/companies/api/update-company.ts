@@ -12,6 +12,8 @@ export async function updateCompany({ id, values }: { id: string; values: Compan
     name: values.name,
     website: values.website,
     privacyUrl: values.privacyUrl,
+    timeZone: values.timeZone,
+    mailFooterOff: values.mailFooterOff,
     // the stored logo is a file name: send a file only when a new one was picked
     ...(values.logo instanceof File ? { logo: values.logo } : {}),
   });

@@ -60,7 +60,9 @@ describe('CompanyForm', () => {
     await user.type(screen.getByLabelText('Website'), 'https://acme.example.com');
     await user.click(screen.getByRole('button', { name: 'Create Company' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0]).toEqual({ name: 'Acme', website: 'https://acme.example.com', privacyUrl: '', logo });
+    // a new company's e-mails start in UTC with the footer (the form shows neither)
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ name: 'Acme', website: 'https://acme.example.com', privacyUrl: '', logo, timeZone: '', mailFooterOff: false });
+    expect(screen.queryByLabelText('Time zone')).not.toBeInTheDocument();
   });
 
   it('keeps the stored logo (a file name) when editing without picking a new one', async () => {
@@ -74,7 +76,9 @@ describe('CompanyForm', () => {
       'http://127.0.0.1:8090/api/files/companies/c1/logo_abc.png',
     );
     await user.click(screen.getByRole('button', { name: 'Update Company' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Acme', website: 'https://acme.example.com', privacyUrl: '', logo: 'logo_abc.png' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ name: 'Acme', website: 'https://acme.example.com', privacyUrl: '', logo: 'logo_abc.png', timeZone: '', mailFooterOff: false }),
+    );
   });
 
   it("puts the server's field error under its field and keeps what was typed", async () => {
@@ -115,6 +119,65 @@ describe('CompanyForm', () => {
       website: 'https://acme.example.com',
       privacyUrl: 'https://acme.example.com/privacy',
       logo,
+      timeZone: '',
+      mailFooterOff: false,
     });
+  });
+});
+
+describe("CompanyForm's e-mail settings (the settings screen)", () => {
+  const stored = { name: 'Acme', website: 'https://acme.example.com', privacyUrl: '', logo: 'logo_abc.png' };
+  const edit = (values: Partial<Parameters<typeof CompanyForm>[0]['defaultValues']> = {}, onSubmit?: (values: unknown) => Promise<unknown>) =>
+    setup({ defaultValues: { ...stored, timeZone: '', mailFooterOff: false, ...values }, submitLabel: 'Update Company', mailSettings: true, ...(onSubmit ? { onSubmit } : {}) });
+
+  it('offers UTC (the default) and every IANA zone of the browser, says that e-mails state times in it, and saves the one chosen with the footer choice', async () => {
+    const { onSubmit, user } = edit();
+    const select = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(select).toHaveValue('');
+    const options = Array.from((select as HTMLSelectElement).options);
+    expect(options[0]).toHaveTextContent(/^UTC$/);
+    expect(options.slice(1).map((option) => option.value)).toEqual(Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC'));
+    expect(options.find((option) => option.value === 'America/New_York')).toHaveTextContent('America/New York');
+    expect(screen.getByText(/^E-mails state times, such as an invitation's deadline, in this time zone, with its name\./)).toBeInTheDocument();
+
+    const footer = screen.getByRole('checkbox', { name: 'Leave the Screenroom line out of e-mails' });
+    expect(footer).not.toBeChecked();
+    await user.selectOptions(select, 'Europe/Berlin');
+    await user.click(footer);
+    await user.click(screen.getByRole('button', { name: 'Update Company' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...stored, timeZone: 'Europe/Berlin', mailFooterOff: true }));
+  });
+
+  it('starts from the stored settings, and keeps a stored zone this browser does not list', async () => {
+    const { onSubmit, user } = edit({ timeZone: 'Asia/Calcutta', mailFooterOff: true });
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Asia/Calcutta');
+    expect(screen.getByRole('checkbox', { name: 'Leave the Screenroom line out of e-mails' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Update Company' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...stored, timeZone: 'Asia/Calcutta', mailFooterOff: true }));
+  });
+
+  it("shows the server's refusal of the zone under the select, in its words, and keeps every choice", async () => {
+    const { ClientResponseError } = await import('pocketbase');
+    const onSubmit = vi.fn().mockRejectedValue(
+      new ClientResponseError({
+        status: 400,
+        response: {
+          message: 'Choose a time zone from the list.',
+          data: { timeZone: { code: 'validation_time_zone', message: 'Choose a time zone from the list.' } },
+        },
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = edit({}, onSubmit);
+    const select = screen.getByRole('combobox', { name: 'Time zone' });
+    await user.selectOptions(select, 'Pacific/Chatham');
+    await user.click(screen.getByRole('checkbox', { name: 'Leave the Screenroom line out of e-mails' }));
+    await user.click(screen.getByRole('button', { name: 'Update Company' }));
+    await waitFor(() => expect(select).toHaveAttribute('aria-invalid', 'true'));
+    expect(select).toHaveAccessibleDescription('Choose a time zone from the list.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a time zone from the list.');
+    expect(select).toHaveValue('Pacific/Chatham');
+    expect(screen.getByRole('checkbox', { name: 'Leave the Screenroom line out of e-mails' })).toBeChecked();
+    expect(screen.getByLabelText('Name')).toHaveValue('Acme');
   });
 });

@@ -1,7 +1,9 @@
+import '@/components/native-select.css';
+
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Text } from '@radix-ui/themes';
-import { useEffect, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { useEffect, useId, useMemo } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 
 import { FormDevtools } from '@/components/form-devtools';
 import { Field } from '@/components/field';
@@ -11,24 +13,40 @@ import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 
 import { companySchema, IMAGE_TYPES, type CompanyFormInput, type CompanyFormValues } from '../schemas';
 
-const FIELDS = ['name', 'website', 'privacyUrl', 'logo'] as const;
+const FIELDS = ['name', 'website', 'privacyUrl', 'logo', 'timeZone', 'mailFooterOff'] as const;
 
-/** The company form of create and edit (spec §2): logo with preview, name, website. */
+/**
+ * The zones the time zone select offers: this browser's IANA names (the server carries the whole zone database, so
+ * it knows them all). A stored zone the list lacks (another browser's spelling) is offered too, so saving the rest
+ * never changes the zone.
+ */
+export function timeZoneOptions(stored: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC');
+  return stored && stored !== 'UTC' && !zones.includes(stored) ? [stored, ...zones] : zones;
+}
+
+/**
+ * The company form of create and edit (spec §2): logo with preview, name, website; on the settings screen
+ * (`mailSettings`) also the company's e-mail settings.
+ */
 export function CompanyForm({
   defaultValues,
   storedLogoUrl,
   submitLabel,
   onSubmit,
+  mailSettings = false,
 }: {
   defaultValues?: CompanyFormInput;
   /** the stored logo, shown until a new file is picked */
   storedLogoUrl?: string;
   submitLabel: string;
   onSubmit: (values: CompanyFormValues) => Promise<unknown>;
+  /** show the time zone of e-mails and the footer choice (the settings screen; a new company starts with UTC and the footer) */
+  mailSettings?: boolean;
 }) {
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
     resolver: zodResolver(companySchema),
-    defaultValues: defaultValues ?? { name: '', website: '', privacyUrl: '', logo: '' },
+    defaultValues: defaultValues ?? { name: '', website: '', privacyUrl: '', logo: '', timeZone: '', mailFooterOff: false },
   });
   const {
     register,
@@ -83,6 +101,7 @@ export function CompanyForm({
           type="url"
           placeholder="https://"
         />
+        {mailSettings ? <MailSettingsFields form={form} /> : null}
         <Flex justify="end">
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}
@@ -92,6 +111,62 @@ export function CompanyForm({
       <FormDevtools control={form.control} />
       <UnsavedChangesGuard when={form.formState.isDirty && !isSubmitting} />
     </form>
+  );
+}
+
+/**
+ * The company's e-mail settings: the time zone e-mails state times in ('' is UTC) and whether they leave out the
+ * product's one footer line. E-mails are signed with the company's name either way.
+ */
+function MailSettingsFields({ form }: { form: UseFormReturn<CompanyFormInput, unknown, CompanyFormValues> }) {
+  const id = useId();
+  const {
+    register,
+    formState: { errors, defaultValues },
+  } = form;
+  const stored = defaultValues?.timeZone ?? '';
+  const zones = useMemo(() => timeZoneOptions(stored), [stored]);
+  return (
+    <Flex direction="column" gap="3" role="group" aria-labelledby={`${id}-heading`}>
+      <Heading as="h2" size="3" id={`${id}-heading`} mt="2">
+        E-mails
+      </Heading>
+      <Field
+        id={`${id}-time-zone`}
+        label="Time zone"
+        error={errors.timeZone?.message}
+        hint="E-mails state times, such as an invitation's deadline, in this time zone, with its name. E-mails to candidates are signed with the company's name."
+      >
+        {(control) => (
+          <select {...control} className="native-select" style={{ maxWidth: '22rem' }} {...register('timeZone')}>
+            <option value="">UTC</option>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Flex direction="column" gap="1">
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            <input
+              type="checkbox"
+              aria-invalid={Boolean(errors.mailFooterOff)}
+              aria-describedby={errors.mailFooterOff ? `${id}-footer-message` : undefined}
+              {...register('mailFooterOff')}
+            />
+            Leave the Screenroom line out of e-mails
+          </Flex>
+        </Text>
+        {errors.mailFooterOff?.message ? (
+          <Text id={`${id}-footer-message`} size="1" color="red" role="alert">
+            {errors.mailFooterOff.message}
+          </Text>
+        ) : null}
+      </Flex>
+    </Flex>
   );
 }
 

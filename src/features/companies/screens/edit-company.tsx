@@ -28,8 +28,16 @@ export function EditCompanyScreen() {
         <CompanySettingsLayout companyId={companyId} title="General">
           <CompanyForm
             key={data.id + data.updated}
-            defaultValues={{ name: data.name, website: data.website, privacyUrl: data.privacyUrl ?? '', logo: data.logo }}
+            defaultValues={{
+              name: data.name,
+              website: data.website,
+              privacyUrl: data.privacyUrl ?? '',
+              logo: data.logo,
+              timeZone: data.timeZone ?? '',
+              mailFooterOff: data.mailFooterOff ?? false,
+            }}
             storedLogoUrl={companyLogoUrl(data, '100x100')}
+            mailSettings
             submitLabel="Update Company"
             onSubmit={(values) => updateCompany.mutateAsync({ id: companyId, values })}
           />

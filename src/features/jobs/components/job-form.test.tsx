@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { ClientResponseError } from 'pocketbase';
 import { describe, expect, it, vi } from 'vitest';
 
 import { server } from '@/testing/msw-server';
@@ -88,7 +89,7 @@ describe('JobForm', () => {
       set('Description', description);
       set('Location', location);
       await user.click(screen.getByRole('button', { name: 'Create Job' }));
-      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ title, description, location, welcomeMessage: '', responseDays: 0, questions: ['q2'] }));
+      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ title, description, location, welcomeMessage: '', responseDays: 0, language: 'en', questions: ['q2'] }));
     }
   });
 
@@ -113,7 +114,7 @@ describe('JobForm', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Tell us about yourself' }));
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, questions: ['q2', 'q3'] }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, language: 'en', questions: ['q2', 'q3'] }));
   });
 
   it('removing the last question brings back the message', async () => {
@@ -131,13 +132,13 @@ describe('JobForm', () => {
     set('Welcome message (optional)', 'Hello!\nTake your time.');
     expect(screen.queryByText(/of 1000 characters/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, welcomeMessage: 'Hello!\nTake your time.' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, language: 'en', welcomeMessage: 'Hello!\nTake your time.' }));
 
     set('Welcome message (optional)', 'w'.repeat(900));
     expect(screen.getByText('900 of 1000 characters')).toBeInTheDocument();
     set('Welcome message (optional)', 'w'.repeat(1000));
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, welcomeMessage: 'w'.repeat(1000) }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, language: 'en', welcomeMessage: 'w'.repeat(1000) }));
 
     onSubmit.mockClear();
     set('Welcome message (optional)', 'w'.repeat(1001));
@@ -155,7 +156,7 @@ describe('JobForm', () => {
     for (const [typed, sent] of [['7', 7], ['0', 0], ['365', 365], ['', 0]] as const) {
       set('Response time (days)', typed);
       await user.click(screen.getByRole('button', { name: 'Create Job' }));
-      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: sent }));
+      await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: sent, language: 'en' }));
     }
 
     for (const [typed, message] of [
@@ -170,5 +171,42 @@ describe('JobForm', () => {
       expect(screen.getByLabelText('Response time (days)')).toHaveAttribute('aria-invalid', 'true');
       expect(onSubmit).not.toHaveBeenCalled();
     }
+  });
+
+  it('offers the nine candidate languages by their own names, English first and chosen for a new job, and saves the one picked', async () => {
+    const { user, onSubmit } = renderForm(valid);
+    const select = screen.getByRole('combobox', { name: 'Candidate language' });
+    expect(select).toHaveValue('en');
+    const options = within(select).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['English', 'Deutsch', 'Français', 'Español', 'Nederlands', 'Português', 'Italiano', 'Polski', 'العربية']);
+    expect(options.map((option) => option.getAttribute('value'))).toEqual(['en', 'de', 'fr', 'es', 'nl', 'pt', 'it', 'pl', 'ar']);
+    // each name marked as its own language, for a screen reader to say it as such
+    expect(options.map((option) => option.getAttribute('lang'))).toEqual(['en', 'de', 'fr', 'es', 'nl', 'pt', 'it', 'pl', 'ar']);
+    expect(screen.getByText(/transcripts are in this language/)).toBeInTheDocument();
+
+    await user.selectOptions(select, 'Deutsch');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ ...valid, responseDays: 0, language: 'de' }));
+  });
+
+  it("starts from the edited job's language", () => {
+    renderForm({ ...valid, language: 'ar' });
+    expect(screen.getByRole('combobox', { name: 'Candidate language' })).toHaveValue('ar');
+  });
+
+  it("shows the server's refusal of the language under the select, keeping what was chosen", async () => {
+    const { user, onSubmit } = renderForm(valid);
+    onSubmit.mockRejectedValueOnce(
+      new ClientResponseError({
+        status: 400,
+        response: { status: 400, message: 'Failed to create record.', data: { language: { code: 'validation_invalid_value', message: 'Invalid value pl.' } } },
+      }),
+    );
+    const select = screen.getByRole('combobox', { name: 'Candidate language' });
+    await user.selectOptions(select, 'Polski');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    await waitFor(() => expect(select).toHaveAttribute('aria-invalid', 'true'));
+    expect(select).toHaveValue('pl');
+    expect(select).toHaveAccessibleDescription('Please choose one of the offered values.');
   });
 });

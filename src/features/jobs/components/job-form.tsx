@@ -4,12 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 
+import '@/components/native-select.css';
 import { FormDevtools } from '@/components/form-devtools';
 import { questionQueries } from '@/features/questions/api/question-queries';
 import { Field } from '@/components/field';
 import { TextInput } from '@/components/text-input';
 import { reportFormError } from '@/components/form-error';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes';
+import { AUTONYMS, LOCALES } from '@/lib/locales';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
 import { jobFormSchema, RESPONSE_DAYS_MAX, WELCOME_MESSAGE_MAX, type JobFormInput, type JobFormValues } from '../schemas';
@@ -28,7 +30,7 @@ type JobFormProps = {
   cancel: ReactNode;
 };
 
-const SERVER_FIELDS = ['title', 'description', 'location', 'welcomeMessage', 'responseDays', 'questions'] as const;
+const SERVER_FIELDS = ['title', 'description', 'location', 'welcomeMessage', 'responseDays', 'language', 'questions'] as const;
 /** The counter shows from this many characters on: near the limit, not as noise while typing a short welcome. */
 const WELCOME_COUNTER_FROM = WELCOME_MESSAGE_MAX - 200;
 
@@ -91,6 +93,24 @@ export function JobForm({ companyId, defaultValues, knownQuestions = [], submitL
               style={{ maxWidth: '10rem' }}
               {...register('responseDays')}
             />
+          )}
+        </Field>
+
+        <Field
+          id={`${id}-language`}
+          label="Candidate language"
+          error={errors.language?.message}
+          hint="The interview, its e-mails and the answers' transcripts are in this language. Each candidate can switch their interview to another."
+        >
+          {(control) => (
+            // each language by its own name, as candidates see it in their switcher
+            <select {...control} className="native-select" style={{ maxWidth: '16rem' }} {...register('language')}>
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale} lang={locale}>
+                  {AUTONYMS[locale]}
+                </option>
+              ))}
+            </select>
           )}
         </Field>
 

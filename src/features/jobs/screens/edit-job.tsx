@@ -4,6 +4,7 @@ import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-do
 
 import { paths } from '@/config/paths';
 import { useGoBack } from '@/hooks/use-go-back';
+import { pickLocale } from '@/lib/locales';
 import { queryClient } from '@/lib/query-client';
 
 import { jobQueries } from '../api/job-queries';
@@ -38,6 +39,8 @@ export function EditJobScreen() {
             welcomeMessage: job.welcomeMessage ?? '',
             // 0 is 'no deadline': an empty field says so better than a 0
             responseDays: job.responseDays ? job.responseDays : '',
+            // a job made before languages existed has none: it is English
+            language: pickLocale(job.language),
             questions: job.questions,
           }}
           knownQuestions={job.expand?.questions}

@@ -163,16 +163,17 @@ describe('job detail', () => {
     expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
   });
 
-  it("shows the job's response time, welcome message and how each question is answered (issue 17)", async () => {
+  it("shows the job's response time, welcome message, candidate language and how each question is answered", async () => {
     signInAs({ primaryCompany: 'c1' });
     server.use(
-      http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, responseDays: 7, welcomeMessage: 'Hello!\nTake your time.' })),
+      http.get('*/api/collections/jobs/records/j1', () => HttpResponse.json({ ...job, responseDays: 7, welcomeMessage: 'Hello!\nTake your time.', language: 'fr' })),
       http.get('*/api/screenroom/jobs/:job/candidates', () => HttpResponse.json(list([]))),
       pipelineCounts(),
     );
     renderRoute('/companies/c1/jobs/j1');
     expect(await screen.findByText('7 days after the invite')).toBeInTheDocument();
     expect(screen.getByTestId('job-welcome-message')).toHaveTextContent('Hello! Take your time.');
+    expect(screen.getByText('Candidate language').nextElementSibling).toHaveTextContent(/^Français$/);
     const questions = screen.getByRole('table', { name: 'Questions' });
     expect(await within(questions).findByText('Video · 45 s to prepare · 1 min · 2 takes')).toBeInTheDocument();
   });
@@ -187,6 +188,8 @@ describe('job detail', () => {
     renderRoute('/companies/c1/jobs/j1');
     expect((await screen.findByText('Response time')).nextElementSibling).toHaveTextContent(/^No deadline$/);
     expect(screen.getByText('Welcome message').nextElementSibling).toHaveTextContent(/^None$/);
+    // a job made before languages existed is English
+    expect(screen.getByText('Candidate language').nextElementSibling).toHaveTextContent(/^English$/);
     expect(screen.getByLabelText('Deadline')).toHaveValue('');
   });
 

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { questionKind, questionQueries, type QuestionKindRecord } from '@/features/questions/api/question-queries';
 import { formatDate } from '@/lib/format-date';
+import { AUTONYMS, pickLocale } from '@/lib/locales';
 import type { QuestionsResponse } from '@/lib/pocketbase-types';
 
 import { jobQueries, orderedQuestions } from '../api/job-queries';
@@ -80,6 +81,10 @@ function JobDetail() {
             <DataList.Item>
               <DataList.Label>Response time</DataList.Label>
               <DataList.Value>{responseTimeText(job.responseDays)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label>Candidate language</DataList.Label>
+              <DataList.Value>{AUTONYMS[pickLocale(job.language)]}</DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label>Welcome message</DataList.Label>

@@ -242,6 +242,16 @@ describe('the timed transcript', () => {
     expect(within(card('a1')).getByTestId('transcript')).toHaveTextContent('he was not an ill disposed young man');
     expect(within(card('a1')).queryByRole('list', { name: 'Transcript segments' })).not.toBeInTheDocument();
   });
+
+  it('says, where the transcript would be, that an answer in a language the built-in engine lacks needs the Whisper-compatible endpoint', async () => {
+    await open(REVIEW_PATH, { review: buildReview({ video: { transcriptStatus: 'language_unsupported', transcript: '', transcriptSegments: null, durationSeconds: 8 } }) });
+    const transcript = within(card('a1')).getByTestId('transcript');
+    expect(transcript).toHaveTextContent(/^Transcripts in this language need the Whisper-compatible endpoint$/);
+    expect(within(card('a1')).queryByText('Transcript pending')).not.toBeInTheDocument();
+    expect(within(card('a1')).queryByRole('list', { name: 'Transcript segments' })).not.toBeInTheDocument();
+    // the video still plays
+    expect(within(card('a1')).getByLabelText('Answer video')).toBeInTheDocument();
+  });
 });
 
 describe('live updates', () => {

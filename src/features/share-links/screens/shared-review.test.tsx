@@ -68,6 +68,19 @@ afterEach(() => {
 });
 
 describe('the shared review page', () => {
+  it("says, where an answer's transcript would be, that its language needs the Whisper-compatible endpoint", async () => {
+    const review = sharedReview();
+    const [first, ...rest] = review.questions;
+    answer({
+      ...review,
+      questions: [{ ...first!, answer: { ...first!.answer!, transcriptStatus: 'language_unsupported', transcript: '', transcriptSegments: null } }, ...rest],
+    });
+    renderRoute(`/shared/${TOKEN}`);
+    const video = await screen.findByRole('region', { name: '1. Introduce yourself' });
+    expect(within(video).getByTestId('transcript')).toHaveTextContent(/^Transcripts in this language need the Whisper-compatible endpoint$/);
+    expect(within(video).queryByRole('list', { name: 'Transcript segments' })).not.toBeInTheDocument();
+  });
+
   it('shows the company, the job, the candidate and every answer, and no feedback the link leaves out', async () => {
     answer(sharedReview());
     renderRoute(`/shared/${TOKEN}`);
