@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { LOCALES } from '../src/lib/locales';
+import { LOCALES } from '../src/features/interview/i18n/locales';
 
 import { catalogProblems, type Allowlist, type Catalog, type CatalogSet } from './translations-check';
 
