@@ -166,8 +166,10 @@ test.describe("candidates in their own language", () => {
   test("every language's screens: start, intro card, data request, thank-you, closed and a bad link", async ({ page, browserName }, info) => {
     test.skip(isFirefox(browserName), "rendered once, in Chromium");
     const su = await superuser();
-    for (const locale of LOCALES) {
-      const { candidate, key, questions, data } = await seedJob(locale, [{ kind: "text", title: "Q", timeout: 45 }]);
+    // every language's job at once: the seeding is most of this test's time
+    const jobs = await Promise.all(LOCALES.map((locale) => seedJob(locale, [{ kind: "text", title: "Frage Eins", timeout: 45 }])));
+    for (const [index, locale] of LOCALES.entries()) {
+      const { candidate, key, questions, data } = jobs[index]!;
       const check = (screen: string) => (locale === "en" ? Promise.resolve() : expectNoEnglish(page, info, `${locale} ${screen}`, data));
 
       await page.goto(`/candidates/${key}`);
@@ -206,7 +208,7 @@ test.describe("candidates in their own language", () => {
   });
 
   test("Arabic is laid out right to left: the switcher, the start button and the answer's countdown change sides", async ({ page }) => {
-    const { key, questions } = await seedJob("en", [{ kind: "text", title: "Q", timeout: 300 }]);
+    const { key, questions } = await seedJob("en", [{ kind: "text", title: "Frage Eins", timeout: 300 }]);
     const box = async (locator: ReturnType<Page["locator"]>) => {
       const found = await locator.boundingBox();
       if (!found) throw new Error("not on the screen");
