@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { browserSyntax } from './scripts/vite-browser-syntax';
 import { cspManifestPlugin } from './scripts/vite-csp';
 import { earlyReads } from './scripts/vite-early-reads';
+import { precompiledMessages } from './scripts/vite-precompiled-messages';
 import { radixSubset } from './scripts/vite-radix-subset';
 import { routePreload } from './scripts/vite-route-preload';
 
@@ -36,6 +37,8 @@ export default defineConfig({
       },
       { path: /^\/(companies|preferences)\//, modules: ['src/app/layouts/manager-shell.tsx'] },
     ]),
+    // The candidate's catalogs arrive parsed, and the production build holds no ICU parser.
+    precompiledMessages(),
     // A candidate's interview read and a company home's jobs start from an inline script, in parallel with the JS.
     earlyReads(),
     // dist/csp.json: the production CSP with the sha256 of the inline script above (server/internal/platform/static.go sends it)
@@ -86,7 +89,13 @@ export default defineConfig({
         // The WebM reader of the take check (fetched when a take starts, prepareTakeCheck) stays a chunk of its own:
         // as a small lazy chunk it became the one the merge put shared code into (Card, the interview's camera),
         // which made every first visit, the sign-in's too, download the reader with it.
-        manualChunks: (id) => (/\/src\/(features\/interview\/upload\/webm-length|lib\/shared-with-worker\/ebml)\.ts$/.test(id) ? 'webm-length' : undefined),
+        // Each language's catalog is a chunk of its own too (a merge would make a candidate download two languages),
+        // named so the early-read script preloads the candidate's (scripts/vite-early-reads.ts).
+        manualChunks: (id) => {
+          if (/\/src\/(features\/interview\/upload\/webm-length|lib\/shared-with-worker\/ebml)\.ts$/.test(id)) return 'webm-length';
+          const catalog = /\/src\/features\/interview\/i18n\/messages\/([a-z]{2})\.json$/.exec(id);
+          return catalog ? `messages-${catalog[1]}` : undefined;
+        },
       },
     },
   },

@@ -6,12 +6,12 @@ import { earlyReadsScript } from '../../scripts/vite-early-reads';
 import { takeEarlyRead } from './early-read';
 
 /** Runs the inline script the build puts in index.html, on `path`, with `fetch` answering `answer`. */
-function runInlineScript(path: string, answer: () => Promise<Response>) {
+function runInlineScript(path: string, answer: () => Promise<Response>, catalogs: Record<string, string> = {}) {
   window.history.replaceState(null, '', path);
   const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() => answer());
   vi.stubGlobal('fetch', fetchMock);
   // the browser runs it as a classic inline script; indirect eval runs it the same way, in the global scope
-  (0, eval)(earlyReadsScript('https://api.example.test'));
+  (0, eval)(earlyReadsScript('https://api.example.test', catalogs));
   return fetchMock;
 }
 
@@ -30,6 +30,7 @@ const interviewPath = (key: string) => `/api/screenroom/interviews/${encodeURICo
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
   window.history.replaceState(null, '', '/');
   localStorage.clear();
   delete (window as unknown as Record<string, unknown>).__screenroomEarlyReads;
@@ -45,6 +46,31 @@ describe("a candidate's interview read started by index.html", () => {
     await expect(takeEarlyRead(interviewPath('k3y 1'))).resolves.toEqual(interview);
     // a later read (after consent, a retry...) asks the server again
     expect(takeEarlyRead(interviewPath('k3y 1'))).toBeNull();
+  });
+
+  it("preloads the catalog of the language the screens will speak, and still hands the whole read to the app", async () => {
+    const catalogs = { en: '/assets/messages-en-1.js', de: '/assets/messages-de-2.js', ar: '/assets/messages-ar-3.js' };
+    const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+    // the job's language
+    runInlineScript('/candidates/k3y', () => Promise.resolve(Response.json({ language: 'de', candidateLanguage: '' })), catalogs);
+    await expect(takeEarlyRead(interviewPath('k3y'))).resolves.toEqual({ language: 'de', candidateLanguage: '' });
+    await settle();
+    expect(preloaded()).toEqual(['/assets/messages-de-2.js']);
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+
+    // the switcher's choice stored for this link wins; a language without a catalog is passed over
+    localStorage.setItem('screenroom.language.k3y', 'ar');
+    runInlineScript('/candidates/k3y', () => Promise.resolve(Response.json({ language: 'xx', candidateLanguage: 'de' })), catalogs);
+    await settle();
+    expect(preloaded()).toEqual(['/assets/messages-ar-3.js']);
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+
+    // a link that opens nothing preloads nothing
+    runInlineScript('/candidates/gone', () => Promise.resolve(Response.json({ status: 404, message: 'x' }, { status: 404 })), catalogs);
+    await settle();
+    expect(preloaded()).toEqual([]);
   });
 
   it("answers a refusal as the SDK would: a ClientResponseError with the server's status and message", async () => {

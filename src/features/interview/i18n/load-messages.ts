@@ -1,8 +1,13 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+
 import type { Locale } from './locales';
 import type { MessageKey } from './message-keys';
 
-/** A catalog: every key of en.json (scripts/translations.test.ts checks that each has them all). */
-export type Messages = Record<MessageKey, string>;
+/**
+ * A catalog: every key of en.json (scripts/translations.test.ts checks that each has them all), each message already
+ * parsed by the build (scripts/vite-precompiled-messages.ts).
+ */
+export type Messages = Record<MessageKey, MessageFormatElement[]>;
 
 /**
  * Each language's messages are their own chunk, fetched on demand: a candidate downloads only the language they

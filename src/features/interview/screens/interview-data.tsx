@@ -4,9 +4,8 @@ import { useIntl } from 'react-intl';
 
 import { interviewQueries } from '../api/interview-get';
 import { useInterviewParam } from '../components/interview-params';
+import { retentionText } from '../components/interview-retention';
 import { WithdrawButton } from '../components/interview-withdraw';
-
-import { retentionText } from './interview-start';
 
 /**
  * The data-request page every candidate e-mail links to: what the company keeps of the application, who sees it,

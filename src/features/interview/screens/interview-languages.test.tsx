@@ -79,7 +79,7 @@ describe("the candidate's language", () => {
     expect(screen.getByRole('link', { name: 'Datenschutzerklärung von Globex lesen' })).toHaveAttribute('href', 'https://globex.example.com/privacy');
     expect(screen.getByRole('checkbox', { name: 'Ich stimme zu' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Interview starten' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Zurücktreten und meine Antworten löschen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bewerbung zurückziehen und meine Antworten löschen' })).toBeInTheDocument();
     expect(frame()).toHaveAttribute('lang', 'de');
     expect(frame()).toHaveAttribute('dir', 'ltr');
     expect(document.documentElement).toHaveAttribute('lang', 'de');
@@ -195,8 +195,8 @@ describe("the candidate's withdrawal", () => {
     let withdrawn = false;
     const calls = api(() => (withdrawn ? { withdrawnAt: '2026-11-24 10:00:00.000Z', language: 'de' } : interview({ language: 'de' })));
     const view = renderRoute('/candidates/cand1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Zurücktreten und meine Antworten löschen' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Zurücktreten und Ihre Antworten löschen?' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Bewerbung zurückziehen und meine Antworten löschen' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Bewerbung zurückziehen und Ihre Antworten löschen?' });
     expect(dialog).toHaveTextContent('Ihre Antworten (Ihre Videos, deren Transkripte und Ihre schriftlichen Antworten)');
     expect(dialog).toHaveTextContent('Ihre Einladung mit Ihrer E-Mail-Adresse');
     expect(dialog).toHaveTextContent('Das lässt sich nicht rückgängig machen');
@@ -204,8 +204,8 @@ describe("the candidate's withdrawal", () => {
     expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeInTheDocument();
     expect(calls.withdrawals).toEqual([]);
     withdrawn = true;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Zurücktreten und löschen' }));
-    expect(await screen.findByRole('heading', { name: 'Sie sind von diesem Interview zurückgetreten, und Ihre Antworten wurden gelöscht.' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zurückziehen und löschen' }));
+    expect(await screen.findByRole('heading', { name: 'Sie haben Ihre Bewerbung zurückgezogen, und Ihre Antworten wurden gelöscht.' })).toBeInTheDocument();
     expect(calls.withdrawals).toEqual(['cand1']);
     await view.router.navigate('/candidates/cand1/questions/q1');
     expect(await screen.findByTestId('interview-withdrawn')).toBeInTheDocument();

@@ -7,26 +7,16 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 import { useGiveConsent } from '../api/give-consent';
-import { hasOpenVideoQuestion, interviewQueries, nextUnanswered, totalAnswerMinutes, type Interview } from '../api/interview-get';
+import { hasOpenVideoQuestion, interviewQueries, nextUnanswered, totalAnswerMinutes } from '../api/interview-get';
 import { useAnswerUploads } from '../api/answer-uploads';
 import { useInterviewParam } from '../components/interview-params';
+import { retentionText } from '../components/interview-retention';
 import { WithdrawButton } from '../components/interview-withdraw';
 import { formatMoment } from '../i18n/format';
 
 /** "about 9 minutes" in plain words; under a minute of answers is "about 1 minute". */
 export function aboutMinutes(intl: IntlShape, minutes: number): string {
   return intl.formatMessage({ id: 'start.aboutMinutes' }, { minutes: Math.max(1, minutes) });
-}
-
-/**
- * How long the company keeps the answers: its retention period, or until it deletes them (0). Nothing is claimed by
- * a server that does not say.
- */
-export function retentionText(intl: IntlShape, interview: Pick<Interview, 'companyName' | 'retentionMonths'>): string | null {
-  const months = interview.retentionMonths;
-  if (typeof months !== 'number' || months < 0) return null;
-  if (months === 0) return intl.formatMessage({ id: 'consent.retentionUntilDeleted' }, { company: interview.companyName });
-  return intl.formatMessage({ id: 'consent.retention' }, { company: interview.companyName, months });
 }
 
 export function InterviewStartScreen() {
