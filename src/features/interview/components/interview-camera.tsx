@@ -46,31 +46,8 @@ export function useCamera(): CameraState & { retry: () => void } {
   return { ...state, retry };
 }
 
-/** In English: the device check's words, until it reads CAMERA_PROBLEM_KEYS below. */
-export const CAMERA_PROBLEMS: Record<MediaProblem, { title: string; help: string }> = {
-  denied: {
-    title: 'Camera and microphone access is blocked',
-    help:
-      'To record your answer, allow this site to use your camera and microphone: click the camera or lock icon in ' +
-      "your browser's address bar, choose Allow for both, then press Try again. On a phone, also check that your " +
-      'browser may use the camera in the system settings.',
-  },
-  missing: {
-    title: 'No camera or microphone found',
-    help: 'Connect a camera and a microphone (or a headset) and make sure they are switched on, then press Try again.',
-  },
-  busy: {
-    title: 'Your camera or microphone is in use',
-    help: 'Close other apps or tabs that may be using them (video calls, other recorders), then press Try again.',
-  },
-  unsupported: {
-    title: 'This browser cannot record video',
-    help: 'Open this link in a recent Chrome, Edge, Firefox or Safari, then press Try again.',
-  },
-};
-
-/** The same problems in the candidate's language: each one's heading and what to do. */
-export const CAMERA_PROBLEM_KEYS: Record<MediaProblem, { title: MessageKey; help: MessageKey }> = {
+/** Each camera problem in the candidate's language: its heading and what to do (the catalogs' camera.* keys). */
+const CAMERA_PROBLEM_KEYS: Record<MediaProblem, { title: MessageKey; help: MessageKey }> = {
   denied: { title: 'camera.denied.title', help: 'camera.denied.help' },
   missing: { title: 'camera.missing.title', help: 'camera.missing.help' },
   busy: { title: 'camera.busy.title', help: 'camera.busy.help' },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it, vi } from 'vitest';
 
-import { checkTake, takeProblemMessage, tracksOf } from './take-check';
+import { checkTake, tracksOf } from './take-check';
 
 /** A recording from tests/fixtures (MediaRecorder-shaped files the worker tests generate with ffmpeg). */
 const fixture = (name: string) => new Blob([readFileSync(join(__dirname, '../../../../tests/fixtures', name))]);
@@ -44,12 +44,5 @@ describe('checkTake', () => {
     const probe = vi.fn(() => Promise.resolve(0.1));
     expect(await checkTake(take, 1500, probe)).toBeNull();
     expect(probe).not.toHaveBeenCalled();
-  });
-
-  it('tells the candidate in plain words', () => {
-    expect(takeProblemMessage('empty')).toBe(
-      'Your browser did not record anything. Try again, or open this link in Chrome, Edge, Firefox or Safari.',
-    );
-    expect(takeProblemMessage('no-audio')).toMatch(/microphone/);
   });
 });

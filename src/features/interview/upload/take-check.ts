@@ -117,15 +117,3 @@ export async function checkTake(
   }
   return null;
 }
-
-/** What the candidate is told of a take that failed its check, in plain words. */
-export function takeProblemMessage(problem: TakeProblem): string {
-  switch (problem) {
-    case 'no-audio':
-      return 'Your recording has no sound. Check that your microphone is on and allowed for this page, then try again.';
-    case 'short':
-      return 'Your browser did not record all of your answer. Try again, or open this link in Chrome, Edge, Firefox or Safari.';
-    default:
-      return 'Your browser did not record anything. Try again, or open this link in Chrome, Edge, Firefox or Safari.';
-  }
-}
