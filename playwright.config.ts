@@ -57,8 +57,8 @@ export default defineConfig({
       // Playwright the project pins. Its fake devices are a test pattern and a tone; the camera is allowed by a pref,
       // as --use-fake-ui-for-media-stream does for Chromium (BiDi's permissions.setPermission knows no camera).
       name: "firefox",
-      // and right to left in Firefox ESR (its recorded and per-language journeys run in Chromium only)
-      testMatch: [...candidateJourneys, "candidate-languages.spec.ts"],
+      // and right to left in Firefox ESR (the recorded and per-language journeys run in Chromium only)
+      testMatch: [...candidateJourneys, "candidate-languages-rtl.spec.ts"],
       use: {
         browserName: "_bidiFirefox" as "firefox",
         viewport: { width: 1280, height: 720 },
