@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Card, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useIntl } from 'react-intl';
 
 import { interviewQueries } from '../api/interview-get';
 import { useInterviewParam } from '../components/interview-params';
+import { InterviewPrivacyLink } from '../components/interview-privacy-link';
 import { retentionText } from '../components/interview-retention';
 import { WithdrawButton } from '../components/interview-withdraw';
 
@@ -38,13 +39,7 @@ export function InterviewDataScreen() {
             </Text>
             <Text as="p">{intl.formatMessage({ id: 'consent.seenBy' }, { company })}</Text>
             {retention ? <Text as="p">{retention}</Text> : null}
-            {interview.privacyUrl ? (
-              <Text as="p">
-                <ThemeLink href={interview.privacyUrl} target="_blank" rel="noopener noreferrer">
-                  {intl.formatMessage({ id: 'consent.privacy' }, { company })}
-                </ThemeLink>
-              </Text>
-            ) : null}
+            <InterviewPrivacyLink url={interview.privacyUrl} company={company} />
           </section>
         </Flex>
 

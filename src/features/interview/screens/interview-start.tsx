@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Button, Callout, Card, Flex, Heading, Link as ThemeLink, Text } from '@radix-ui/themes';
+import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useGiveConsent } from '../api/give-consent';
 import { hasOpenVideoQuestion, interviewQueries, nextUnanswered, totalAnswerMinutes } from '../api/interview-get';
 import { useAnswerUploads } from '../api/answer-uploads';
 import { useInterviewParam } from '../components/interview-params';
+import { InterviewPrivacyLink } from '../components/interview-privacy-link';
 import { retentionText } from '../components/interview-retention';
 import { WithdrawButton } from '../components/interview-withdraw';
 import { formatMoment } from '../i18n/format';
@@ -89,13 +90,7 @@ export function InterviewStartScreen() {
             <Text as="p">{intl.formatMessage({ id: 'consent.seenBy' }, { company })}</Text>
             {retention ? <Text as="p">{retention}</Text> : null}
             <Text as="p">{intl.formatMessage({ id: 'consent.withdrawAnyTime' })}</Text>
-            {interview.privacyUrl ? (
-              <Text as="p">
-                <ThemeLink href={interview.privacyUrl} target="_blank" rel="noopener noreferrer">
-                  {intl.formatMessage({ id: 'consent.privacy' }, { company })}
-                </ThemeLink>
-              </Text>
-            ) : null}
+            <InterviewPrivacyLink url={interview.privacyUrl} company={company} />
             <Text as="label" htmlFor={agreeId} size="3">
               <Flex gap="2" align="center">
                 <input
