@@ -206,6 +206,23 @@ type BulkAllowance struct {
 	AvailableAt string `json:"availableAt"`
 }
 
+// BulkCap is what an answer says is left of a manager's hourly allowance (availableAt null when nothing counts).
+type BulkCap struct {
+	Limit       int     `json:"limit"`
+	Remaining   int     `json:"remaining"`
+	AvailableAt *string `json:"availableAt"`
+}
+
+// Cap is a's public part, as every bulk answer gives it.
+func (a BulkAllowance) Cap() BulkCap {
+	c := BulkCap{Limit: a.Limit, Remaining: a.Remaining}
+	if a.AvailableAt != "" {
+		at := a.AvailableAt
+		c.AvailableAt = &at
+	}
+	return c
+}
+
 func bulkCounts(old any) map[string]int {
 	counts := map[string]int{}
 	if s, ok := old.(string); ok && s != "" {
@@ -278,7 +295,7 @@ func GiveBackBulkCandidates(app core.App, userID string, minute int64, count int
 	})
 }
 
-// BulkCapMessage is the refusal of a bulk action when the manager's hourly allowance is spent: how many can be
+// BulkCapMessage is the refusal of a CSV import when the manager's hourly allowance is spent: how many can be
 // invited, and when.
 func BulkCapMessage(a BulkAllowance) string {
 	when := ""
@@ -286,4 +303,14 @@ func BulkCapMessage(a BulkAllowance) string {
 		when = fmt.Sprintf(" More can be invited from %s UTC.", a.AvailableAt[11:16])
 	}
 	return fmt.Sprintf("You can invite %d more candidates now: at most %d an hour.%s", a.Remaining, a.Limit, when)
+}
+
+// BulkActionCapMessage is the refusal of a bulk action on candidates (decide, resend, message, export, delete) when
+// the manager's hourly allowance is spent: how many more candidates it may act on, and when.
+func BulkActionCapMessage(a BulkAllowance) string {
+	when := ""
+	if len(a.AvailableAt) >= 16 {
+		when = fmt.Sprintf(" More from %s UTC.", a.AvailableAt[11:16])
+	}
+	return fmt.Sprintf("You can act on %d more candidates now: at most %d an hour by bulk actions.%s", a.Remaining, a.Limit, when)
 }
