@@ -7,6 +7,7 @@ package main
 import (
 	"screenroom/server/internal/accounts"
 	"screenroom/server/internal/answers"
+	"screenroom/server/internal/bulk"
 	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/companies"
 	"screenroom/server/internal/devroutes"
@@ -83,6 +84,7 @@ func main() {
 	interview.Register(app)
 	answers.Register(app)
 	candidates.Register(app)
+	bulk.Register(app)
 	companies.Register(app)
 	devroutes.Register(app)
 

@@ -117,18 +117,18 @@ func exportCandidate(e *core.RequestEvent) error {
 	return archive.Close()
 }
 
-// ExportCandidates answers e with one zip of candidates of job (records the caller read and may export: access is
-// its to decide), each in a folder of its own holding what a single export holds, with a README and an index
+// ExportCandidates answers e with one zip of the candidates candidateIDs of job (access is the caller's to
+// decide), each in a folder of its own holding what a single export holds, with a README and an index
 // (candidates.json) at the top; the bulk export's zip. Each candidate's export is written to the audit log (action
 // "export" by manager managerID), all in one transaction before the first byte, so an export that is cut off is
 // recorded all the same; a candidate erased in the meantime is left out. headers are set on the response before it
 // starts. exported: how many candidates the archive holds (0 with an error before the first byte).
-func ExportCandidates(e *core.RequestEvent, managerID string, job *core.Record, candidates []*core.Record, fileName string, headers func(exported int) map[string]string) (exported int, err error) {
-	kept := make([]*core.Record, 0, len(candidates))
+func ExportCandidates(e *core.RequestEvent, managerID string, job *core.Record, candidateIDs []string, fileName string, headers func(exported int) map[string]string) (exported int, err error) {
+	kept := make([]*core.Record, 0, len(candidateIDs))
 	err = e.App.RunInTransaction(func(txApp core.App) error {
 		kept = kept[:0]
-		for _, candidate := range candidates {
-			current := platform.FindByIdOrNil(txApp, "candidates", candidate.Id)
+		for _, id := range candidateIDs {
+			current := platform.FindByIdOrNil(txApp, "candidates", id)
 			if current == nil || current.GetString("job") != job.Id {
 				continue
 			}

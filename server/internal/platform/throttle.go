@@ -29,6 +29,7 @@ var limitDefaults = map[string]string{
 	"RATE_LIMIT_INVITES":        "30/600", // manager invites and candidate invites created per client
 	"MAIL_PER_ADDRESS":          "3/3600", // e-mails to one address from the flows above
 	"RATE_LIMIT_ACCOUNT_SIGNIN": "20/900", // failed sign-ins per account (internal/accounts)
+	"RATE_LIMIT_BULK_ACTIONS":   "30/600", // bulk decisions, erasures and exports per manager (internal/bulk)
 }
 
 var limitPattern = regexp.MustCompile(`^([0-9]{1,9})/([0-9]{1,9})$`)
@@ -173,6 +174,24 @@ func RequireResendBudget(app core.App, userID string) error {
 		return nil
 	}
 	return router.NewApiError(http.StatusTooManyRequests, TooManyResends, nil)
+}
+
+// TooManyBulkActions is the refusal of a bulk action past the manager's budget.
+const TooManyBulkActions = "You started many bulk actions in a short time. Wait a few minutes, then try again."
+
+// RequireBulkAction takes one action from the manager userID's budget of bulk decisions, erasures and exports
+// (RATE_LIMIT_BULK_ACTIONS): one bulk request is one action however many candidates it names (their number counts
+// against the hourly bulk allowance instead). A bulk resend takes from the resend budget instead, a bulk decision
+// message from the decision message budget, as their single routes do. 429 when spent; off with RATE_LIMITS=off.
+func RequireBulkAction(app core.App, userID string) error {
+	if !RateLimitsEnabled() {
+		return nil
+	}
+	max, window := Limit(app, "RATE_LIMIT_BULK_ACTIONS")
+	if takeFromWindow(app, "screenroomBulkActions:"+userID, max, window) {
+		return nil
+	}
+	return router.NewApiError(http.StatusTooManyRequests, TooManyBulkActions, nil)
 }
 
 const (
