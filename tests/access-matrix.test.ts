@@ -878,10 +878,13 @@ describe("POST /api/screenroom/jobs/{id}/bulk/*", () => {
   const routes = [
     ["decide", { decision: "reject" }],
     ["resend-invite", {}],
+    ["message", { kind: "advance" }],
     ["erase", {}],
   ] as const;
   it.each(ACTORS.flatMap((actor) => routes.map(([action, extra]) => [actor, action, extra] as const)))("as %s: %s", async (actor, action, extra) => {
     const candidate = await freshCandidate();
+    // a message goes to a candidate decided so
+    if (action === "message") await ctx.su.collection("candidates").update(candidate.id, { decision: "advance" });
     const mailsBefore = (await ctx.su.collection("mail_queue").getList(1, 1, { filter: ctx.su.filter("to = {:to}", { to: candidate.email }) })).totalItems;
     const status = await statusOf(() => bulkAction(clientFor(actor, candidate.id), ctx.a.job.id, action, { candidates: [candidate.id], ...extra }));
     const stored = await ctx.su
@@ -897,8 +900,8 @@ describe("POST /api/screenroom/jobs/{id}/bulk/*", () => {
       mailed: mails > mailsBefore,
     }).toEqual({
       exists: !(allowed && action === "erase"),
-      decision: allowed && action === "decide" ? "reject" : "",
-      mailed: allowed && action === "resend-invite",
+      decision: allowed && action === "decide" ? "reject" : action === "message" ? "advance" : "",
+      mailed: allowed && (action === "resend-invite" || action === "message"),
     });
   });
   it.each(ACTORS)("as %s: export", async (actor) => {

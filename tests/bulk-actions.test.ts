@@ -173,6 +173,41 @@ describe("bulk resend", () => {
   });
 });
 
+describe("bulk decision message", () => {
+  it("sends the message to those the send route would, once each, and says of the others what it says", async () => {
+    const w = await world("bulk-message");
+    const [advanced, undecided, withdrawn, rejected] = await candidatesOf(w, "bulk-message", 4);
+    const su = await superuser();
+    await bulkAction(w.manager.pb, w.job.id, "decide", { candidates: [advanced!.id, withdrawn!.id], decision: "advance" });
+    await bulkAction(w.manager.pb, w.job.id, "decide", { candidates: [rejected!.id], decision: "reject" });
+    await su.collection("candidates").update(withdrawn!.id, { withdrawn: true });
+
+    const answer = await bulkAction(w.manager.pb, w.job.id, "message", { candidates: [advanced!.id, undecided!.id, withdrawn!.id, rejected!.id], kind: "advance" });
+    expect(answer.rows.map((r) => [r.id, r.status, r.code])).toEqual([
+      [advanced!.id, "done", undefined],
+      [undecided!.id, "skipped", "validation_decision_mismatch"],
+      [withdrawn!.id, "skipped", "validation_withdrawn"],
+      [rejected!.id, "skipped", "validation_decision_mismatch"],
+    ]);
+    const sent = await su.collection("decision_messages").getFullList({ filter: su.filter("candidate.job = {:j}", { j: w.job.id }) });
+    expect(sent.map((m) => [m.candidate, m.kind, m.sentBy])).toEqual([[advanced!.id, "advance", w.manager.user.id]]);
+    expect(await queuedTo(advanced!.email)).toBe(2);
+
+    // a repeat sends nobody twice
+    const again = await bulkAction(w.manager.pb, w.job.id, "message", { candidates: [advanced!.id], kind: "advance" });
+    expect(again.rows.map((r) => [r.status, r.code])).toEqual([["skipped", "validation_already_sent"]]);
+    expect(await queuedTo(advanced!.email)).toBe(2);
+  });
+
+  it("refuses a kind that is none, on its field, before any candidate", async () => {
+    const w = await world("bulk-message-kind");
+    for (const kind of ["hold", "", undefined, 3]) {
+      const err = await errorOf(() => bulkAction(w.manager.pb, w.job.id, "message", { candidates: [w.candidate.id], kind }));
+      expect([err.status, err.response.data.kind?.code]).toEqual([400, "validation_invalid_value"]);
+    }
+  });
+});
+
 describe("bulk erase", () => {
   it("erases each candidate as the erase route does, each with its own audit entry by the manager", async () => {
     const w = await world("bulk-erase");

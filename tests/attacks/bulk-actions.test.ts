@@ -10,10 +10,12 @@ import { acceptInvite } from "../support";
 import { bulkAction, bulkExport, toldOf, type BulkAction } from "../bulk-support";
 
 type World = Awaited<ReturnType<typeof world>>;
-const ACTIONS: BulkAction[] = ["decide", "resend-invite", "erase"];
-const bodyFor = (action: BulkAction, selection: object) => (action === "decide" ? { ...selection, decision: "reject" } : selection);
+const ACTIONS: BulkAction[] = ["decide", "resend-invite", "message", "erase"];
+const bodyFor = (action: BulkAction, selection: Record<string, unknown>): Record<string, unknown> =>
+  action === "decide" ? { ...selection, decision: "reject" } : action === "message" ? { ...selection, kind: "advance" } : selection;
 
-/** What an attack may change of a candidate: whether it exists, its decision, and the e-mails queued to it. */
+/** What an attack may change of a candidate: whether it exists, its decision, the e-mails queued to it, its audit
+ * entries and the decision messages sent to it. */
 async function stateOf(candidateId: string, email: string) {
   const su = await superuser();
   const row = await su
@@ -22,7 +24,8 @@ async function stateOf(candidateId: string, email: string) {
     .catch(() => null);
   const mails = (await su.collection("mail_queue").getList(1, 1, { filter: su.filter("to = {:to}", { to: email }) })).totalItems;
   const audit = (await su.collection("audit_log").getList(1, 1, { filter: su.filter("candidateId = {:c}", { c: candidateId }) })).totalItems;
-  return { exists: row !== null, decision: row?.decision ?? null, mails, audit };
+  const messages = (await su.collection("decision_messages").getList(1, 1, { filter: su.filter("candidate = {:c}", { c: candidateId }) })).totalItems;
+  return { exists: row !== null, decision: row?.decision ?? null, mails, audit, messages };
 }
 
 async function coManagerOf(w: World, label: string) {
@@ -52,6 +55,8 @@ describe("bulk routes across companies", () => {
   it.each(ACTIONS)("%s: B's candidate ids mixed into A's selection are told of as an id that exists nowhere, and left alone", async (action) => {
     const mine = await a.manager.pb.collection("candidates").create({ job: a.job.id, email: uniqueEmail("bulk-atk-mine") });
     const theirs = await b.manager.pb.collection("candidates").create({ job: b.job.id, email: uniqueEmail("bulk-atk-theirs") });
+    // decided, so a message would go to either
+    for (const id of [mine.id, theirs.id]) await (await superuser()).collection("candidates").update(id, { decision: "advance" });
     const before = await stateOf(theirs.id, theirs.email as string);
     const nowhere = randomId();
     const answer = await bulkAction(a.manager.pb, a.job.id, action, bodyFor(action, { candidates: [theirs.id, mine.id, nowhere] }));
@@ -149,12 +154,12 @@ describe("bulk routes and who asks", () => {
   });
 });
 
-// The limits, on a server of this suite's own: a cap of 5 candidates an hour, 4 bulk actions and 4 resends (resends
-// share RATE_LIMIT_INVITES) in their windows a manager.
+// The limits, on a server of this suite's own: a cap of 5 candidates an hour, 4 bulk actions, 4 resends (resends
+// share RATE_LIMIT_INVITES) and 2 decision message actions in their windows a manager.
 describe("bulk routes and the manager's limits", () => {
   let server: Awaited<ReturnType<typeof useOwnServer>>;
   beforeAll(async () => {
-    server = await useOwnServer({ BULK_CANDIDATES_PER_HOUR: "5", RATE_LIMIT_BULK_ACTIONS: "4/600", RATE_LIMIT_INVITES: "4/600" });
+    server = await useOwnServer({ BULK_CANDIDATES_PER_HOUR: "5", RATE_LIMIT_BULK_ACTIONS: "4/600", RATE_LIMIT_INVITES: "4/600", RATE_LIMIT_MESSAGES: "2/600" });
   });
   afterAll(async () => {
     await server?.stop();
@@ -252,5 +257,17 @@ describe("bulk routes and the manager's limits", () => {
     expect(await statusOf(() => resend(m.ids[2]!))).toBe(429);
     const refused = await errorOf(() => bulkAction(m.manager.pb, m.job.id, "resend-invite", { candidates: m.ids.slice(0, 1) }));
     expect([refused.status, refused.response.message]).toEqual([429, "You sent many invitations again in a short time. Wait a few minutes, then try again."]);
+  });
+
+  it("a bulk decision message is one message action of the single route's budget", async () => {
+    const m = await managerWith("bulk-messages", 3);
+    const su = await superuser();
+    for (const id of m.ids) await su.collection("candidates").update(id, { decision: "advance" });
+    expect((await bulkAction(m.manager.pb, m.job.id, "message", { candidates: m.ids.slice(0, 2), kind: "advance" })).end.done).toBe(2);
+    // RATE_LIMIT_MESSAGES is 2: one single message more, then none, bulk or single
+    const send = (id: string) => m.manager.pb.send(`/api/screenroom/candidates/${id}/decision-message`, { method: "POST", body: { kind: "advance" } });
+    expect(await statusOf(() => send(m.ids[2]!))).toBe(200);
+    const refused = await errorOf(() => bulkAction(m.manager.pb, m.job.id, "message", { candidates: m.ids.slice(0, 1), kind: "advance" }));
+    expect([refused.status, refused.response.message]).toEqual([429, "You sent many decision messages in a short time. Wait a few minutes, then try again."]);
   });
 });

@@ -15,6 +15,7 @@ import (
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
 	"screenroom/server/internal/mail"
+	"screenroom/server/internal/messages"
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 	"screenroom/server/internal/questions"
@@ -85,6 +86,7 @@ func main() {
 	answers.Register(app)
 	candidates.Register(app)
 	bulk.Register(app)
+	messages.Register(app)
 	companies.Register(app)
 	devroutes.Register(app)
 

@@ -13,6 +13,7 @@ import (
 
 	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/lifecycle"
+	"screenroom/server/internal/messages"
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 )
@@ -36,8 +37,8 @@ import (
 // found (a request that finds nothing left is refused whole: 429, bulk_hourly_cap, saying how many are left and
 // when; one that finds fewer left than it names acts on the first ones and reports the rest), and given back for
 // every candidate the action did not affect; then one action of the manager's rate limit for that kind of action
-// (resend: the resend budget of the single route; message: the decision message budget of the single route;
-// decide, erase, export: platform.RequireBulkAction), 429 when spent, the allowance given back.
+// (resend: the resend budget of the single route; message: the decision message budget of the single route,
+// RATE_LIMIT_MESSAGES; decide, erase, export: platform.RequireBulkAction), 429 when spent, the allowance given back.
 //
 // Each candidate is then acted on by the single route's own function, so the rules are the same one at a time or a
 // thousand at once; a candidate the rules refuse is reported with the single route's own words and nothing done.
@@ -109,6 +110,23 @@ var actions = []action{
 			}, nil
 		},
 		budget: platform.RequireResendBudget,
+	},
+	{
+		path: "message",
+		read: func(body map[string]any) (actOn, error) {
+			kind, _ := body["kind"].(string)
+			if !messages.IsKind(kind) {
+				return nil, messages.KindFieldError()
+			}
+			return func(app core.App, manager *core.Record, candidateID string) (bool, error) {
+				candidate := platform.FindByIdOrNil(app, "candidates", candidateID)
+				if candidate == nil {
+					return false, errNotFound
+				}
+				return true, messages.SendDecisionMessage(app, manager, candidate, kind)
+			}, nil
+		},
+		budget: platform.RequireDecisionMessageAction,
 	},
 	{
 		path: "erase",

@@ -39,6 +39,8 @@ transcripts/        For each transcribed video answer: <number>-<answer id>.txt 
 ratings.json        The managers' star ratings (1 to 5) of the answers: answer id, manager's user id, stars, dates.
 comments.json       The managers' comments on the candidate: author's user id, text, dates.
 decision.json       The hiring decision (advance, hold, reject, or empty), who made it (user id) and when.
+messages.json       The decision messages e-mailed to the candidate: kind (advance, reject), language, subject and
+                    text as sent, who sent it (user id) and when.
 `
 
 const exportReadme = `Screenroom: one candidate's data
@@ -217,6 +219,10 @@ func readCandidateExport(app core.App, candidate, job *core.Record) (*candidateE
 	if err != nil {
 		return nil, err
 	}
+	messages, err := app.FindRecordsByFilter("decision_messages", "candidate = {:c}", "sentAt", 0, 0, dbx.Params{"c": candidate.Id})
+	if err != nil {
+		return nil, err
+	}
 
 	export := &candidateExport{}
 	exportedAnswers := make([]map[string]any, 0, len(answers))
@@ -281,6 +287,7 @@ func readCandidateExport(app core.App, candidate, job *core.Record) (*candidateE
 			"decision": candidate.GetString("decision"), "decisionBy": candidate.GetString("decisionBy"),
 			"decisionAt": candidate.GetString("decisionAt"),
 		}},
+		{name: "messages.json", data: pick(messages, "id", "kind", "language", "subject", "body", "sentBy", "sentAt")},
 	}, export.jsonEntries...)
 	return export, nil
 }

@@ -16,4 +16,7 @@ const (
 	CandidateChoiceMaxBytes = 1024
 	// BulkRequestMaxBytes is a bulk action's JSON: up to 1,000 candidate ids (15 characters, quoted) or a filter.
 	BulkRequestMaxBytes = 128 * 1024
+	// DecisionMessageMaxBytes is a decision message route's JSON: a template's subject (200 characters) and body
+	// (5,000), each up to four bytes a character, escaped.
+	DecisionMessageMaxBytes = 64 * 1024
 )

@@ -10,9 +10,10 @@ import { BulkActionDialog, type PendingAction } from './bulk-action-dialog';
 import { COMPARE_MAX, COMPARE_MIN, MAX_BULK_CANDIDATES, type PipelineSelection } from './pipeline-selection';
 
 /**
- * What the pipeline's selection can do (server/internal/bulk; its own chunk, loaded once something is selected, so
- * Radix's menu, dialog and theme code stay off the job page's first paint): decide, resend the invitation, export, erase, each
- * confirmed, then run with its progress and summary in a dialog; and compare two to four candidates side by side.
+ * What the pipeline's selection can do (server/internal/bulk): decide, resend the invitation, send a decision
+ * message, export, erase, each confirmed, then run with its progress and summary in a dialog; and compare two to four
+ * candidates side by side. Its own chunk, loaded once something is selected, so Radix's menu, dialog and theme code
+ * stay off the job page's first paint.
  */
 export function BulkActionBar({
   companyId,
@@ -64,6 +65,18 @@ export function BulkActionBar({
         <Button variant="soft" size="2" disabled={tooMany} onClick={() => open({ kind: 'resend-invite' })}>
           Resend invitation
         </Button>
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger disabled={tooMany}>
+            <Button variant="soft" size="2">
+              Send decision message
+              <ChevronDownIcon />
+            </Button>
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Content>
+            <DropdownMenu.Item onSelect={() => open({ kind: 'message', messageKind: 'advance' })}>Advance message</DropdownMenu.Item>
+            <DropdownMenu.Item onSelect={() => open({ kind: 'message', messageKind: 'reject' })}>Reject message</DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Root>
         <Button variant="soft" size="2" disabled={tooMany} onClick={() => open({ kind: 'export' })}>
           Export
         </Button>

@@ -21,6 +21,7 @@ import { bulkSelectionOf, type PipelineSelection } from './pipeline-selection';
 export type PendingAction =
   | { kind: 'decide'; decision: 'advance' | 'hold' | 'reject' | '' }
   | { kind: 'resend-invite' }
+  | { kind: 'message'; messageKind: 'advance' | 'reject' }
   | { kind: 'export' }
   | { kind: 'erase' };
 
@@ -60,6 +61,13 @@ function wordsFor(action: PendingAction, n: number, matching: boolean) {
         confirm: 'Send again',
         done: (k: number) => `Sent ${plural(k, 'invitation', 'invitations')} again.`,
       };
+    case 'message':
+      return {
+        title: `Send the ${action.messageKind} message to ${who}?`,
+        body: `Each candidate whose decision is ${DECISION_WORDS[action.messageKind]} gets your company's ${action.messageKind} message by e-mail, in their language, as from their review. Nobody gets it twice; the others are left out and listed.`,
+        confirm: 'Send messages',
+        done: (k: number) => `Sent the ${action.messageKind} message to ${plural(k, 'candidate', 'candidates')}.`,
+      };
     case 'export':
       return {
         title: `Export ${who}?`,
@@ -93,7 +101,13 @@ export function bulkReason(action: PendingAction, row: BulkRowResult): string {
     case 'validation_completed':
       return 'Has already sent their answers: there is no invitation to resend.';
     case 'validation_withdrawn':
-      return 'The invitation was withdrawn. Restore it before sending it again.';
+      return action.kind === 'message'
+        ? 'The invitation was withdrawn, so the candidate gets no more e-mails about it.'
+        : 'The invitation was withdrawn. Restore it before sending it again.';
+    case 'validation_decision_mismatch':
+      return action.kind === 'message' && action.messageKind === 'reject' ? 'Not rejected: reject first to send this message.' : 'Not advanced: advance first to send this message.';
+    case 'validation_already_sent':
+      return 'Was already sent this message.';
     case 'validation_deadline_passed':
       return 'The deadline has passed. Extend it before sending the invitation again.';
     case 'validation_job_closed':
@@ -172,7 +186,8 @@ export function BulkActionDialog({
         );
         setPhase({ step: 'exported', exported, fileName });
       } else {
-        const fields: Record<string, string> = action.kind === 'decide' ? { decision: action.decision } : {};
+        const fields: Record<string, string> =
+          action.kind === 'decide' ? { decision: action.decision } : action.kind === 'message' ? { kind: action.messageKind } : {};
         const summary = await runBulkAction(jobId, action.kind, target, fields, (progress) => setPhase({ step: 'running', progress, bytes: 0 }));
         setPhase({ step: 'done', summary });
       }
