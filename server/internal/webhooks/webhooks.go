@@ -27,6 +27,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 	"golang.org/x/net/idna"
+
+	"screenroom/server/internal/metrics"
 )
 
 // The webhook sender (issue 18 point 2). Each event is recorded as webhook_deliveries rows, status pending
@@ -594,6 +596,7 @@ func (s *webhookSender) record(row deliveryRow, o outcome) {
 			params["next"] = dbText(next)
 		}
 	}
+	metrics.WebhookAttempt(o.err == "", params["status"] == "failed")
 	_, err := s.app.NonconcurrentDB().NewQuery(
 		`UPDATE webhook_deliveries SET status = {:status}, attempts = {:attempts}, lastStatus = {:lastStatus},
 		   latencyMs = {:latency}, lastError = {:error}, deliveredAt = {:delivered}, nextAttemptAt = {:next}, updated = {:now}
