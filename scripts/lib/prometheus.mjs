@@ -39,7 +39,10 @@ export function ensurePromJson({ log = console.log } = {}) {
 export function parseExposition(text) {
   const r = spawnSync(ensurePromJson({ log: () => {} }), [], { input: text, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new StackError(`prom2json could not parse the metrics:\n${r.stderr}`);
-  return JSON.parse(r.stdout);
+  const families = JSON.parse(r.stdout);
+  // prom2json answers [] for some text it cannot read (an unquoted label value) rather than failing
+  if (families.length === 0 && /^[^#\s]/m.test(text)) throw new StackError(`prom2json could not parse the metrics: no family read from\n${text.slice(0, 500)}`);
+  return families;
 }
 
 /**

@@ -103,7 +103,11 @@ export class WorkerMetrics {
       buckets: [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
       registers: [this.registry],
     });
-    for (const result of ["done", "language_unsupported", "retry", "failed", "skipped", "error"]) this.jobs.labels(result);
+    // every result's series from the start, so a rate() over it has a zero to start from
+    for (const result of ["done", "language_unsupported", "retry", "failed", "skipped", "error"]) {
+      this.jobs.labels(result).inc(0);
+      this.duration.zero({ result });
+    }
   }
 
   jobFinished(result: JobOutcome, seconds: number): void {
