@@ -55,7 +55,7 @@ export type CandidatesLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" 
 export type JobsLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
 export type MailQueueStatusOptions = "pending" | "sent" | "failed";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed" | "language_unsupported";
-export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
+export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided" | "webhook.test";
 export type WebhookDeliveriesStatusOptions = "pending" | "succeeded" | "failed";
 export type WebhookEndpointsEventsOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
 export type WithdrawnLinksLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
@@ -287,6 +287,11 @@ export type WebhookEndpointsRecord = {
   enabled: boolean;
   created: IsoDateString;
   updated: IsoDateString;
+  secretRotatedAt?: IsoDateString;
+  previousSecretUntil?: IsoDateString;
+  failingSince?: IsoDateString;
+  disabledAt?: IsoDateString;
+  disabledReason?: string;
 };
 
 export type WithdrawnLinksRecord = {
