@@ -22,7 +22,10 @@ import (
 // and a receiver that answers a test has not yet received the events that failed. An endpoint a manager enables again
 // starts with no run (the update hook, endpoints.go).
 
-const defaultDisableAfter = 120 * time.Hour
+const (
+	disableAfterSetting = "WEBHOOKS_DISABLE_AFTER_HOURS"
+	defaultDisableAfter = 120 * time.Hour
+)
 
 // parseHours reads a number of hours (fractions allowed) within [min, max]; ok false when it is not one.
 func parseHours(raw string, min, max float64) (time.Duration, bool) {
@@ -51,7 +54,7 @@ func hoursSetting(app core.App, name string, min, max float64, fallback time.Dur
 
 // disableAfter is WEBHOOKS_DISABLE_AFTER_HOURS: more than 0, at most ten years.
 func disableAfter(app core.App) time.Duration {
-	return hoursSetting(app, "WEBHOOKS_DISABLE_AFTER_HOURS", 1e-9, 24*3650, defaultDisableAfter)
+	return hoursSetting(app, disableAfterSetting, 1e-9, 24*3650, defaultDisableAfter)
 }
 
 // noteHealth counts an attempt's outcome towards its endpoint's health.

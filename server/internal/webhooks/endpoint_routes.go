@@ -32,11 +32,14 @@ import (
 
 const testEvent = "webhook.test"
 
-const defaultSecretOverlap = 24 * time.Hour
+const (
+	secretOverlapSetting = "WEBHOOKS_SECRET_OVERLAP_HOURS"
+	defaultSecretOverlap = 24 * time.Hour
+)
 
 // secretOverlap is WEBHOOKS_SECRET_OVERLAP_HOURS: 0 to 720 (30 days).
 func secretOverlap(app core.App) time.Duration {
-	return hoursSetting(app, "WEBHOOKS_SECRET_OVERLAP_HOURS", 0, 720, defaultSecretOverlap)
+	return hoursSetting(app, secretOverlapSetting, 0, 720, defaultSecretOverlap)
 }
 
 // signatures is the webhook-signature header of an attempt: the current secret's signature, and the replaced
