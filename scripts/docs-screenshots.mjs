@@ -13,7 +13,8 @@ import { seedReviewDemo } from "./seed-review.mjs";
 import { DEMO_MANAGER } from "./seed.mjs";
 
 const pbUrl = `http://127.0.0.1:${process.env.PB_PORT || 8090}`;
-const appUrl = `http://127.0.0.1:${process.env.VITE_PORT || 5173}`;
+// DOCS_APP_URL: the app served elsewhere, e.g. a production build (`vite preview`), which has no dev-only panels
+const appUrl = process.env.DOCS_APP_URL || `http://127.0.0.1:${process.env.VITE_PORT || 5173}`;
 const superuser = { email: "admin@screenroom.test", password: "admin-password-123" };
 const images = join(root, "docs", "images");
 const marker = join(root, ".data", "seeded");
@@ -63,7 +64,7 @@ async function morePipeline() {
 
 /** Waits until the worker transcribed every video answer of the job's answered candidates. */
 async function transcribed() {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 900_000;
   for (;;) {
     const pending = await su.collection("video_answers").getList(1, 1, { filter: "transcriptStatus = 'pending'" });
     if (pending.totalItems === 0) return;
@@ -84,6 +85,9 @@ function camera() {
 
 await morePipeline();
 await transcribed();
+if (demo.reviewedCandidateId) {
+  await manager.send(`/api/screenroom/candidates/${demo.reviewedCandidateId}/decision`, { method: "POST", body: { decision: "advance" } });
+}
 mkdirSync(images, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
@@ -93,27 +97,44 @@ try {
   const session = JSON.stringify({ token: manager.authStore.token, record: manager.authStore.record });
   const managerContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   await managerContext.addInitScript((value) => globalThis.localStorage.setItem("pocketbase_auth", value), session);
+  // the dev server compiles each module on its first request: slow on a busy machine
+  managerContext.setDefaultTimeout(180_000);
+  managerContext.setDefaultNavigationTimeout(180_000);
   const page = await managerContext.newPage();
 
-  await page.goto(`${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}`);
+  await page.goto(`${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}?sort=averageRating&dir=desc`);
   await page.getByText("amara.okafor@example.com").waitFor();
-  await page.waitForLoadState("networkidle");
+  // the pipeline's counts, filters and table at the top of the picture
+  await page.getByText(/\d+ invited · \d+ started/).evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await page.evaluate(() => globalThis.scrollBy(0, -24));
+  await page.waitForTimeout(1000);
   await page.screenshot({ path: join(images, "pipeline.png") });
 
+  await page.setViewportSize({ width: 1280, height: 1000 });
   await page.goto(`${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}/candidates/${demo.reviewedCandidateId}`);
   await page.getByText("Worth a second interview", { exact: false }).waitFor();
-  await page.waitForLoadState("networkidle");
+  // a frame of each video rather than a black box; the score, the decision and the first answer in the picture
+  await page.evaluate(() => globalThis.document.querySelectorAll("video").forEach((video) => (video.currentTime = 2)));
+  await page.getByText("Overall score").evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await page.evaluate(() => globalThis.scrollBy(0, -24));
+  await page.waitForTimeout(2500); // realtime keeps a request open: no network idle to wait for
   await page.screenshot({ path: join(images, "review.png") });
   await managerContext.close();
 
-  const invited = await manager.collection("candidates").create({ job: demo.jobId, email: "nora.haddad@example.com" });
+  // a candidate of her own, who has not opened a question yet (one left by an earlier run goes first)
+  // (a fresh address each run: an address gets 3 e-mails an hour)
+  const earlier = await manager.collection("candidates").getFullList({ filter: manager.filter("job = {:job} && email ~ 'nora.haddad'", { job: demo.jobId }) });
+  for (const record of earlier) await manager.collection("candidates").delete(record.id);
+  const invited = await manager.collection("candidates").create({ job: demo.jobId, email: `nora.haddad.${Date.now()}@example.com` });
   const { secret } = await su.collection("candidates").getOne(invited.id);
   const candidateContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ["camera", "microphone"] });
+  candidateContext.setDefaultTimeout(180_000);
+  candidateContext.setDefaultNavigationTimeout(180_000);
   const candidate = await candidateContext.newPage();
   await candidate.goto(`${appUrl}/candidates/${secret}`);
   await candidate.getByLabel("I agree").check();
   await candidate.getByRole("button", { name: "Start Interview" }).click();
-  await candidate.getByRole("button", { name: "Continue" }).click({ timeout: 60_000 });
+  await candidate.getByRole("button", { name: "Continue" }).click();
   await candidate.getByRole("button", { name: "View question" }).click();
   await candidate.getByText("Recording starts in", { exact: false }).waitFor();
   await candidate.waitForTimeout(1500); // the camera's picture settles
