@@ -25,7 +25,7 @@ test("a manager invites from a CSV with mistakes and reads the summary", async (
     "Email,First name,Last name,Deadline",
     `${email("ada")},Ada,Lovelace,2099-12-31`,
     "not an address,Bad,Row,",
-    `${email("grace")},Grace,Hopper,`,
+    `${email("grace")},Zoë,Hopper,`,
     `${email("ADA")},Ada,Again,`,
     `${email("known")},Known,Already,`,
     `${email("late")},Late,Comer,2001-01-01`,
@@ -64,12 +64,15 @@ test("a manager invites from a CSV with mistakes and reads the summary", async (
   await dialog.getByRole("button", { name: "Download summary (CSV)" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("invites-summary-candidates.csv");
-  const lines = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+  // UTF-8 with a byte-order mark first, so Excel on Windows shows "Zoë", not "ZoÃ«"
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
   expect(lines[0]).toBe("Row,Email,First name,Last name,Result,Reason");
   expect(lines.slice(1)).toEqual([
     `2,${email("ada")},Ada,Lovelace,Sent,`,
     "3,not an address,Bad,Row,Skipped,Not a valid e-mail address",
-    `4,${email("grace")},Grace,Hopper,Sent,`,
+    `4,${email("grace")},Zoë,Hopper,Sent,`,
     `5,${email("ADA")},Ada,Again,Skipped,Duplicate of row 2`,
     `6,${email("known")},Known,Already,Skipped,Already invited to this job`,
     `7,${email("late")},Late,Comer,Skipped,The deadline must be in the future`,
@@ -80,5 +83,5 @@ test("a manager invites from a CSV with mistakes and reads the summary", async (
   await dialog.getByRole("button", { name: "Close" }).click();
   for (const name of ["ada", "grace", "alan"]) await expect(page.getByRole("link", { name: email(name) })).toBeVisible();
   const mail = await waitForMail(email("grace"), /Your interview for Bulk hire at CSV Co/);
-  expect(mail.html).toContain("Hello Grace,");
+  expect(mail.html).toContain("Hello Zoë,");
 });

@@ -308,6 +308,14 @@ export const routes: RouteObject[] = [
                       import('@/features/jobs/screens/edit-job').then((m) => ({ Component: m.EditJobScreen, loader: m.editJobLoader })),
                   },
                   {
+                    path: paths.companies.jobs.compare.path,
+                    ErrorBoundary: JobRouteError,
+                    lazy: () =>
+                      import('@/features/review/screens/compare-candidates').then((m) => ({
+                        Component: m.CompareCandidatesScreen,
+                      })),
+                  },
+                  {
                     path: paths.companies.jobs.candidate.path,
                     ErrorBoundary: CandidateReviewError,
                     lazy: () =>

@@ -196,6 +196,16 @@ export const paths = {
         href: (companyId: string, jobId: string) =>
           `/companies/${segment(companyId)}/jobs/${segment(jobId)}/edit`,
       },
+      /**
+       * Two to four candidates of the job side by side, question by question: `candidates` is their ids, comma
+       * separated, in the order of the columns.
+       */
+      compare: {
+        path: '/companies/:companyId/jobs/:jobId/compare',
+        href: (companyId: string, jobId: string, candidateIds: readonly string[]) =>
+          // the commas stay readable (each id is encoded, the list's separator is not)
+          `/companies/${segment(companyId)}/jobs/${segment(jobId)}/compare?candidates=${candidateIds.map(segment).join(',')}`,
+      },
       candidate: {
         path: '/companies/:companyId/jobs/:jobId/candidates/:candidateId',
         href: (companyId: string, jobId: string, candidateId: string) =>

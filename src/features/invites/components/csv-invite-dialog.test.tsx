@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { csvBlobText } from '@/testing/blob';
 import { managerShellApi } from '@/testing/manager-shell-api';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
@@ -171,11 +172,8 @@ describe('invite from CSV', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await user.click(within(dialog).getByRole('button', { name: 'Download summary (CSV)' }));
     expect(click).toHaveBeenCalledTimes(1);
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-      reader.readAsText(blob!);
-    });
+    // UTF-8 with a byte-order mark, so Excel on Windows reads the names right
+    const text = await csvBlobText(blob!);
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('Row,Email,First name,Last name,Result,Reason');
     expect(lines).toHaveLength(153);

@@ -5,6 +5,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 
 import { AppTheme } from '@/components/app-theme';
 import { jobQueries } from '@/features/jobs/api/job-queries';
+import { downloadCsv } from '@/lib/csv';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/errors';
 
 import { invitedEmails, sendInviteChunk, type BulkRowResult, type HourlyCap } from '../api/bulk-invites';
@@ -70,17 +71,6 @@ function chunkErrorMessage(error: unknown): string {
     if (error.status === 0) return 'The connection was lost. What was sent is kept: retry the rest when you are back online.';
   }
   return GENERIC_ERROR_MESSAGE;
-}
-
-function download(filename: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** 'Invite from CSV' on the job detail: choose or drop a file, check the preview, send, read the summary. */
@@ -369,7 +359,7 @@ export function CsvInviteDialog({ jobId }: { jobId: string }) {
                 </ScrollArea>
               ) : null}
               <Flex gap="3" justify="end" wrap="wrap">
-                <Button type="button" variant="soft" onClick={() => download(`invites-summary-${fileName.replace(/\.csv$/i, '') || 'file'}.csv`, summaryCsv(rows, outcomes))}>
+                <Button type="button" variant="soft" onClick={() => downloadCsv(`invites-summary-${fileName.replace(/\.csv$/i, '') || 'file'}.csv`, summaryCsv(rows, outcomes))}>
                   Download summary (CSV)
                 </Button>
                 {rest.length ? (

@@ -1,6 +1,8 @@
 // Invites from a CSV file (issue 18): reading the manager's file, the preview's per-row problems, and the summary
 // they can download. papaparse is loaded on demand (only when a file is chosen), so the job detail does not carry it.
 
+import { csvText } from '@/lib/csv';
+
 /** At most this many rows an import (decisions.md); the server refuses more. */
 export const MAX_IMPORT_ROWS = 1000;
 /** Rows per request: small enough for a progress bar that moves, large enough to be quick. */
@@ -113,23 +115,17 @@ export function previewRows(rows: CsvRow[], invited: ReadonlySet<string>, now = 
 
 export type RowOutcome = { status: 'sent' | 'skipped' | 'failed' | 'not_sent'; reason: string };
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  // a cell a spreadsheet would run as a formula starts with a quote (OWASP "CSV injection")
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 const OUTCOME_WORDS: Record<RowOutcome['status'], string> = { sent: 'Sent', skipped: 'Skipped', failed: 'Failed', not_sent: 'Not sent' };
 
 /** The summary as a CSV file's text: each row of the file with what happened to it. */
 export function summaryCsv(rows: PreviewRow[], outcomes: ReadonlyMap<number, RowOutcome>): string {
-  const lines = [['Row', 'Email', 'First name', 'Last name', 'Result', 'Reason'].join(',')];
-  for (const row of rows) {
-    const outcome = outcomes.get(row.line) ?? { status: 'not_sent', reason: '' };
-    lines.push([row.line, row.email, row.firstName, row.lastName, OUTCOME_WORDS[outcome.status], outcome.reason].map(csvCell).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([
+    ['Row', 'Email', 'First name', 'Last name', 'Result', 'Reason'],
+    ...rows.map((row) => {
+      const outcome = outcomes.get(row.line) ?? { status: 'not_sent', reason: '' };
+      return [row.line, row.email, row.firstName, row.lastName, OUTCOME_WORDS[outcome.status], outcome.reason];
+    }),
+  ]);
 }
 
 /** A random id naming one import (its requests count as one invite action on the server). */
