@@ -111,7 +111,22 @@ const base = (() => {
   return d.getTime();
 })();
 
-const c: Record<string, string> = {};
+const CANDIDATES = [
+  "invited",
+  "linkOpened",
+  "agreed",
+  "startedOnly",
+  "secondQuestion",
+  "tenMinutes",
+  "halfHour",
+  "remindedDone",
+  "remindedIdle",
+  "otherDone",
+  "otherInvited",
+  "nextWeek",
+] as const;
+/** The candidates by what this file makes them do. */
+const c = {} as Record<(typeof CANDIDATES)[number], string>;
 
 beforeAll(async () => {
   own = await useOwnServer();
