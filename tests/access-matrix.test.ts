@@ -483,6 +483,35 @@ const rows: Row[] = [
     fresh: async () => ({ id: (await newAuditEntry()).id }),
   },
   {
+    // A company's own words for its decision messages (server/internal/messages): its managers read and write them.
+    // Each record lives in a company of A's manager made for it, as a company holds one per kind and language.
+    collection: "decision_templates",
+    allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
+    existing: () => ({ id: messages.template.id }),
+    create: async () => ({ body: { company: (await createCompany(ctx.a.manager.pb, "Template company")).id, ...TEMPLATE } }),
+    update: () => ({ subject: "Changed for {job}" }),
+    fresh: async () => ({ id: (await newTemplate()).id }),
+  },
+  {
+    // What was sent to a candidate (server/internal/messages): the job's company's managers read it; only the send
+    // route and the bulk action write it. The candidate presents the key of the candidate it was sent to.
+    collection: "decision_messages",
+    allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
+    existing: () => ({ id: messages.sent.id, candidateId: messages.sent.candidate }),
+    create: async () => {
+      const candidate = (await freshCandidate()).id;
+      return {
+        body: { candidate, kind: "advance", language: "en", subject: "Forged", body: "Forged", sentAt: new Date().toISOString(), sentBy: ctx.a.manager.user.id },
+        candidateId: candidate,
+      };
+    },
+    update: () => ({ subject: "Forged", body: "Forged" }),
+    fresh: async () => {
+      const sent = await newDecisionMessage();
+      return { id: sent.id, candidateId: sent.candidate };
+    },
+  },
+  {
     // A candidate's own withdrawal remembers their link by its key's hash (server/internal/interview/withdrawal.go):
     // no API rules at all, so the interview read alone says a link was withdrawn, to its key's holder.
     collection: "withdrawn_links",
@@ -494,6 +523,22 @@ const rows: Row[] = [
     fresh: async () => ({ id: (await ctx.su.collection("withdrawn_links").create({ keyHash: randomHash(), language: "en" })).id }),
   },
 ];
+
+// Decision messages: a template of A's, and a message sent to a candidate of A's job, made the way the product makes them.
+const TEMPLATE = { kind: "advance", language: "de", subject: "Weiter: {job}", body: "Hallo {name}, bis bald bei {company}." };
+const messages = {} as { template: RecordModel; sent: RecordModel };
+const newTemplate = async () =>
+  ctx.a.manager.pb.collection("decision_templates").create({ company: (await createCompany(ctx.a.manager.pb, "Template company")).id, ...TEMPLATE });
+const messageRoute = (candidate: string, preview = false) => `/api/screenroom/candidates/${encodeURIComponent(candidate)}/decision-message${preview ? "/preview" : ""}`;
+/** A fresh candidate of A's job, advanced. */
+async function advancedCandidate() {
+  const candidate = (await freshCandidate()).id;
+  await ctx.a.manager.pb.send(`/api/screenroom/candidates/${candidate}/decision`, { method: "POST", body: { decision: "advance" } });
+  return candidate;
+}
+async function newDecisionMessage() {
+  return ctx.a.manager.pb.send<RecordModel>(messageRoute(await advancedCandidate()), { method: "POST", body: { kind: "advance" } });
+}
 
 // A withdrawn link of A's company, made the only way one is: a candidate's own withdrawal.
 let withdrawnLink: RecordModel;
@@ -574,6 +619,11 @@ beforeAll(async () => {
   await asCandidate(candidate).send(`/api/screenroom/interviews/${key}/withdraw`, { method: "POST" });
   const hash = createHash("sha256").update(key).digest("hex");
   withdrawnLink = await ctx.su.collection("withdrawn_links").getFirstListItem(ctx.su.filter("keyHash = {:h}", { h: hash }));
+});
+
+beforeAll(async () => {
+  messages.template = await newTemplate();
+  messages.sent = await newDecisionMessage();
 });
 
 // A share link to A's candidate, who answered on video (the share-link rows and routes below).
@@ -999,6 +1049,28 @@ describe("POST /api/screenroom/candidates/{id}/erase", () => {
     const status = await statusOf(() => clientFor(actor, candidate).send(`/api/screenroom/candidates/${candidate}/erase`, { method: "POST" }));
     const left = await statusOf(() => ctx.su.collection("candidates").getOne(candidate));
     expect({ status, left }).toEqual(actor === "manager" ? { status: 200, left: 404 } : { status: 404, left: 200 });
+  });
+});
+
+// Decision messages' routes (server/internal/messages): the managers of the company (templates) or of the candidate's
+// job's company (preview, send) only; anyone else, the unverified account included, gets the same 404, and nothing is
+// sent or recorded.
+describe("decision message routes", () => {
+  it.each(ACTORS)("GET and preview a company's templates as %s", async (actor) => {
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    const base = `/api/screenroom/companies/${ctx.a.company.id}/decision-templates`;
+    const read = await statusOf(() => pb.send(base, {}));
+    const preview = await statusOf(() => pb.send(`${base}/preview`, { method: "POST", body: { kind: "reject", language: "en", subject: "S {job}", body: "B" } }));
+    expect({ read, preview }).toEqual(actor === "manager" ? { read: 200, preview: 200 } : { read: 404, preview: 404 });
+  });
+
+  it.each(ACTORS)("preview and send a candidate's decision message as %s", async (actor) => {
+    const candidate = await advancedCandidate();
+    const pb = clientFor(actor, candidate);
+    const preview = await statusOf(() => pb.send(messageRoute(candidate, true), { method: "POST", body: { kind: "advance" } }));
+    const sent = await statusOf(() => pb.send(messageRoute(candidate), { method: "POST", body: { kind: "advance" } }));
+    const stored = await ctx.su.collection("decision_messages").getFullList({ filter: ctx.su.filter("candidate = {:c}", { c: candidate }) });
+    expect({ preview, sent, stored: stored.length }).toEqual(actor === "manager" ? { preview: 200, sent: 200, stored: 1 } : { preview: 404, sent: 404, stored: 0 });
   });
 });
 

@@ -6,6 +6,7 @@ package main
 
 import (
 	"screenroom/server/internal/accounts"
+	"screenroom/server/internal/analytics"
 	"screenroom/server/internal/answers"
 	"screenroom/server/internal/bulk"
 	"screenroom/server/internal/candidates"
@@ -83,6 +84,7 @@ func main() {
 	search.Register(app)
 	jobs.Register(app)
 	pipeline.Register(app)
+	analytics.Register(app)
 	questions.Register(app)
 	interview.Register(app)
 	answers.Register(app)
