@@ -17,6 +17,7 @@ import (
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 	"screenroom/server/internal/questions"
+	"screenroom/server/internal/replication"
 	"screenroom/server/internal/review"
 	"screenroom/server/internal/search"
 	"screenroom/server/internal/takes"
@@ -70,6 +71,7 @@ func main() {
 	// each domain's routes and hooks; platform first (durable writes, the query guard), takes before the others
 	// (a submitted take's file is moved into storage by the same save the durable hook syncs)
 	platform.Register(app)
+	replication.Register(app)
 	takes.Register(app)
 	review.Register(app)
 	accounts.Register(app)
