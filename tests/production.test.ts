@@ -297,7 +297,7 @@ describe("deployment examples", () => {
   it.skipIf(!has("systemd-analyze"))("the systemd units pass systemd-analyze verify", () => {
     const dir = join(root, "deploy", "systemd");
     const units = readdirSync(dir).filter((name) => name.endsWith(".service"));
-    expect(units.sort()).toEqual(["screenroom-pocketbase.service", "screenroom-worker.service"]);
+    expect(units.sort()).toEqual(["screenroom-litestream.service", "screenroom-pocketbase.service", "screenroom-worker.service"]);
     const result = spawnSync("systemd-analyze", ["verify", ...units.map((unit) => join(dir, unit))], { encoding: "utf8" });
     expect(`${result.stdout}${result.stderr}`.trim()).toBe("");
     expect(result.status).toBe(0);
