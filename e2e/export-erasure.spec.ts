@@ -28,7 +28,7 @@ test("a manager exports a candidate's data as a zip, then erases the candidate; 
   const zip = readZip(readFileSync(await download.path()));
   // the media worker may have written a transcript already (transcripts/...): the rest is fixed
   expect([...zip.keys()].filter((name) => !name.startsWith("transcripts/")).sort()).toEqual(
-    ["README.txt", "answers.json", "candidate.json", "comments.json", "decision.json", "job.json", "ratings.json", `videos/1-${videoAnswer.id}.webm`].sort(),
+    ["README.txt", "answers.json", "candidate.json", "comments.json", "decision.json", "job.json", "messages.json", "ratings.json", `videos/1-${videoAnswer.id}.webm`].sort(),
   );
   // the original file (the worker may have made it seekable in place by now): a WebM of about the uploaded size
   const video = zip.get(`videos/1-${videoAnswer.id}.webm`)!;

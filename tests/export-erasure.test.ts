@@ -76,7 +76,7 @@ const word = (prefix: string) => `${prefix}${randomId().replace(/[0-9]/g, "")}`;
 /**
  * A company with a webhook endpoint, two jobs, and the same person (one e-mail) invited to both: `candidate` (job 1)
  * has answered a video (transcribed) and a text question, has a staged take for a third, a rating, a comment, a
- * decision and a share link; `twin` (job 2) answered a text question.
+ * decision with its decision message and a share link; `twin` (job 2) answered a text question.
  */
 async function erasureWorld(label: string) {
   const w = await world(label);
@@ -104,6 +104,7 @@ async function erasureWorld(label: string) {
   await w.manager.pb.collection("ratings").create({ answer: video.answer.id, candidate: candidate.id, manager: w.manager.user.id, stars: 4 });
   await w.manager.pb.collection("comments").create({ candidate: candidate.id, author: w.manager.user.id, text: "Calm and clear." });
   await w.manager.pb.send(`/api/screenroom/candidates/${candidate.id}/decision`, { method: "POST", body: { decision: "advance" } });
+  await w.manager.pb.send(`/api/screenroom/candidates/${candidate.id}/decision-message`, { method: "POST", body: { kind: "advance" } });
   await createLink(w.manager.pb, { candidate: candidate.id });
   return { ...w, job2, email, candidate, twin, topic, video, text, twinText, take, segments };
 }
@@ -128,7 +129,7 @@ describe("export", () => {
     const transcriptName = `transcripts/1-${w.video.answer.id}.txt`;
     const segmentsName = `transcripts/1-${w.video.answer.id}.segments.json`;
     expect([...zip.keys()].sort()).toEqual(
-      ["README.txt", "answers.json", "candidate.json", "comments.json", "decision.json", "job.json", "ratings.json", videoName, transcriptName, segmentsName].sort(),
+      ["README.txt", "answers.json", "candidate.json", "comments.json", "decision.json", "job.json", "messages.json", "ratings.json", videoName, transcriptName, segmentsName].sort(),
     );
     const json = (name: string) => JSON.parse(zip.get(name)!.toString("utf8"));
 
@@ -157,8 +158,12 @@ describe("export", () => {
     expect(json("ratings.json")).toEqual([expect.objectContaining({ answer: w.video.answer.id, manager: w.manager.user.id, stars: 4 })]);
     expect(json("comments.json")).toEqual([expect.objectContaining({ author: w.manager.user.id, text: "Calm and clear." })]);
     expect(json("decision.json")).toMatchObject({ decision: "advance", decisionBy: w.manager.user.id });
+    expect(json("messages.json")).toEqual([
+      expect.objectContaining({ kind: "advance", language: "en", subject: "Next steps for Support engineer at export company", sentBy: w.manager.user.id }),
+    ]);
+    expect(json("messages.json")[0].body).toContain("Thank you for your video interview for the Support engineer position at export company.");
     const readme = zip.get("README.txt")!.toString("utf8");
-    for (const name of ["candidate.json", "answers.json", "videos/", "transcripts/", "ratings.json", "comments.json", "decision.json"]) expect(readme).toContain(name);
+    for (const name of ["candidate.json", "answers.json", "videos/", "transcripts/", "ratings.json", "comments.json", "decision.json", "messages.json"]) expect(readme).toContain(name);
     // the twin's answer is not in it
     expect(res.body.includes(Buffer.from(w.twinText.answer.id))).toBe(false);
 
@@ -201,7 +206,7 @@ describe("erasure", () => {
     expect(partsOf(takeDirOf(w.take))).toEqual(["0"]);
     await until(async () => (await count("webhook_deliveries", "candidate = {:c}", { c: w.candidate.id })) >= 2);
     const before = await leftOf(w.candidate.id, secret);
-    expect(before).toMatchObject({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, staged_takes: 1 });
+    expect(before).toMatchObject({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, staged_takes: 1, decision_messages: 1 });
     expect(before.question_progress).toBeGreaterThan(0);
     expect(before.webhook_deliveries).toBeGreaterThanOrEqual(2);
     expect(before.mail_queue).toBeGreaterThanOrEqual(1);
@@ -221,7 +226,7 @@ describe("erasure", () => {
 
     expect(await leftOf(w.candidate.id, secret)).toEqual({
       candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0,
-      question_progress: 0, staged_takes: 0, webhook_deliveries: 0, mail_queue: 0,
+      question_progress: 0, staged_takes: 0, webhook_deliveries: 0, decision_messages: 0, mail_queue: 0,
     });
     await until(() => !existsSync(videoDir));
     await until(() => !existsSync(takeDirOf(w.take)));
@@ -304,7 +309,7 @@ describe("a candidate's own withdrawal", () => {
     expect(entries(videoDir).length).toBeGreaterThan(0);
     await until(async () => (await count("webhook_deliveries", "candidate = {:c}", { c: w.candidate.id })) >= 2);
     const before = await leftOf(w.candidate.id, secret);
-    expect(before).toMatchObject({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, staged_takes: 1 });
+    expect(before).toMatchObject({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, staged_takes: 1, decision_messages: 1 });
     const twinBefore = await leftOf(w.twin.id, twinSecret);
     // they chose Dutch with the switcher; their consent and that choice are in the request log, with the key
     await asCandidateKey(secret).send(`${interviewPath(secret)}/language`, { method: "POST", body: { language: "nl" } });
@@ -314,7 +319,7 @@ describe("a candidate's own withdrawal", () => {
 
     expect(await leftOf(w.candidate.id, secret)).toEqual({
       candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0,
-      question_progress: 0, staged_takes: 0, webhook_deliveries: 0, mail_queue: 0,
+      question_progress: 0, staged_takes: 0, webhook_deliveries: 0, decision_messages: 0, mail_queue: 0,
     });
     await until(() => !existsSync(videoDir));
     await until(() => !existsSync(takeDirOf(w.take)));

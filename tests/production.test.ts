@@ -318,25 +318,29 @@ describe("deployment examples", () => {
     expect(snippet).toMatch(/^proxy_buffering off;/m);
   });
 
-  it("the TLS site passes nginx -t (with a throwaway certificate in place of the real one)", () => {
+  it("the site's two halves pass nginx -t (with a throwaway certificate in place of certbot's)", () => {
     const dir = join(work, "nginx-check");
     mkdirSync(join(dir, "snippets"), { recursive: true });
     const cert = join(dir, "cert.pem");
     const key = join(dir, "key.pem");
     const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=interviews.example.com", "-days", "1", "-keyout", key, "-out", cert], { encoding: "utf8" });
     expect(made.status, made.stderr).toBe(0);
-    const site = readFileSync(join(root, "deploy", "nginx", "screenroom.conf"), "utf8")
+    // the plain-HTTP half alone first (as installed before certbot), then both
+    const http = readFileSync(join(root, "deploy", "nginx", "screenroom-http.conf"), "utf8");
+    const https = readFileSync(join(root, "deploy", "nginx", "screenroom-https.conf"), "utf8")
       .replace(/\/etc\/letsencrypt\/live\/interviews\.example\.com\/fullchain\.pem/g, cert)
       .replace(/\/etc\/letsencrypt\/live\/interviews\.example\.com\/privkey\.pem/g, key);
     writeFileSync(join(dir, "snippets", "screenroom-proxy.conf"), readFileSync(join(root, "deploy", "nginx", "screenroom-proxy.conf")));
-    writeFileSync(join(dir, "site.conf"), site);
-    writeFileSync(
-      join(dir, "nginx.conf"),
-      `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  include ${dir}/site.conf;\n}\n`,
-    );
-    const checked = spawnSync(nginxBinary, ["-t", "-p", dir, "-c", join(dir, "nginx.conf")], { encoding: "utf8" });
-    expect(checked.stderr).toMatch(/test is successful/);
-    expect(checked.status).toBe(0);
+    for (const site of [http, `${http}\n${https}`]) {
+      writeFileSync(join(dir, "site.conf"), site);
+      writeFileSync(
+        join(dir, "nginx.conf"),
+        `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  include ${dir}/site.conf;\n}\n`,
+      );
+      const checked = spawnSync(nginxBinary, ["-t", "-p", dir, "-c", join(dir, "nginx.conf")], { encoding: "utf8" });
+      expect(checked.stderr).toMatch(/test is successful/);
+      expect(checked.status).toBe(0);
+    }
   });
 });
 

@@ -69,11 +69,12 @@ export async function candidateRowsLeft(candidate: string) {
     question_progress: await countOf("question_progress", "candidate = {:c}", c),
     staged_takes: await countOf("staged_takes", "candidate = {:c}", c),
     webhook_deliveries: await countOf("webhook_deliveries", "candidate = {:c}", c),
+    decision_messages: await countOf("decision_messages", "candidate = {:c}", c),
   };
 }
 export const NOTHING_LEFT = {
   candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0,
-  question_progress: 0, staged_takes: 0, webhook_deliveries: 0,
+  question_progress: 0, staged_takes: 0, webhook_deliveries: 0, decision_messages: 0,
 };
 
 /** The stored record, or null when it does not exist, seen by a superuser. */

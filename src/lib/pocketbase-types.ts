@@ -11,6 +11,8 @@ export enum Collections {
   Candidates = "candidates",
   Comments = "comments",
   Companies = "companies",
+  DecisionMessages = "decision_messages",
+  DecisionTemplates = "decision_templates",
   Jobs = "jobs",
   MailQueue = "mail_queue",
   ManagerInvites = "manager_invites",
@@ -52,12 +54,16 @@ export type CandidatesStatusOptions = "invited" | "started" | "completed";
 export type CandidatesDecisionOptions = "advance" | "hold" | "reject";
 export type CandidatesExtraTimeOptions = "1.5" | "2" | "unlimited";
 export type CandidatesLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
+export type DecisionMessagesKindOptions = "advance" | "reject";
+export type DecisionMessagesLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
+export type DecisionTemplatesKindOptions = "advance" | "reject";
+export type DecisionTemplatesLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
 export type JobsLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
 export type MailQueueStatusOptions = "pending" | "sent" | "failed";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed" | "language_unsupported";
-export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
+export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided" | "candidate.messaged";
 export type WebhookDeliveriesStatusOptions = "pending" | "succeeded" | "failed";
-export type WebhookEndpointsEventsOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided";
+export type WebhookEndpointsEventsOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided" | "candidate.messaged";
 export type WithdrawnLinksLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
 
 export type AnswersRecord = {
@@ -127,6 +133,28 @@ export type CompaniesRecord = {
   retentionMonths: number;
   timeZone?: string;
   mailFooterOff: boolean;
+};
+
+export type DecisionMessagesRecord = {
+  candidate: RecordIdString;
+  kind: DecisionMessagesKindOptions;
+  language: DecisionMessagesLanguageOptions;
+  subject: string;
+  body: string;
+  sentAt: IsoDateString;
+  sentBy?: RecordIdString;
+  created: IsoDateString;
+  updated: IsoDateString;
+};
+
+export type DecisionTemplatesRecord = {
+  company: RecordIdString;
+  kind: DecisionTemplatesKindOptions;
+  language: DecisionTemplatesLanguageOptions;
+  subject: string;
+  body: string;
+  created: IsoDateString;
+  updated: IsoDateString;
 };
 
 export type JobsRecord = {
@@ -300,6 +328,8 @@ export type AuditLogResponse<Texpand = unknown> = Required<AuditLogRecord> & Bas
 export type CandidatesResponse<Texpand = unknown> = Required<CandidatesRecord> & BaseSystemFields<Texpand>;
 export type CommentsResponse<Texpand = unknown> = Required<CommentsRecord> & BaseSystemFields<Texpand>;
 export type CompaniesResponse<Texpand = unknown> = Required<CompaniesRecord> & BaseSystemFields<Texpand>;
+export type DecisionMessagesResponse<Texpand = unknown> = Required<DecisionMessagesRecord> & BaseSystemFields<Texpand>;
+export type DecisionTemplatesResponse<Texpand = unknown> = Required<DecisionTemplatesRecord> & BaseSystemFields<Texpand>;
 export type JobsResponse<Texpand = unknown> = Required<JobsRecord> & BaseSystemFields<Texpand>;
 export type MailQueueResponse<Texpand = unknown> = Required<MailQueueRecord> & BaseSystemFields<Texpand>;
 export type ManagerInvitesResponse<Texpand = unknown> = Required<ManagerInvitesRecord> & BaseSystemFields<Texpand>;
@@ -323,6 +353,8 @@ export type CollectionRecords = {
   candidates: CandidatesRecord;
   comments: CommentsRecord;
   companies: CompaniesRecord;
+  decision_messages: DecisionMessagesRecord;
+  decision_templates: DecisionTemplatesRecord;
   jobs: JobsRecord;
   mail_queue: MailQueueRecord;
   manager_invites: ManagerInvitesRecord;
@@ -347,6 +379,8 @@ export type CollectionResponses = {
   candidates: CandidatesResponse;
   comments: CommentsResponse;
   companies: CompaniesResponse;
+  decision_messages: DecisionMessagesResponse;
+  decision_templates: DecisionTemplatesResponse;
   jobs: JobsResponse;
   mail_queue: MailQueueResponse;
   manager_invites: ManagerInvitesResponse;
@@ -371,6 +405,8 @@ export type TypedPocketBase = PocketBase & {
   collection(idOrName: "candidates"): RecordService<CandidatesResponse>;
   collection(idOrName: "comments"): RecordService<CommentsResponse>;
   collection(idOrName: "companies"): RecordService<CompaniesResponse>;
+  collection(idOrName: "decision_messages"): RecordService<DecisionMessagesResponse>;
+  collection(idOrName: "decision_templates"): RecordService<DecisionTemplatesResponse>;
   collection(idOrName: "jobs"): RecordService<JobsResponse>;
   collection(idOrName: "mail_queue"): RecordService<MailQueueResponse>;
   collection(idOrName: "manager_invites"): RecordService<ManagerInvitesResponse>;

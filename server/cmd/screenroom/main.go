@@ -13,6 +13,7 @@ import (
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
+	"screenroom/server/internal/messages"
 	"screenroom/server/internal/mail"
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
@@ -85,6 +86,7 @@ func main() {
 	interview.Register(app)
 	answers.Register(app)
 	candidates.Register(app)
+	messages.Register(app)
 	companies.Register(app)
 	devroutes.Register(app)
 

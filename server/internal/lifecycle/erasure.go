@@ -13,10 +13,10 @@ import (
 //   - The candidate row, and through PocketBase's cascades everything that hangs off it: answers with their video and
 //     text records (files included: PocketBase removes a deleted record's storage folder, local disk or S3, once the
 //     transaction commits), transcripts and segments (fields of video_answers), ratings, comments, share links,
-//     webhook deliveries, question progress and staged takes (whose parts, outside PocketBase's storage, go with
-//     their row). The search index (answer_search, answer_search_docs) is kept by SQLite triggers on video_answers
-//     and text_answers (migration 1733100000_answer_search.js), so it follows the cascade. The decision, rating
-//     average and accommodations are fields of the candidate row.
+//     decision messages, webhook deliveries, question progress and staged takes (whose parts, outside PocketBase's
+//     storage, go with their row). The search index (answer_search, answer_search_docs) is kept by SQLite triggers on
+//     video_answers and text_answers (migration 1733100000_answer_search.js), so it follows the cascade. The
+//     decision, rating average and accommodations are fields of the candidate row.
 //   - The outgoing mail about them (mail_queue): every queued e-mail that names them (mail_queue.candidate, a
 //     cascade), and an older e-mail no candidate was matched to that carries their interview key or record id.
 //     Another candidate's e-mails to the same address (another job) name the other candidacy and stay.

@@ -42,6 +42,8 @@ transcripts/        For each transcribed video answer: <number>-<answer id>.txt 
 ratings.json        The managers' star ratings (1 to 5) of the answers: answer id, manager's user id, stars, dates.
 comments.json       The managers' comments on the candidate: author's user id, text, dates.
 decision.json       The hiring decision (advance, hold, reject, or empty), who made it (user id) and when.
+messages.json       The decision messages e-mailed to the candidate: kind (advance, reject), language, subject and
+                    text as sent, who sent it (user id) and when.
 
 Ids are Screenroom's internal record ids. Dates are UTC.
 `
@@ -97,6 +99,10 @@ func exportCandidate(e *core.RequestEvent) error {
 		return err
 	}
 	comments, err := e.App.FindRecordsByFilter("comments", "candidate = {:c}", "created", 0, 0, dbx.Params{"c": candidate.Id})
+	if err != nil {
+		return err
+	}
+	messages, err := e.App.FindRecordsByFilter("decision_messages", "candidate = {:c}", "sentAt", 0, 0, dbx.Params{"c": candidate.Id})
 	if err != nil {
 		return err
 	}
@@ -171,6 +177,7 @@ func exportCandidate(e *core.RequestEvent) error {
 			"decision": candidate.GetString("decision"), "decisionBy": candidate.GetString("decisionBy"),
 			"decisionAt": candidate.GetString("decisionAt"),
 		}},
+		{name: "messages.json", data: pick(messages, "id", "kind", "language", "subject", "body", "sentBy", "sentAt")},
 	}, jsonEntries...)
 
 	if err := writeAudit(e.App, job.GetString("company"), actorManager, info.Auth.Id, "export", candidate.Id); err != nil {

@@ -61,6 +61,12 @@ func everyLetter(t *testing.T, ctx mailContext, candidate *core.Record) map[stri
 	}
 	m, err = receiptMail(ctx, candidate)
 	add("receipt", m, err)
+	for _, kind := range []string{"advance", "reject"} {
+		subject, body := DefaultDecisionText(ctx.locale.Language, kind)
+		filled := strings.NewReplacer("{name}", candidate.GetString("firstName"), "{job}", ctx.JobTitle, "{company}", ctx.CompanyName)
+		m, err = decisionLetter(ctx, candidate, filled.Replace(subject), filled.Replace(body))
+		add("decision "+kind, m, err)
+	}
 	return letters
 }
 
@@ -133,7 +139,7 @@ func TestEveryCandidateLetterInEveryLanguage(t *testing.T) {
 			if !strings.Contains(m.HTML, `href="`+testDataLink+`"`) || !strings.Contains(m.Text, testDataLink) {
 				t.Errorf("%s: no data-request link", where)
 			}
-			if name != "receipt" && !strings.Contains(m.HTML, `href="`+testLink+`"`) {
+			if name != "receipt" && !strings.HasPrefix(name, "decision") && !strings.Contains(m.HTML, `href="`+testLink+`"`) {
 				t.Errorf("%s: no interview link", where)
 			}
 			if strings.Count(m.Text, "Screenroom") != 1 || strings.Count(tag.ReplaceAllString(m.HTML, ""), "Screenroom") != 1 {

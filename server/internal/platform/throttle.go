@@ -29,6 +29,7 @@ var limitDefaults = map[string]string{
 	"RATE_LIMIT_INVITES":        "30/600", // manager invites and candidate invites created per client
 	"MAIL_PER_ADDRESS":          "3/3600", // e-mails to one address from the flows above
 	"RATE_LIMIT_ACCOUNT_SIGNIN": "20/900", // failed sign-ins per account (internal/accounts)
+	"RATE_LIMIT_MESSAGES":       "30/600", // decision message actions per manager (internal/messages)
 }
 
 var limitPattern = regexp.MustCompile(`^([0-9]{1,9})/([0-9]{1,9})$`)
@@ -173,6 +174,24 @@ func RequireResendBudget(app core.App, userID string) error {
 		return nil
 	}
 	return router.NewApiError(http.StatusTooManyRequests, TooManyResends, nil)
+}
+
+// TooManyMessages is the refusal of a decision message action past the manager's budget.
+const TooManyMessages = "You sent many decision messages in a short time. Wait a few minutes, then try again."
+
+// RequireDecisionMessageAction takes one decision message action from the manager userID's budget
+// (RATE_LIMIT_MESSAGES): one message sent from the review is one action, and so is one bulk action however many
+// candidates it messages (their number counts against the hourly bulk allowance instead). 429 when spent; off with
+// RATE_LIMITS=off.
+func RequireDecisionMessageAction(app core.App, userID string) error {
+	if !RateLimitsEnabled() {
+		return nil
+	}
+	max, window := Limit(app, "RATE_LIMIT_MESSAGES")
+	if takeFromWindow(app, "screenroomMessageActions:"+userID, max, window) {
+		return nil
+	}
+	return router.NewApiError(http.StatusTooManyRequests, TooManyMessages, nil)
 }
 
 const (

@@ -212,3 +212,19 @@ func recordTranscribed(app core.App, videoAnswer *core.Record) error {
 		}}, nil
 	})
 }
+
+// RecordMessagedEvent records candidate.messaged for the decision message just saved (a decision_messages record,
+// internal/messages): what was sent, in which language, when and by whom. Never the letter's links.
+func RecordMessagedEvent(app core.App, candidateID string, message *core.Record) error {
+	return recordCandidateEvent(app, "candidate.messaged", candidateID, func(*core.Record) (map[string]any, error) {
+		return map[string]any{"message": map[string]any{
+			"id":       message.Id,
+			"kind":     message.GetString("kind"),
+			"language": message.GetString("language"),
+			"subject":  message.GetString("subject"),
+			"body":     message.GetString("body"),
+			"sentBy":   message.GetString("sentBy"),
+			"sentAt":   isoOf(message.GetString("sentAt")),
+		}}, nil
+	})
+}

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENTS = [
   { value: 'candidate.completed', label: 'A candidate completes the interview' },
   { value: 'answer.transcribed', label: 'An answer is transcribed' },
   { value: 'candidate.decided', label: 'A decision is made' },
+  { value: 'candidate.messaged', label: 'A decision message is sent' },
 ] as const;
 
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['value'];
