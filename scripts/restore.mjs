@@ -59,7 +59,7 @@ async function main() {
     for (const db of settings.databases) {
       const args = ["restore", "-config", settings.configPath, "-dry-run", "-o", join(settings.dir, `plan-${db.name}`)];
       if (flags.to) args.push("-timestamp", new Date(flags.to).toISOString().replace(/\.\d{3}Z$/, "Z"));
-      const result = runLitestream(settings, [...args, db.path]);
+      const result = await runLitestream(settings, [...args, db.path]);
       process.stdout.write(result.stdout);
       if (result.status !== 0) throw new StackError(`No restore plan for ${db.name}:\n${(result.stderr || result.stdout).trim()}`);
     }
@@ -73,7 +73,7 @@ async function main() {
     throw new StackError("Litestream is still replicating this data dir: stop it first (systemctl stop screenroom-litestream, or end npm run serve).");
   }
   const started = Date.now();
-  const { movedAside, restored } = restoreDatabases(settings, { timestamp: flags.to, log: say });
+  const { movedAside, restored } = await restoreDatabases(settings, { timestamp: flags.to, log: say });
   say(`Restored ${restored.join(" and ")} into ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s${movedAside ? `; the previous files are in ${movedAside}` : ""}.`);
   say("Start the server again (npm run serve, or systemctl start screenroom-pocketbase screenroom-litestream): Litestream replicates the restored databases from there.");
 }

@@ -138,7 +138,7 @@ async function runPocketBase(config, { restart, signal }) {
   // A fresh data dir: the superuser exists before the first request, so PocketBase never offers its installer.
   // Later starts do not set the password again: that would renew the superuser's token key and sign the worker out.
   const fresh = !existsSync(join(config.dataDir, "data.db"));
-  if (fresh && !restart && config.replication && replicaHolds(config.replication, "data.db")) {
+  if (fresh && !restart && config.replication && (await replicaHolds(config.replication, "data.db"))) {
     // a new database here would be replicated over the one the replica holds: a lost disk is restored, not restarted
     throw new StackError(
       `${config.dataDir} has no database, but the replica ${config.replication.url} holds one.\n` +

@@ -16,7 +16,7 @@ export function ensureGoTool({ name, module, command, version, what, cgo = false
   const go = goBinary();
   if (!go) throw new StackError(`Go is not installed, and ${what} is built from its Go module. Install Go ${minGo} or newer.`);
   if (cgo && !spawnSync("bash", ["-lc", "command -v gcc"], { encoding: "utf8" }).stdout.trim()) {
-    throw new StackError(`${name} is built with cgo (it links SQLite's C source) and needs a C compiler: apt-get install gcc (or build-essential).`);
+    throw new StackError(`${name} is built with cgo and needs a C compiler: apt-get install gcc libc6-dev.`);
   }
   log(`Building ${name} ${version} (${what}) from its Go module (first run only)...`);
   // GOBIN per process, then a rename: two test runs on a fresh clone never run a half-written binary

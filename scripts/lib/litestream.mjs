@@ -1,14 +1,15 @@
 // Continuous replication of the server's SQLite databases (data.db and auxiliary.db) to S3-compatible storage:
 // Litestream, built from its Go module at a pinned version (scripts/lib/go-tools.mjs), never a downloaded binary, and
-// run as its own process beside PocketBase (scripts/serve.mjs). It links SQLite's C source (mattn/go-sqlite3), so it
-// is built with cgo and the machine's C compiler (Debian's gcc).
+// run as its own process beside PocketBase (scripts/serve.mjs). It is built with cgo and the machine's gcc, as the
+// project decided for it; in v0.5.18 that reaches only Go's net and os/user (names and users are looked up through
+// the C library, as the rest of the system does), since its SQLite driver is modernc.org/sqlite, in Go.
 //
 // Everything comes from the environment (.env.example, "Continuous replication"): REPLICA_URL turns it on; the
 // endpoint, region, keys and path style default to the S3_* settings of the files' bucket. Litestream's local state
 // (its configuration, each database's metadata, its control socket) lives in <data dir>/litestream, a folder the
 // server leaves out of its backup zips (server/internal/replication). The configuration holds no secret: the keys
 // reach Litestream through its own environment variables.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureGoTool } from "./go-tools.mjs";
@@ -51,7 +52,7 @@ const DURATION = /^(\d+(\.\d+)?(ms|s|m|h))+$/;
  * @param {string} dataDir PocketBase's data dir (absolute)
  */
 export function replicationSettings(env, dataDir) {
-  // each variable by its name (env.NAME), so the docs' check finds what is read (scripts/docs-check.ts)
+  // each variable read by its own name on env, so the docs' check finds it (scripts/docs-check.ts)
   const url = trimmed(env.REPLICA_URL).replace(/\/+$/, "");
   if (!url) return null;
   const scheme = /^([a-z0-9]+):\/\/[^/]+/.exec(url)?.[1];
@@ -144,11 +145,17 @@ export function litestreamConfig(settings) {
 
 /**
  * The environment Litestream runs with: the keys as its own variables (the configuration file holds none), and no
- * AWS_* of the machine's that would win over them.
+ * AWS_* keys of the machine's that would win over them.
  * @param {ReplicationSettings} settings
  */
 function litestreamEnv(settings, env = process.env) {
   const own = { ...env };
+  // Litestream gives the AWS SDK an HTTP client of its own, and the SDK then refuses to load at all when
+  // AWS_CA_BUNDLE is set ("unable to add custom RootCAs HTTPClient"): the bundle goes to Go's own variable instead
+  if (own.AWS_CA_BUNDLE) {
+    own.SSL_CERT_FILE ??= own.AWS_CA_BUNDLE;
+    delete own.AWS_CA_BUNDLE;
+  }
   if (settings.accessKey) {
     delete own.AWS_ACCESS_KEY_ID;
     delete own.AWS_SECRET_ACCESS_KEY;
@@ -168,28 +175,37 @@ export function writeLitestreamConfig(settings) {
 }
 
 /**
- * Runs `litestream <args>` to completion with the settings' configuration and keys; returns its status and output.
+ * Runs `litestream <args>` to completion with the settings' configuration and keys; resolves with its status and
+ * output. A child process, never spawnSync: a caller that also reads the output of other children (the S3 server of
+ * the tests) must keep its event loop running.
  * @param {ReplicationSettings} settings @param {string[]} args
+ * @returns {Promise<{ status: number | null, stdout: string, stderr: string }>}
  */
-export function runLitestream(settings, args, { binary = ensureLitestream({ log: () => {} }), stdio = "pipe" } = {}) {
+export function runLitestream(settings, args, { binary = ensureLitestream({ log: () => {} }) } = {}) {
   writeLitestreamConfig(settings);
-  const result = spawnSync(binary, args, { env: litestreamEnv(settings), encoding: "utf8", stdio });
-  if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
+  const child = spawn(binary, args, { env: litestreamEnv(settings), stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 /**
  * Whether the replica holds a database named `name` (data.db): a restore plan exists for it.
  * @param {ReplicationSettings} settings @param {string} name
  */
-export function replicaHolds(settings, name) {
+export async function replicaHolds(settings, name) {
   const db = settings.databases.find((d) => d.name === name);
   if (!db) throw new Error(`not a replicated database: ${name}`);
   const probe = join(settings.dir, `probe-${process.pid}.db`);
-  const result = runLitestream(settings, ["restore", "-config", settings.configPath, "-dry-run", "-json", "-o", probe, db.path]);
+  const result = await runLitestream(settings, ["restore", "-config", settings.configPath, "-dry-run", "-json", "-o", probe, db.path]);
   if (result.status === 0) return true;
-  // "no matching backups" is Litestream's way of saying the replica is empty; anything else is a real failure
-  if (/no matching backup|not available|no snapshots|no backup/i.test(result.stderr + result.stdout)) return false;
+  // "no matching backup files available" is Litestream's way of saying the replica is empty; anything else fails
+  if (/no matching backup/i.test(result.stderr + result.stdout)) return false;
   throw new StackError(`Litestream could not read the replica ${db.replicaUrl}:\n${(result.stderr || result.stdout).trim()}`);
 }
 
@@ -266,7 +282,7 @@ export async function listDatabases(socketPath) {
  * @param {ReplicationSettings} settings
  * @param {{ timestamp?: string, log?: (line: string) => void }} [options]
  */
-export function restoreDatabases(settings, { timestamp, log = console.log } = {}) {
+export async function restoreDatabases(settings, { timestamp, log = console.log } = {}) {
   if (timestamp !== undefined && Number.isNaN(Date.parse(timestamp))) {
     throw new StackError(`The time to restore to must be an ISO 8601 time such as 2030-01-02T03:04:05Z, not "${timestamp}".`);
   }
@@ -283,7 +299,7 @@ export function restoreDatabases(settings, { timestamp, log = console.log } = {}
       if (timestamp !== undefined) args.push("-timestamp", new Date(timestamp).toISOString().replace(/\.\d{3}Z$/, "Z"));
       args.push(db.path);
       log(`Restoring ${db.name} from ${db.replicaUrl}${timestamp ? ` as of ${timestamp}` : ""}...`);
-      const result = runLitestream(settings, args, { binary });
+      const result = await runLitestream(settings, args, { binary });
       if (result.status !== 0) {
         throw new StackError(`Restoring ${db.name} failed (litestream restore exited with ${result.status}):\n${(result.stderr || result.stdout).trim()}`);
       }

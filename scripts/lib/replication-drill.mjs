@@ -4,7 +4,7 @@
 // answering with videos, then the machine lost at once (PocketBase and Litestream killed with SIGKILL while answers
 // are still arriving, the data dir deleted), `npm run restore` (scripts/restore.mjs, the operator's one command), and
 // PocketBase started again on what it restored.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
@@ -112,17 +112,29 @@ export async function startDrillStack({ workDir, syncInterval = "1s" }) {
     },
     /**
      * `npm run restore` (scripts/restore.mjs) as an operator runs it, with these variables (`env` replaces some:
-     * another PB_DATA_DIR for a restore beside this one); `to`: --to.
+     * another PB_DATA_DIR for a restore beside this one); `to`: --to. Resolves with its exit status, output and time.
      * @param {{ to?: string, env?: Record<string, string> }} [options]
+     * @returns {Promise<{ status: number | null, output: string, ms: number }>}
      */
     restore({ to, env: other = {} } = {}) {
+      // a child of its own, not spawnSync: this process reads the S3 server's and PocketBase's output, and blocked
+      // it would leave their pipes full and them stuck mid-request
       const started = Date.now();
-      const result = spawnSync(process.execPath, [join(root, "scripts", "restore.mjs"), ...(to ? [`--to=${to}`] : [])], {
+      const child = spawn(process.execPath, [join(root, "scripts", "restore.mjs"), ...(to ? [`--to=${to}`] : [])], {
         cwd: root,
         env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/root", ...env, ...other },
-        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      return { status: result.status, output: `${result.stdout}${result.stderr}`, ms: Date.now() - started };
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+      const timer = setTimeout(() => child.kill("SIGKILL"), 300_000);
+      return new Promise((resolve) => {
+        child.once("close", (status, signal) => {
+          clearTimeout(timer);
+          resolve({ status, output: signal ? `${output}\n(killed: ${signal}, after ${Date.now() - started} ms)` : output, ms: Date.now() - started });
+        });
+      });
     },
     async stop() {
       await litestream?.stop();
@@ -151,7 +163,12 @@ export async function seedDrill(url, count) {
     firstName: "Drill",
     lastName: "Manager",
   });
-  const company = await su.collection("companies").create({ name: "Drill Corp", website: "https://drill.example.com", managers: [user.id] });
+  const company = await su.collection("companies").create({
+    name: "Drill Corp",
+    website: "https://drill.example.com",
+    logo: new File([readFileSync(join(root, "tests", "fixtures", "logo.png"))], "logo.png", { type: "image/png" }),
+    managers: [user.id],
+  });
   const question = await su.collection("questions").create({ company: company.id, title: "Tell us about you", description: "A drill question", timeout: 600 });
   await su.collection("video_questions").create({ question: question.id, takes: 5 });
   const job = await su.collection("jobs").create({ company: company.id, title: "Drill job", description: "A drill job", location: "Remote", questions: [question.id] });
