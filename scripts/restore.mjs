@@ -57,7 +57,7 @@ async function main() {
 
   if (flags["dry-run"]) {
     for (const db of settings.databases) {
-      const args = ["restore", "-config", settings.configPath, "-dry-run", "-o", join(settings.dir, `plan-${db.name}`)];
+      const args = ["restore", "-config", settings.configPath, "-no-expand-env", "-dry-run", "-o", join(settings.dir, `plan-${db.name}`)];
       if (flags.to) args.push("-timestamp", new Date(flags.to).toISOString().replace(/\.\d{3}Z$/, "Z"));
       const result = await runLitestream(settings, [...args, db.path]);
       process.stdout.write(result.stdout);

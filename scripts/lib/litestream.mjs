@@ -104,7 +104,10 @@ export function replicationSettings(env, dataDir) {
 
 /** @typedef {NonNullable<ReturnType<typeof replicationSettings>>} ReplicationSettings */
 
-/** A YAML scalar in double quotes (JSON's escapes are YAML's). */
+/**
+ * A YAML scalar in double quotes (JSON's escapes are YAML's). Litestream is always run with -no-expand-env, so a `$`
+ * in a path or URL stays one.
+ */
 const q = (value) => JSON.stringify(String(value));
 
 /**
@@ -202,7 +205,7 @@ export async function replicaHolds(settings, name) {
   const db = settings.databases.find((d) => d.name === name);
   if (!db) throw new Error(`not a replicated database: ${name}`);
   const probe = join(settings.dir, `probe-${process.pid}.db`);
-  const result = await runLitestream(settings, ["restore", "-config", settings.configPath, "-dry-run", "-json", "-o", probe, db.path]);
+  const result = await runLitestream(settings, ["restore", "-config", settings.configPath, "-no-expand-env", "-dry-run", "-json", "-o", probe, db.path]);
   if (result.status === 0) return true;
   // "no matching backup files available" is Litestream's way of saying the replica is empty; anything else fails
   if (/no matching backup/i.test(result.stderr + result.stdout)) return false;
@@ -222,7 +225,7 @@ export async function startLitestream(settings, { onOutput, timeoutMs = 30_000 }
     if (!existsSync(db.path)) throw new StackError(`${db.path} does not exist: start PocketBase before Litestream.`);
   }
   // a socket left by a Litestream that was killed is removed by the next one, which listens there
-  const child = spawn(binary, ["replicate", "-config", settings.configPath], { env: litestreamEnv(settings), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(binary, ["replicate", "-config", settings.configPath, "-no-expand-env"], { env: litestreamEnv(settings), stdio: ["ignore", "pipe", "pipe"] });
   let text = "";
   const collect = (chunk) => {
     text += chunk;
@@ -294,7 +297,7 @@ export async function restoreDatabases(settings, { timestamp, log = console.log 
   try {
     for (const db of settings.databases) {
       const out = join(staging, db.name);
-      const args = ["restore", "-config", settings.configPath, "-o", out, "-integrity-check", "quick"];
+      const args = ["restore", "-config", settings.configPath, "-no-expand-env", "-o", out, "-integrity-check", "quick"];
       // RFC 3339 in UTC, as Litestream parses it
       if (timestamp !== undefined) args.push("-timestamp", new Date(timestamp).toISOString().replace(/\.\d{3}Z$/, "Z"));
       args.push(db.path);

@@ -239,25 +239,26 @@ export async function restoredAnswers(url, attempts) {
       .collection("answers")
       .getOne(attempt.id)
       .catch(() => null);
-    const video = attempt.video
-      ? await su
-          .collection("video_answers")
-          .getOne(attempt.video)
-          .catch(() => null)
-      : null;
+    // by its answer: an answer in flight at the kill never told its sender its video's id
+    const video = await su
+      .collection("video_answers")
+      .getFirstListItem(su.filter("answer = {:answer}", { answer: attempt.id }))
+      .catch(() => null);
     let bytes = false;
     if (video?.file) {
       const res = await fetch(su.files.getURL(video, video.file, { token }));
       bytes = res.ok && Buffer.compare(Buffer.from(await res.arrayBuffer()), DRILL_VIDEO) === 0;
     }
-    found.set(attempt.id, { answer: answer !== null, video: video !== null && video.answer === attempt.id, bytes });
+    found.set(attempt.id, { answer: answer !== null, video: video !== null && (attempt.video === undefined || video.id === attempt.video), bytes });
   }
   return found;
 }
 
 /**
- * The figures of one drill: the answers confirmed before the kill, those lost, and the loss window (the kill's time
- * minus the confirmation time of the earliest lost answer; 0 when none was lost).
+ * The figures of one drill. The replica held every change up to some moment before the kill: answers confirmed
+ * before it come back, those confirmed after it are lost, so the loss window lies between how long before the kill
+ * the earliest lost answer was confirmed (`lossWindowMs`, 0 when none was lost) and how long before it the newest
+ * kept one was (`newestKeptMsBeforeKill`).
  */
 export function lossOf(attempts, found, killedAt) {
   const confirmed = attempts.filter((a) => a.confirmedAt !== undefined && a.confirmedAt <= killedAt);
@@ -269,6 +270,8 @@ export function lossOf(attempts, found, killedAt) {
     lost: lost.length,
     lossWindowMs: lost.length ? killedAt - Math.min(...lost.map((a) => a.confirmedAt)) : 0,
     newestKeptMsBeforeKill: kept.length ? killedAt - Math.max(...kept.map((a) => a.confirmedAt)) : null,
+    // a lost answer confirmed before a kept one would mean the replica skipped a change
+    lostBeforeKept: lost.filter((a) => kept.some((k) => k.confirmedAt > a.confirmedAt)).length,
     unconfirmedKept,
   };
 }
