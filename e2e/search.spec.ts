@@ -50,7 +50,8 @@ test("a manager searches a spoken word and lands on the answer at the moment it 
 
   await hitLink.click();
   await expect(page.getByRole("heading", { level: 1, name: world.candidate.email })).toBeVisible();
-  const card = page.getByRole("article", { name: `Answer ${answer.id}` });
+  // the card is named by its question
+  const card = page.getByRole("article", { name: "Answer to question 1: Introduce yourself" });
   await expect(card).toHaveAttribute("aria-current", "true");
   await expect(card).toBeFocused();
   const player = card.getByLabel("Answer video");

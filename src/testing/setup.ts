@@ -15,6 +15,10 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom makes no object URLs (a <track>'s captions, a download's file): a stand-in, which a test that looks at them
+// replaces with its own.
+if (!('createObjectURL' in URL)) Object.assign(URL, { createObjectURL: () => 'blob:jsdom', revokeObjectURL: () => undefined });
+
 // findBy* and waitFor wait for an event, not a time: Testing Library's 1 s default fails a busy 2-core machine
 // (a screen that takes 1.2 s to appear under load is not a bug). A wait that truly never ends still fails,
 // with the query's message, well inside the unit project's test timeout (vitest.config.ts). 60 s: a stress run

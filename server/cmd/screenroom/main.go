@@ -15,6 +15,7 @@ import (
 	"screenroom/server/internal/lifecycle"
 	"screenroom/server/internal/messages"
 	"screenroom/server/internal/mail"
+	"screenroom/server/internal/metrics"
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 	"screenroom/server/internal/questions"
@@ -72,6 +73,7 @@ func main() {
 	// each domain's routes and hooks; platform first (durable writes, the query guard), takes before the others
 	// (a submitted take's file is moved into storage by the same save the durable hook syncs)
 	platform.Register(app)
+	metrics.Register(app)
 	replication.Register(app)
 	takes.Register(app)
 	review.Register(app)

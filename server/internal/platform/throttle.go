@@ -29,6 +29,7 @@ var limitDefaults = map[string]string{
 	"RATE_LIMIT_INVITES":        "30/600", // manager invites and candidate invites created per client
 	"MAIL_PER_ADDRESS":          "3/3600", // e-mails to one address from the flows above
 	"RATE_LIMIT_ACCOUNT_SIGNIN": "20/900", // failed sign-ins per account (internal/accounts)
+	"RATE_LIMIT_WEBHOOK_TESTS":  "10/60",  // webhook test events a manager sends (internal/webhooks)
 	"RATE_LIMIT_MESSAGES":       "30/600", // decision message actions per manager (internal/messages)
 }
 
@@ -157,6 +158,23 @@ func RequireInviteAction(app core.App, userID string) error {
 		return nil
 	}
 	return router.NewApiError(http.StatusTooManyRequests, TooManyInvites, nil)
+}
+
+// TooManyWebhookTests is the refusal of a webhook test event past the manager's budget.
+const TooManyWebhookTests = "You sent many test events in a short time. Wait a minute, then try again."
+
+// RequireWebhookTestBudget is a 429 when the manager userID has sent RATE_LIMIT_WEBHOOK_TESTS test events within its
+// window: each one makes the server POST to an address the manager chose, so they are counted like invites. Off with
+// RATE_LIMITS=off.
+func RequireWebhookTestBudget(app core.App, userID string) error {
+	if !RateLimitsEnabled() {
+		return nil
+	}
+	max, window := Limit(app, "RATE_LIMIT_WEBHOOK_TESTS")
+	if takeFromWindow(app, "screenroomWebhookTestsBy:"+userID, max, window) {
+		return nil
+	}
+	return router.NewApiError(http.StatusTooManyRequests, TooManyWebhookTests, nil)
 }
 
 // TooManyResends is the refusal of a resend past the manager's budget.

@@ -1,5 +1,5 @@
 // Package review: Reviewing a candidate: the review read, the managers-only fields, ratings and comments, share
-// links.
+// links, captions and transcript downloads.
 package review
 
 import "github.com/pocketbase/pocketbase/core"
@@ -9,6 +9,7 @@ func Register(app core.App) {
 	registerCandidateEnrich(app)
 	registerReview(app)
 	registerShareLinks(app)
+	registerCaptions(app)
 	registerRatingRules(app)
 	registerCommentRules(app)
 }

@@ -45,13 +45,9 @@ func sharedVideoRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	video := platform.FindByIdOrNil(e.App, "video_answers", e.Request.PathValue("videoAnswerId"))
-	var answer *core.Record
-	if video != nil {
-		answer = platform.FindByIdOrNil(e.App, "answers", video.GetString("answer"))
-	}
 	// only the link's candidate's answers
-	if answer == nil || answer.GetString("candidate") != link.GetString("candidate") {
+	video, _ := linkVideoAnswer(e.App, link, e.Request.PathValue("videoAnswerId"))
+	if video == nil {
 		return e.NotFoundError(resourceNotFound, nil)
 	}
 	file := video.GetString("file")
@@ -103,6 +99,11 @@ type sharedAnswer struct {
 	TranscriptStatus   *string          `json:"transcriptStatus,omitempty"`
 	Transcript         *string          `json:"transcript,omitempty"`
 	TranscriptSegments *[]sharedSegment `json:"transcriptSegments,omitempty"`
+	// the captions (WebVTT) and the transcript as text (captions.go), each only when the answer has it
+	CaptionsURL   *string `json:"captionsUrl,omitempty"`
+	TranscriptURL *string `json:"transcriptUrl,omitempty"`
+	// the language the transcript is in: the job's
+	Language *string `json:"language,omitempty"`
 	Content            *string          `json:"content,omitempty"`
 	Ratings            *sharedRatings   `json:"ratings,omitempty"`
 }
@@ -209,7 +210,7 @@ func sharedView(app core.App, link *core.Record, token string) (*sharedPage, err
 		var shown *sharedAnswer
 		if answer != nil {
 			if kind, ok := answerKinds[answer.Id]; ok {
-				shown = shownAnswer(kind, token)
+				shown = shownAnswer(kind, token, platform.JobLanguage(job))
 			}
 		}
 		if shown != nil && includeFeedback {
@@ -256,7 +257,7 @@ func fieldValues(records []*core.Record, field string) []string {
 	return values
 }
 
-func shownAnswer(kind platform.Kind, token string) *sharedAnswer {
+func shownAnswer(kind platform.Kind, token, language string) *sharedAnswer {
 	record := kind.Record
 	switch kind.Name {
 	case "video_answers":
@@ -265,16 +266,27 @@ func shownAnswer(kind platform.Kind, token string) *sharedAnswer {
 		status := record.GetString("transcriptStatus")
 		transcript := record.GetString("transcript")
 		segments := transcriptSegments(record)
-		return &sharedAnswer{
+		url := "/api/screenroom/shared/" + token + "/videos/" + record.Id
+		shown := &sharedAnswer{
 			Kind:               "video",
 			ID:                 record.Id,
-			URL:                "/api/screenroom/shared/" + token + "/videos/" + record.Id,
+			URL:                url,
 			MimeType:           &mimeType,
 			DurationSeconds:    &duration,
 			TranscriptStatus:   &status,
 			Transcript:         &transcript,
 			TranscriptSegments: &segments,
+			Language:           &language,
 		}
+		if hasCaptions(record) {
+			captions := url + "/captions.vtt"
+			shown.CaptionsURL = &captions
+		}
+		if _, ok := transcriptText(record); ok {
+			text := url + "/transcript.txt"
+			shown.TranscriptURL = &text
+		}
+		return shown
 	case "text_answers":
 		content := record.GetString("content")
 		return &sharedAnswer{Kind: "text", Content: &content}

@@ -34,21 +34,28 @@ export function useCandidateNeighbours(companyId: string, jobId: string, candida
   };
 }
 
-/** 'Previous candidate' and 'Next candidate', disabled at the ends of the pipeline. */
+/**
+ * 'Previous candidate' and 'Next candidate': links at both ends of the pipeline, so a screen reader announces them
+ * alike; at an end the link is disabled (aria-disabled, still focusable so it is found and heard as unavailable) and
+ * goes nowhere.
+ */
 export function CandidateNavigation({ neighbours }: { neighbours: Neighbours }) {
   return (
     <>
-      <NavigationButton href={neighbours.previous} label="Previous candidate" />
-      <NavigationButton href={neighbours.next} label="Next candidate" />
+      <NavigationLink href={neighbours.previous} label="Previous candidate" />
+      <NavigationLink href={neighbours.next} label="Next candidate" />
     </>
   );
 }
 
-function NavigationButton({ href, label }: { href: string | null; label: string }) {
+export function NavigationLink({ href, label }: { href: string | null; label: string }) {
   if (!href) {
     return (
-      <Button variant="soft" color="gray" disabled>
-        {label}
+      <Button asChild variant="soft" color="gray">
+        {/* no href: nothing to follow; Radix's own disabled look through data-disabled */}
+        <a role="link" aria-disabled="true" tabIndex={0} data-disabled="">
+          {label}
+        </a>
       </Button>
     );
   }

@@ -1,11 +1,13 @@
 import { Callout, Card, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 
+import { CaptionsControls, CaptionsTrack, captionsOffer, useCaptionsMode, useCaptionsOn, useTrackUrl } from '@/components/video-captions';
 import { formatDate } from '@/lib/format-date';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 import { useSignedInUser } from '@/lib/session';
 
+import { captionQueries, transcriptDownloadUrl } from '../api/answer-captions';
 import { firstOf, transcriptSegments, type ReviewAnswer, type TranscriptSegment } from '../api/review-candidate';
 import { answerVideoUrl, reviewFileTokenQueries } from '../api/review-file-token';
 import type { RatingSummary } from '../api/review-ratings';
@@ -20,18 +22,25 @@ import './review.css';
 
 type ReviewAnswerCardProps = {
   answer: ReviewAnswer;
+  /** The card's accessible name: which question it answers (and whose answer, where several candidates show). */
+  label: string;
+  /** The language of the answer's transcript and captions: the job's. */
+  language: string;
   rating: RatingSummary;
   onRate: (answerId: string, stars: number | null) => void;
+  /** Shown above the answer's time (the comparison names the candidate there). */
+  heading?: ReactNode;
 };
 
 /** A token younger than this is not refetched when the player fails: the failure has another cause. */
 const FRESH_TOKEN_MS = 30_000;
 
 /**
- * One answer: its id and time, then the video with its transcript, or the text (spec §2 "Review"), and the
- * managers' ratings of it. The current answer of the review (the keyboard shortcuts' target) is outlined.
+ * One answer: its id and time, then the video with its captions and transcript, or the text (spec §2 "Review"), and
+ * the managers' ratings of it. The current answer of the review (the keyboard shortcuts' target) is outlined. Its
+ * accessible name says which question it answers, not its record id.
  */
-export function ReviewAnswerCard({ answer, rating, onRate }: ReviewAnswerCardProps) {
+export function ReviewAnswerCard({ answer, label, language, rating, onRate, heading }: ReviewAnswerCardProps) {
   const player = useReviewPlayer();
   const video = firstOf(answer.expand?.video_answers_via_answer);
   const text = firstOf(answer.expand?.text_answers_via_answer);
@@ -43,7 +52,7 @@ export function ReviewAnswerCard({ answer, rating, onRate }: ReviewAnswerCardPro
     <Card asChild>
       <article
         ref={cardRef}
-        aria-label={`Answer ${answer.id}`}
+        aria-label={label}
         aria-current={current ? 'true' : undefined}
         className="review-answer"
         // moved to by the keyboard (N, P): focusable, but not a tab stop
@@ -52,6 +61,7 @@ export function ReviewAnswerCard({ answer, rating, onRate }: ReviewAnswerCardPro
         onPointerDownCapture={() => setCurrentAnswer(answer.id)}
       >
         <Flex direction="column" gap="3">
+          {heading}
           <Flex gap="3" wrap="wrap" align="center">
             <Text size="1" color="gray">
               Answer <Text weight="medium">{answer.id}</Text>
@@ -61,7 +71,7 @@ export function ReviewAnswerCard({ answer, rating, onRate }: ReviewAnswerCardPro
             </Text>
           </Flex>
           {video ? (
-            <VideoAnswer answerId={answer.id} video={video} />
+            <VideoAnswer answerId={answer.id} video={video} language={language} />
           ) : text ? (
             <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
               {text.content}
@@ -78,7 +88,7 @@ export function ReviewAnswerCard({ answer, rating, onRate }: ReviewAnswerCardPro
   );
 }
 
-function VideoAnswer({ answerId, video }: { answerId: string; video: VideoAnswersResponse }) {
+function VideoAnswer({ answerId, video, language }: { answerId: string; video: VideoAnswersResponse; language: string }) {
   const user = useSignedInUser();
   const player = useReviewPlayer();
   const { registerVideo, playing } = player;
@@ -101,6 +111,11 @@ function VideoAnswer({ answerId, video }: { answerId: string; video: VideoAnswer
     [registerVideo, answerId],
   );
   const segments = useMemo(() => transcriptSegments(video), [video]);
+  const offer = captionsOffer(video.transcriptStatus ?? '', video.transcript ?? '', segments);
+  const captions = useQuery({ ...captionQueries.vtt(video.id, video.updated), enabled: offer.captions });
+  const trackUrl = useTrackUrl(offer.captions ? captions.data : undefined);
+  const [captionsOn, setCaptionsOn] = useCaptionsOn();
+  useCaptionsMode(element, trackUrl, captionsOn, setCaptionsOn);
   const [activeIndex, setActiveIndex] = useState(-1);
   const follow = (time: number) => {
     if (!segments) return;
@@ -126,7 +141,9 @@ function VideoAnswer({ answerId, video }: { answerId: string; video: VideoAnswer
         onPlay={() => playing(answerId)}
         onTimeUpdate={(event) => follow(event.currentTarget.currentTime)}
         onSeeked={(event) => follow(event.currentTarget.currentTime)}
-      />
+      >
+        <CaptionsTrack src={trackUrl} language={language} on={captionsOn} />
+      </ReviewVideo>
       <Flex gap="4" align="center" wrap="wrap">
         <Text as="label" size="1" color="gray" htmlFor={speedId}>
           Playback speed{' '}
@@ -149,6 +166,14 @@ function VideoAnswer({ answerId, video }: { answerId: string; video: VideoAnswer
           </Text>
         )}
       </Flex>
+      <CaptionsControls
+        offer={offer}
+        on={captionsOn}
+        onToggle={setCaptionsOn}
+        captionsHref={transcriptDownloadUrl(video.id, 'captions.vtt', token.data) || undefined}
+        textHref={transcriptDownloadUrl(video.id, 'transcript.txt', token.data) || undefined}
+        loadFailed={captions.isError}
+      />
       <div>
         <Text as="div" size="2" weight="bold" mb="1">
           Transcript

@@ -18,6 +18,8 @@ export type ReviewPlayer = {
   togglePlay: () => void;
   /** Moves to the next (1) or previous (-1) answer, focusing its card. */
   moveAnswer: (delta: 1 | -1) => void;
+  /** Moves to that answer, focusing its card (the comparison's move to another candidate's answer). */
+  moveTo: (answerId: string) => void;
   /**
    * Opens the review at an answer (a search hit, issue 18): it becomes current, is focused and scrolled to, and its
    * video is set to start at `seconds` (once its player exists, if it does not yet).
@@ -61,18 +63,21 @@ export function useReviewPlayerState(answerIds: readonly string[]): ReviewPlayer
     else video.pause();
   }, [currentAnswerId]);
 
+  const moveTo = useCallback((answerId: string) => {
+    setChosen(answerId);
+    const card = cards.current.get(answerId);
+    // focus announces it to screen readers; the scroll is a smooth one
+    card?.focus({ preventScroll: true });
+    card?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
+
   const moveAnswer = useCallback(
     (delta: 1 | -1) => {
       if (!currentAnswerId) return;
       const next = answerIds[answerIds.indexOf(currentAnswerId) + delta];
-      if (!next) return;
-      setChosen(next);
-      const card = cards.current.get(next);
-      // focus announces it to screen readers; the scroll is a smooth one
-      card?.focus({ preventScroll: true });
-      card?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+      if (next) moveTo(next);
     },
-    [answerIds, currentAnswerId],
+    [answerIds, currentAnswerId, moveTo],
   );
 
   const land = useCallback((answerId: string, seconds: number | null) => {
@@ -87,8 +92,8 @@ export function useReviewPlayerState(answerIds: readonly string[]): ReviewPlayer
   }, []);
 
   return useMemo(
-    () => ({ currentAnswerId, setCurrentAnswer: setChosen, registerCard, registerVideo, playing, togglePlay, moveAnswer, land }),
-    [currentAnswerId, registerCard, registerVideo, playing, togglePlay, moveAnswer, land],
+    () => ({ currentAnswerId, setCurrentAnswer: setChosen, registerCard, registerVideo, playing, togglePlay, moveAnswer, moveTo, land }),
+    [currentAnswerId, registerCard, registerVideo, playing, togglePlay, moveAnswer, moveTo, land],
   );
 }
 

@@ -10,8 +10,10 @@ export type ReviewShortcutActions = {
   toggleHelp: () => void;
 };
 
+export type ShortcutHelp = { keys: readonly string[]; joiner?: 'or' | 'to'; action: string };
+
 /** The shortcuts as the help popover lists them: keys ("Space or K", "1 to 5"), then what they do. */
-export const REVIEW_SHORTCUTS: readonly { keys: readonly string[]; joiner?: 'or' | 'to'; action: string }[] = [
+export const REVIEW_SHORTCUTS: readonly ShortcutHelp[] = [
   { keys: ['Space', 'K'], joiner: 'or', action: 'Play or pause the current answer' },
   { keys: ['N'], action: 'Next answer' },
   { keys: ['P'], action: 'Previous answer' },
@@ -20,6 +22,18 @@ export const REVIEW_SHORTCUTS: readonly { keys: readonly string[]; joiner?: 'or'
   { keys: ['1', '5'], joiner: 'to', action: 'Rate the current answer 1 to 5 stars' },
   { keys: ['?'], action: 'Show or hide the keyboard shortcuts' },
 ];
+
+/**
+ * The same keys on the comparison of candidates, where the candidates are side by side: ] and [ move to the next or
+ * previous candidate's answer to the same question.
+ */
+export const COMPARE_SHORTCUTS: readonly ShortcutHelp[] = REVIEW_SHORTCUTS.map((shortcut) =>
+  shortcut.keys[0] === ']'
+    ? { ...shortcut, action: "Next candidate's answer to the same question" }
+    : shortcut.keys[0] === '['
+      ? { ...shortcut, action: "Previous candidate's answer to the same question" }
+      : shortcut,
+);
 
 /** Marks the help popover, the one dialog in which '?' still works (it closes it). */
 export const SHORTCUTS_HELP_ATTRIBUTE = 'data-review-shortcuts-help';

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type ComponentProps } from 'react';
 
-type ReviewVideoProps = Pick<ComponentProps<'video'>, 'onPlay' | 'onTimeUpdate' | 'onSeeked'> & {
+type ReviewVideoProps = Pick<ComponentProps<'video'>, 'onPlay' | 'onTimeUpdate' | 'onSeeked' | 'children'> & {
   /** The protected file's URL with a current token; it changes when the token is refreshed or the file replaced. */
   src: string;
   label: string;
@@ -17,7 +17,7 @@ type ReviewVideoProps = Pick<ComponentProps<'video'>, 'onPlay' | 'onTimeUpdate' 
  * seekable copy replacing the recording): the new URL is swapped in keeping the position and play state, so
  * the manager never notices.
  */
-export function ReviewVideo({ src, label, onLoadError, playbackRate = 1, videoRef, ...events }: ReviewVideoProps) {
+export function ReviewVideo({ src, label, onLoadError, playbackRate = 1, videoRef, children, ...events }: ReviewVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const current = useRef<string>('');
 
@@ -65,6 +65,8 @@ export function ReviewVideo({ src, label, onLoadError, playbackRate = 1, videoRe
       onError={onLoadError}
       {...events}
       style={{ width: '100%', maxWidth: 640, borderRadius: 'var(--radius-3)', background: 'black' }}
-    />
+    >
+      {children}
+    </video>
   );
 }

@@ -2,12 +2,17 @@ import { Button, Flex, Kbd, Popover, Text } from '@radix-ui/themes';
 
 import { AppTheme } from '@/components/app-theme';
 
-import { REVIEW_SHORTCUTS, SHORTCUTS_HELP_ATTRIBUTE } from './review-shortcuts';
+import { REVIEW_SHORTCUTS, SHORTCUTS_HELP_ATTRIBUTE, type ShortcutHelp } from './review-shortcuts';
 
-type ShortcutsHelpProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type ShortcutsHelpProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** what the keys do on this screen (the review's by default) */
+  shortcuts?: readonly ShortcutHelp[];
+};
 
-/** 'Keyboard shortcuts': the review's shortcuts in a popover, also opened and closed with '?'. */
-export function ShortcutsHelp({ open, onOpenChange }: ShortcutsHelpProps) {
+/** 'Keyboard shortcuts': the screen's shortcuts in a popover, also opened and closed with '?'. */
+export function ShortcutsHelp({ open, onOpenChange, shortcuts = REVIEW_SHORTCUTS }: ShortcutsHelpProps) {
   return (
     <AppTheme>
       <Popover.Root open={open} onOpenChange={onOpenChange}>
@@ -21,7 +26,7 @@ export function ShortcutsHelp({ open, onOpenChange }: ShortcutsHelpProps) {
             Keyboard shortcuts
           </Text>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 12px', alignItems: 'baseline' }}>
-            {REVIEW_SHORTCUTS.map(({ keys, joiner, action }) => (
+            {shortcuts.map(({ keys, joiner, action }) => (
               <div key={action} style={{ display: 'contents' }}>
                 <dt>
                   <Flex gap="1" align="baseline">

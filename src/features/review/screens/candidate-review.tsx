@@ -159,6 +159,7 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
               position={index + 1}
               question={question}
               answers={answersTo(answers, question.id)}
+              language={job?.language ?? ''}
               ratingOf={ratingOf}
               onRate={onRate}
             />

@@ -48,7 +48,20 @@ async function open(path = REVIEW_PATH, options: ReviewServerOptions = {}) {
 
 const other = (id: string, email: string): CandidateReview => ({ ...buildReview(), id, email });
 const link = (name: string) => screen.getByRole('link', { name });
-const card = (id: string) => screen.getByRole('article', { name: `Answer ${id}` });
+/** The answer cards, named by the question each answers (buildReview's answers a1, a2 and the added a5). */
+const CARD_NAMES: Record<string, string> = {
+  a1: 'Answer to question 1: Introduce yourself',
+  a2: 'Answer to question 2: Why us?',
+  a5: 'Answer to question 3: A skipped question',
+};
+const card = (id: string) => screen.getByRole('article', { name: CARD_NAMES[id] });
+/** A link at an end of the pipeline: still a link, announced as unavailable, going nowhere. */
+function expectDisabledLink(name: string) {
+  const end = link(name);
+  expect(end).toHaveAttribute('aria-disabled', 'true');
+  expect(end).not.toHaveAttribute('href');
+  expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+}
 
 describe('previous and next candidate', () => {
   it("moves in the pipeline's order and filter, keeping its params and moving i", async () => {
@@ -76,8 +89,10 @@ describe('previous and next candidate', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'hedy@example.com' })).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe(`/companies/c1/jobs/j1/candidates/k2${pipeline}&page=2&i=31`);
     // the last one: no next
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Next candidate' })).toBeDisabled());
-    expect(screen.queryByRole('link', { name: 'Next candidate' })).not.toBeInTheDocument();
+    await vi.waitFor(() => {
+      expectDisabledLink('Next candidate');
+      expect(link('Previous candidate')).toHaveAttribute('href');
+    });
 
     await user.keyboard('[[');
     expect(await screen.findByRole('heading', { level: 1, name: 'grace@example.com' })).toBeInTheDocument();
@@ -85,13 +100,16 @@ describe('previous and next candidate', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'ada@example.com' })).toBeInTheDocument();
     expect(router.state.location.search).toBe(`${pipeline}&i=29`);
     // the first one: no previous
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Previous candidate' })).toBeDisabled());
+    await vi.waitFor(() => expectDisabledLink('Previous candidate'));
+    // a disabled end goes nowhere when followed
+    await user.click(link('Previous candidate'));
+    expect(router.state.location.search).toBe(`${pipeline}&i=29`);
   });
 
   it("walks the pipeline's default order (newest first) when opened without its params", async () => {
     await open(REVIEW_PATH, { others: [other('k2', 'hedy@example.com')], pipeline: { ids: ['k1', 'k2'], sort: '-created,-id' } });
     await vi.waitFor(() => expect(link('Next candidate')).toHaveAttribute('href', '/companies/c1/jobs/j1/candidates/k2'));
-    expect(screen.getByRole('button', { name: 'Previous candidate' })).toBeDisabled();
+    expectDisabledLink('Previous candidate');
   });
 
   it('keeps the index of the next one when a decision here took the candidate out of the filtered list', async () => {
@@ -201,7 +219,7 @@ describe('playback speed', () => {
     reviewServer();
     signInAs({ id: 'u2', primaryCompany: 'c1' });
     renderRoute(REVIEW_PATH);
-    const card = await screen.findByRole('article', { name: 'Answer a1' });
+    const card = await screen.findByRole('article', { name: CARD_NAMES.a1 });
     expect(within(card).getByLabelText('Playback speed')).toHaveValue('1');
     expect(within(card).getByLabelText<HTMLVideoElement>('Answer video').playbackRate).toBe(1);
   });

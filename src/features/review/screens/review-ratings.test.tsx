@@ -15,7 +15,12 @@ afterEach(() => {
 
 const open = openReview;
 
-const answerCard = (id: string) => screen.getByRole('article', { name: `Answer ${id}` });
+const CARD_NAMES: Record<string, string> = {
+  a1: 'Answer to question 1: Introduce yourself',
+  a2: 'Answer to question 2: Why us?',
+  a4: 'Answer to question 4: A broken answer',
+};
+const answerCard = (id: string) => screen.getByRole('article', { name: CARD_NAMES[id] });
 const stars = (id: string) => within(answerCard(id)).getByRole('radiogroup', { name: 'Your rating' });
 const average = (id: string) => within(answerCard(id)).getByTestId('answer-average');
 const overall = () => screen.getByTestId('overall-score');

@@ -151,6 +151,19 @@ export function reviewServer(options: ReviewServerOptions = {}) {
       const review = store.reviews.get(String(params.id));
       return review ? HttpResponse.json(review) : notFound();
     }),
+    // the captions route (server/internal/review/captions.go), for the video answers of the stored reviews
+    http.get(pb.buildURL('/api/screenroom/video-answers/:id/captions.vtt'), async ({ request, params }) => {
+      await log(request);
+      const video = [...store.reviews.values()]
+        .flatMap((review) => review.expand?.answers_via_candidate ?? [])
+        .map((answer) => answer.expand?.video_answers_via_answer)
+        .find((record) => record && !Array.isArray(record) && record.id === params.id) as VideoAnswersResponse | undefined;
+      const segments = (video?.transcriptSegments ?? []) as { start: number; end: number; text: string }[];
+      if (!video || video.transcriptStatus !== 'done' || segments.length === 0) {
+        return HttpResponse.json({ status: 404, message: 'This answer has no captions.', data: {} }, { status: 404 });
+      }
+      return new HttpResponse(webVTT(segments), { headers: { 'Content-Type': 'text/vtt; charset=utf-8' } });
+    }),
     http.post(pb.buildURL('/api/files/token'), () => {
       store.tokens += 1;
       return HttpResponse.json({ token: `token-${store.tokens}` });
@@ -257,4 +270,10 @@ export async function openReview(options: ReviewServerOptions = {}) {
   renderRoute(REVIEW_PATH);
   await screen.findByRole('heading', { level: 1, name: 'grace@example.com' });
   return api;
+}
+
+/** What the captions route answers for these segments. */
+export function webVTT(segments: readonly { start: number; end: number; text: string }[]): string {
+  const time = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString().slice(11, 23);
+  return `WEBVTT\n${segments.map((s, index) => `\n${index + 1}\n${time(s.start)} --> ${time(s.end)}\n${s.text}\n`).join('')}`;
 }

@@ -1,3 +1,5 @@
+import { queryOptions } from '@tanstack/react-query';
+
 import { env } from '@/config/env';
 import type { TranscriptSegment } from '@/components/timed-transcript';
 
@@ -26,6 +28,11 @@ export type SharedVideoAnswer = {
   transcriptStatus: string;
   transcript: string;
   transcriptSegments: TranscriptSegment[] | null;
+  /** the captions (WebVTT) and the transcript as text, paths on the API's origin, only when the answer has them */
+  captionsUrl?: string;
+  transcriptUrl?: string;
+  /** the transcript's language: the job's */
+  language?: string;
   ratings?: SharedRatings;
 };
 
@@ -95,4 +102,23 @@ export async function getSharedReview(token: string, signal?: AbortSignal): Prom
   if (res.status === 410 && known) throw new SharedLinkError(known, 410);
   console.error('GET shared review failed', res.status, message);
   throw new SharedLinkError(null, res.status);
+}
+
+/** A video answer's captions through the link, as WebVTT text (the `<track>` loads it as a same-origin object URL). */
+export const sharedCaptionsQuery = (captionsUrl: string) =>
+  queryOptions({
+    queryKey: ['shared-captions', captionsUrl] as const,
+    queryFn: ({ signal }) => getSharedCaptions(captionsUrl, signal),
+    staleTime: Infinity,
+  });
+
+async function getSharedCaptions(captionsUrl: string, signal?: AbortSignal): Promise<string> {
+  const res = await fetch(apiUrl(captionsUrl), { signal: signal ?? null, credentials: 'omit' });
+  if (!res.ok) throw new SharedLinkError(null, res.status);
+  return res.text();
+}
+
+/** A download link to one of the link's transcript files. */
+export function sharedDownloadUrl(path: string | undefined): string | undefined {
+  return path ? `${apiUrl(path)}?download=1` : undefined;
 }

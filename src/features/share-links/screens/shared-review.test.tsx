@@ -7,7 +7,7 @@ import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render-route';
 import { signInAs } from '@/testing/session';
 
-import { apiUrl, type SharedReview } from '../api/get-shared-review';
+import { apiUrl, type SharedReview, type SharedVideoAnswer } from '../api/get-shared-review';
 
 const TOKEN = 'Ab3'.repeat(14) + 'Z';
 const VIDEO_URL = `/api/screenroom/shared/${TOKEN}/videos/va1`;
@@ -35,6 +35,9 @@ function sharedReview(overrides: Partial<SharedReview> = {}): SharedReview {
             { start: 0, end: 2.5, text: 'Hello there' },
             { start: 2.5, end: 7.4, text: 'I am Grace' },
           ],
+          captionsUrl: `${VIDEO_URL}/captions.vtt`,
+          transcriptUrl: `${VIDEO_URL}/transcript.txt`,
+          language: 'de',
         },
       },
       { title: 'Why us?', kind: 'text', answer: { kind: 'text', content: 'Because I like people.' } },
@@ -47,8 +50,14 @@ function sharedReview(overrides: Partial<SharedReview> = {}): SharedReview {
 let requests: Request[] = [];
 let play: ReturnType<typeof vi.fn>;
 
+const VTT = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500\nHello there\n\n2\n00:00:02.500 --> 00:00:07.400\nI am Grace\n';
+
 function answer(body: unknown, status = 200) {
   server.use(
+    http.get(apiUrl('/api/screenroom/shared/:token/videos/:id/captions.vtt'), ({ request }) => {
+      requests.push(request.clone());
+      return new HttpResponse(VTT, { headers: { 'Content-Type': 'text/vtt; charset=utf-8' } });
+    }),
     http.get(apiUrl('/api/screenroom/shared/:token'), ({ request, params }) => {
       requests.push(request.clone());
       if (params.token !== TOKEN) return HttpResponse.json({ status: 404, message: 'This link is not valid.', data: {} }, { status: 404 });
@@ -73,11 +82,24 @@ describe('the shared review page', () => {
     const [first, ...rest] = review.questions;
     answer({
       ...review,
-      questions: [{ ...first!, answer: { ...first!.answer!, transcriptStatus: 'language_unsupported', transcript: '', transcriptSegments: null } }, ...rest],
+      questions: [
+        {
+          ...first!,
+          // the server names no captions or transcript file for it
+          answer: { ...(first!.answer as SharedVideoAnswer), transcriptStatus: 'language_unsupported', transcript: '', transcriptSegments: null, captionsUrl: undefined, transcriptUrl: undefined },
+        },
+        ...rest,
+      ],
     });
     renderRoute(`/shared/${TOKEN}`);
     const video = await screen.findByRole('region', { name: '1. Introduce yourself' });
     expect(within(video).getByTestId('transcript')).toHaveTextContent(/^Transcripts in this language need the Whisper-compatible endpoint$/);
+    // no captions, and why; nothing to download
+    expect(within(video).getByTestId('no-captions')).toHaveTextContent('No captions: there is no transcript in this language.');
+    expect(within(video).getByLabelText('Answer video').querySelector('track')).toBeNull();
+    expect(within(video).queryByRole('checkbox', { name: 'Captions' })).not.toBeInTheDocument();
+    expect(within(video).queryByRole('link', { name: /Download/ })).not.toBeInTheDocument();
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual([`/api/screenroom/shared/${TOKEN}`]);
     expect(within(video).queryByRole('list', { name: 'Transcript segments' })).not.toBeInTheDocument();
   });
 
@@ -104,14 +126,47 @@ describe('the shared review page', () => {
     expect(screen.queryByRole('button', { name: /sign in/i })).not.toBeInTheDocument();
   });
 
+  it("shows the answer's captions by default through the link, with a toggle, and the transcript's downloads", async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:shared-captions');
+    answer(sharedReview());
+    renderRoute(`/shared/${TOKEN}`);
+    const video = await screen.findByRole('region', { name: '1. Introduce yourself' });
+    const player = within(video).getByLabelText<HTMLVideoElement>('Answer video');
+    const track = await vi.waitFor(() => {
+      const found = player.querySelector('track');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(track).toHaveAttribute('src', 'blob:shared-captions');
+    expect(track).toHaveAttribute('srclang', 'de');
+    expect(track).toHaveAttribute('kind', 'captions');
+    expect(track).toHaveAttribute('default');
+    const captionsRequest = requests.find((r) => r.url.endsWith('/captions.vtt'))!;
+    expect(captionsRequest.url).toBe(apiUrl(`${VIDEO_URL}/captions.vtt`));
+    expect(captionsRequest.headers.get('authorization')).toBeNull();
+
+    const toggle = within(video).getByRole('checkbox', { name: 'Captions' });
+    expect(toggle).toBeChecked();
+    fireEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(localStorage.getItem('screenroom.captions')).toBe('off');
+    expect(player.querySelector('track')).not.toHaveAttribute('default');
+
+    expect(within(video).getByRole('link', { name: 'Download transcript (text)' })).toHaveAttribute('href', `${apiUrl(`${VIDEO_URL}/transcript.txt`)}?download=1`);
+    expect(within(video).getByRole('link', { name: 'Download captions (WebVTT)' })).toHaveAttribute('href', `${apiUrl(`${VIDEO_URL}/captions.vtt`)}?download=1`);
+    expect(within(video).queryByTestId('no-captions')).not.toBeInTheDocument();
+    localStorage.removeItem('screenroom.captions');
+  });
+
   it('sends no session, even when someone is signed in on this browser, and leaves the stored one as it was', async () => {
     signInAs({ primaryCompany: 'c1' });
     const stored = localStorage.getItem('pocketbase_auth');
     answer(sharedReview());
     renderRoute(`/shared/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'grace@example.com' })).toBeInTheDocument();
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.headers.get('authorization')).toBeNull();
+    // the page's read and its captions'
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    for (const request of requests) expect(request.headers.get('authorization')).toBeNull();
     expect(localStorage.getItem('pocketbase_auth')).toBe(stored);
     expect(pb.authStore.isValid).toBe(true);
   });
