@@ -1,6 +1,6 @@
 // `npm test`: every check and test of the project, on a fresh clone. Installs what is missing (npm
 // packages; Debian's chromium, firefox-esr, ffmpeg, pocketsphinx when run as root), builds PocketBase and the test S3
-// server (versitygw) once, then
+// server (versitygw) and Litestream once, then
 // runs lint, type-check, the Go main's tests, unit, integration (real PocketBase + MailDev), the production build and the
 // end-to-end suite (real Chromium, and Firefox ESR for the candidate's journeys, against the built app on a real
 // PocketBase), then the candidate journeys in WebKitGTK (Safari's engine) through WebKitWebDriver (e2e-webkit/).
@@ -14,7 +14,9 @@ import { ensureNodeModules, ensureSystemPackages } from "./lib/deps.mjs";
 import { ensureWebKit } from "./lib/webkit.mjs";
 import { ensurePocketBase, goBinary, root, StackError } from "./lib/pocketbase.mjs";
 import { ensureGoTool } from "./lib/go-tools.mjs";
+import { ensureLitestream } from "./lib/litestream.mjs";
 import { ensureS3Server } from "./lib/s3server.mjs";
+import { ensurePrometheus, ensurePromJson } from "./lib/prometheus.mjs";
 
 const results = [];
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -39,6 +41,10 @@ try {
   ensureWebKit();
   ensurePocketBase();
   ensureS3Server(); // the S3 server of tests/s3-storage.test.ts, built from its Go module once (cached in .cache)
+  ensureLitestream(); // the replication of tests/replication.test.ts (the restore drill), likewise
+  // tests/metrics.test.ts: Debian's Prometheus, and prom2json (Prometheus's text parser) built from its Go module once
+  ensurePrometheus();
+  ensurePromJson();
   staticcheck = ensureGoTool({ name: "staticcheck", module: "honnef.co/go/tools", command: "cmd/staticcheck", version: "v0.8.2", what: "the Go linter" });
 } catch (err) {
   console.error(err instanceof StackError ? err.message : err);

@@ -4,9 +4,6 @@
 // Standard Webhooks definition, not with the server's code. The sender's retry delay is 200 ms on these servers
 // (WEBHOOKS_RETRY_BASE_MS), so a retry is seen without waiting minutes; every wait is for an event (a request
 // received, a row's status), never a fixed time.
-import { createHmac } from "node:crypto";
-import { type IncomingHttpHeaders, createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,64 +11,10 @@ import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OwnServer, answerText, answerVideo, errorOf, newCandidateOf, superuser, uniqueEmail, useOwnServer, world } from "./helpers";
+import { type Received, Receiver, expectedSignature, until } from "./webhook-support";
 
 const ALL_EVENTS = ["candidate.invited", "candidate.started", "candidate.completed", "answer.transcribed", "candidate.decided"];
 const FAST = { WEBHOOKS_RETRY_BASE_MS: "200", WEBHOOKS_POLL_MS: "100" };
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1: keeps every request, answers with the queued statuses, then 200. */
-class Receiver {
-  received: Received[] = [];
-  connections = 0;
-  answers: number[] = [];
-  private server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      this.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.statusCode = this.answers.shift() ?? 200;
-      res.end("ok");
-    });
-  });
-
-  async start() {
-    this.server.on("connection", () => (this.connections += 1));
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    return this;
-  }
-  get port() {
-    return (this.server.address() as AddressInfo).port;
-  }
-  url(path = "/hook") {
-    return `http://127.0.0.1:${this.port}${path}`;
-  }
-  /** the requests of one event type, parsed */
-  of(type: string) {
-    return this.received.filter((r) => JSON.parse(r.body).type === type);
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-/** Polls `check` until it returns something truthy (the suite's timeout bounds the wait). */
-async function until<T>(check: () => Promise<T> | T): Promise<NonNullable<T>> {
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The Standard Webhooks signature, computed independently: base64 HMAC-SHA256 of "id.timestamp.body" keyed with the secret's decoded bytes. */
-function expectedSignature(secret: string, id: string, timestamp: string, body: string) {
-  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  return createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
-}
 
 function expectSigned(request: Received, secret: string) {
   const id = String(request.headers["webhook-id"]);

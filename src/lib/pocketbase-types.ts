@@ -61,7 +61,7 @@ export type DecisionTemplatesLanguageOptions = "en" | "de" | "fr" | "es" | "nl" 
 export type JobsLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
 export type MailQueueStatusOptions = "pending" | "sent" | "failed";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed" | "language_unsupported";
-export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided" | "candidate.messaged";
+export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided" | "candidate.messaged" | "webhook.test";
 export type WebhookDeliveriesStatusOptions = "pending" | "succeeded" | "failed";
 export type WebhookEndpointsEventsOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided" | "candidate.messaged";
 export type WithdrawnLinksLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
@@ -315,6 +315,11 @@ export type WebhookEndpointsRecord = {
   enabled: boolean;
   created: IsoDateString;
   updated: IsoDateString;
+  secretRotatedAt?: IsoDateString;
+  previousSecretUntil?: IsoDateString;
+  failingSince?: IsoDateString;
+  disabledAt?: IsoDateString;
+  disabledReason?: string;
 };
 
 export type WithdrawnLinksRecord = {

@@ -6,18 +6,22 @@ package main
 
 import (
 	"screenroom/server/internal/accounts"
+	"screenroom/server/internal/analytics"
 	"screenroom/server/internal/answers"
+	"screenroom/server/internal/bulk"
 	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/companies"
 	"screenroom/server/internal/devroutes"
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
-	"screenroom/server/internal/messages"
 	"screenroom/server/internal/mail"
+	"screenroom/server/internal/messages"
+	"screenroom/server/internal/metrics"
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 	"screenroom/server/internal/questions"
+	"screenroom/server/internal/replication"
 	"screenroom/server/internal/review"
 	"screenroom/server/internal/search"
 	"screenroom/server/internal/takes"
@@ -71,6 +75,8 @@ func main() {
 	// each domain's routes and hooks; platform first (durable writes, the query guard), takes before the others
 	// (a submitted take's file is moved into storage by the same save the durable hook syncs)
 	platform.Register(app)
+	metrics.Register(app)
+	replication.Register(app)
 	takes.Register(app)
 	review.Register(app)
 	accounts.Register(app)
@@ -80,10 +86,12 @@ func main() {
 	search.Register(app)
 	jobs.Register(app)
 	pipeline.Register(app)
+	analytics.Register(app)
 	questions.Register(app)
 	interview.Register(app)
 	answers.Register(app)
 	candidates.Register(app)
+	bulk.Register(app)
 	messages.Register(app)
 	companies.Register(app)
 	devroutes.Register(app)

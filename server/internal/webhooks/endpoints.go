@@ -20,15 +20,24 @@ func newSecret() string {
 	return "whsec_" + security.RandomStringWithAlphabet(32, secretAlphabet)
 }
 
+// serverFields are the endpoint's fields only the server writes: its secrets (endpoint_routes.go) and its health
+// (endpoint_health.go).
+var serverFields = []string{"secret", "previousSecret", "previousSecretUntil", "secretRotatedAt", "failingSince", "disabledAt", "disabledReason"}
+
 // registerEndpointSecret: the secret is the server's, made whatever the body says and shown in the create response
 // only (unhidden on this record alone; a view, a list, an expand or a realtime event serialises a fresh copy,
-// hidden). Nobody changes it through the API, a superuser's tools included: delete the endpoint and add a new one
-// for a new secret. A new endpoint is enabled unless the body says otherwise.
+// hidden). Nobody changes it, nor the endpoint's other server fields, through the records API, a superuser's tools
+// included: the rotate-secret route makes a new one. A new endpoint is enabled unless the body says otherwise.
+// Enabling or disabling an endpoint by hand, or giving it another URL, starts its health afresh: no run of failures,
+// no record of having been disabled by the server.
 func registerEndpointSecret(app core.App) {
 	app.OnRecordCreateRequest("webhook_endpoints").BindFunc(func(e *core.RecordRequestEvent) error {
 		info, err := e.RequestInfo()
 		if err != nil {
 			return err
+		}
+		for _, field := range serverFields {
+			e.Record.Set(field, "")
 		}
 		e.Record.Set("secret", newSecret())
 		if _, given := info.Body["enabled"]; !given {
@@ -38,7 +47,15 @@ func registerEndpointSecret(app core.App) {
 		return e.Next()
 	})
 	app.OnRecordUpdateRequest("webhook_endpoints").BindFunc(func(e *core.RecordRequestEvent) error {
-		e.Record.Set("secret", e.Record.Original().GetString("secret"))
+		original := e.Record.Original()
+		for _, field := range serverFields {
+			e.Record.Set(field, original.Get(field))
+		}
+		if e.Record.GetBool("enabled") != original.GetBool("enabled") || e.Record.GetString("url") != original.GetString("url") {
+			e.Record.Set("failingSince", "")
+			e.Record.Set("disabledAt", "")
+			e.Record.Set("disabledReason", "")
+		}
 		return e.Next()
 	})
 }
@@ -77,7 +94,8 @@ func registerEventHooks(app core.App) {
 // registerSendAgain: POST /api/screenroom/webhook-deliveries/{id}/send-again: a manager of the endpoint's company
 // puts a delivery that has finished (succeeded or failed) back in the queue: pending, attempts from 0, a new day of
 // retries, the same webhook-id (the delivery's id, so a receiver that keeps ids can tell it is the same message). A
-// pending one is already queued: 409. Anyone else, and an unknown id, gets the same 404.
+// pending one is already queued: 409. A test event is not (400): it is sent once, and a new one is a click away.
+// Anyone else, and an unknown id, gets the same 404.
 func registerSendAgain(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.POST("/api/screenroom/webhook-deliveries/{id}/send-again", sendAgain)
@@ -100,6 +118,9 @@ func sendAgain(e *core.RequestEvent) error {
 	}
 	if ok, _ := e.App.CanAccessRecord(delivery, info, delivery.Collection().ListRule); !ok {
 		return notFound
+	}
+	if delivery.GetString("event") == testEvent {
+		return router.NewBadRequestError("A test event is not sent again: send a new one from the endpoint.", nil)
 	}
 	now := time.Now()
 	// conditional, so a delivery the sender is working (pending) is never reset under it

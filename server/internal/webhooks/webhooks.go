@@ -27,28 +27,34 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 	"golang.org/x/net/idna"
+
+	"screenroom/server/internal/metrics"
 )
 
-// The webhook sender (issue 18 point 2). Each event is recorded as webhook_deliveries rows, status pending
-// (events.go), inside the write that caused it; this goroutine, started on serve, sends them outside
-// any request: it picks the due rows, POSTs each payload to its endpoint signed per Standard Webhooks
-// (webhook-id, webhook-timestamp, webhook-signature "v1,<base64 HMAC-SHA256 of id.timestamp.body>" keyed with the
-// decoded bytes of the endpoint's whsec_ secret), and records the HTTP status, latency and attempts on the row. A
-// 2xx succeeds; anything else is retried with exponential backoff (WEBHOOKS_RETRY_BASE_MS, doubling, at most 4 hours
-// apart) until the row's giveUpAt (a day after the event), then the row is failed.
+// The webhook sender. Each event is recorded as webhook_deliveries rows, status pending (events.go), inside the
+// write that caused it; this goroutine, started on serve, sends them outside any request: it picks the due rows,
+// POSTs each payload to its endpoint signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature
+// "v1,<base64 HMAC-SHA256 of id.timestamp.body>" keyed with the decoded bytes of the endpoint's whsec_ secret; for a
+// while after a rotation a second "v1,..." made with the replaced secret, endpoint_routes.go), and records the HTTP
+// status, latency and attempts on the row. A 2xx succeeds; a redirect fails at once (below); anything else is retried
+// with exponential backoff (WEBHOOKS_RETRY_BASE_MS, doubling, at most 4 hours apart) until the row's giveUpAt (a day
+// after the event), then the row is failed. Every attempt's outcome also counts towards the endpoint's health
+// (endpoint_health.go): an endpoint that fails for too long is disabled and its company's owner told.
 //
 // SSRF (decisions.md: webhook targets must not be loopback, private or link-local, nor redirect to one): an
 // endpoint's URL is checked when it is saved (webhookURLProblem, on the host as the sender will name it, in every
 // spelling: IDNA full stops, IPv6 forms, embedded IPv4, numeric IPv4), and the dialer checks every address it is
 // about to connect to, after DNS resolution, with the same rule (publicAddr), so a public name that resolves to
-// 127.0.0.1, 10.x or 169.254.169.254 is refused before any byte is sent; redirects are not followed at all (a 3xx is a failed
-// attempt), so no redirect can lead anywhere; the environment's HTTP proxy is not used (the check is on the target,
-// not on a proxy). A refused address fails the delivery at once: repeating it cannot succeed. Only
+// 127.0.0.1, 10.x or 169.254.169.254 is refused before any byte is sent; redirects are not followed at all, so no
+// redirect can lead anywhere: a 3xx fails the delivery at once with where it pointed (the same request gets the same
+// answer, so a day of retries would change nothing); the environment's HTTP proxy is not used (the check is on the
+// target, not on a proxy). A refused address fails the delivery at once: repeating it cannot succeed. Only
 // WEBHOOKS_ALLOW_PRIVATE_TARGETS=1 (tests and development) lifts the address checks and allows http://.
 //
 // Settings (environment): WEBHOOKS_TIMEOUT_MS (10000: a whole attempt, connect to last byte), WEBHOOKS_RETRY_BASE_MS
 // (30000: the first retry's delay), WEBHOOKS_POLL_MS (1000: how often the queue is read when nothing woke the
-// sender; a new delivery wakes it at once).
+// sender; a new delivery wakes it at once), WEBHOOKS_DISABLE_AFTER_HOURS and WEBHOOKS_SECRET_OVERLAP_HOURS
+// (endpoint_health.go, endpoint_routes.go).
 
 const webhookConcurrency = 4
 
@@ -62,6 +68,7 @@ type webhookSender struct {
 	wake         chan struct{}
 	slots        chan struct{}
 	wg           sync.WaitGroup
+	testing      sync.Map // endpoint id → a test event is being sent to it
 }
 
 func envDuration(name string, fallback time.Duration) time.Duration {
@@ -349,8 +356,7 @@ func newWebhookSender(app core.App) *webhookSender {
 
 // registerWebhooks starts the sender with the server and stops it with the app; a delivery recorded (committed)
 // wakes it.
-func registerWebhooks(app core.App) {
-	s := newWebhookSender(app)
+func registerWebhooks(app core.App, s *webhookSender) {
 	ctx, cancel := context.WithCancel(context.Background())
 	app.OnServe().BindFunc(func(e *core.ServeEvent) error {
 		go s.run(ctx)
@@ -448,13 +454,17 @@ func (s *webhookSender) sendDue(ctx context.Context) {
 }
 
 type deliveryRow struct {
-	Id       string `db:"id"`
-	Payload  string `db:"payload"`
-	Attempts int    `db:"attempts"`
-	GiveUpAt string `db:"giveUpAt"`
-	URL      string `db:"url"`
-	Secret   string `db:"secret"`
-	Enabled  bool   `db:"enabled"`
+	Id            string `db:"id"`
+	Event         string `db:"event"`
+	Payload       string `db:"payload"`
+	Attempts      int    `db:"attempts"`
+	GiveUpAt      string `db:"giveUpAt"`
+	Endpoint      string `db:"endpoint"`
+	URL           string `db:"url"`
+	Secret        string `db:"secret"`
+	PrevSecret    string `db:"previousSecret"`
+	PrevSecretEnd string `db:"previousSecretUntil"`
+	Enabled       bool   `db:"enabled"`
 }
 
 // outcome is what one attempt leaves on its row.
@@ -463,24 +473,34 @@ type outcome struct {
 	latencyMs int64
 	err       string
 	final     bool // no retry can succeed
+	skipped   bool // not sent at all (the endpoint is disabled): says nothing about the endpoint's health
+}
+
+// readDelivery is a delivery with what its endpoint holds now (its URL, secrets, whether it is enabled).
+func readDelivery(app core.App, id string) (deliveryRow, error) {
+	var row deliveryRow
+	err := app.DB().NewQuery(
+		`SELECT d.id AS id, d.event AS event, d.payload AS payload, d.attempts AS attempts, d.giveUpAt AS giveUpAt,
+		        e.id AS endpoint, e.url AS url, e.secret AS secret, e.previousSecret AS previousSecret,
+		        e.previousSecretUntil AS previousSecretUntil, e.enabled AS enabled
+		 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint WHERE d.id = {:id}`,
+	).Bind(dbx.Params{"id": id}).One(&row)
+	return row, err
 }
 
 func (s *webhookSender) attempt(ctx context.Context, id string) {
-	var row deliveryRow
-	err := s.app.DB().NewQuery(
-		`SELECT d.id AS id, d.payload AS payload, d.attempts AS attempts, d.giveUpAt AS giveUpAt,
-		        e.url AS url, e.secret AS secret, e.enabled AS enabled
-		 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint WHERE d.id = {:id}`,
-	).Bind(dbx.Params{"id": id}).One(&row)
+	row, err := readDelivery(s.app, id)
 	if err != nil {
 		return // deleted meanwhile (its endpoint or candidate went)
 	}
 	var o outcome
 	if !row.Enabled {
-		o = outcome{err: "The endpoint is disabled.", final: true}
+		o = outcome{err: "The endpoint is disabled.", final: true, skipped: true}
 	} else {
 		o = s.post(ctx, row)
 	}
+	// the endpoint's health first, so whoever sees the attempt on its row sees what it did to the endpoint too
+	s.noteHealth(row, o)
 	s.record(row, o)
 }
 
@@ -504,7 +524,7 @@ func (s *webhookSender) post(ctx context.Context, row deliveryRow) outcome {
 	req.Header.Set("User-Agent", "Screenroom-Webhooks/1")
 	req.Header.Set("webhook-id", row.Id)
 	req.Header.Set("webhook-timestamp", timestamp)
-	req.Header.Set("webhook-signature", "v1,"+signWebhook(key, row.Id, timestamp, body))
+	req.Header.Set("webhook-signature", s.signatures(key, row, timestamp, body))
 
 	started := time.Now()
 	res, err := s.client.Do(req)
@@ -526,7 +546,8 @@ func (s *webhookSender) post(ctx context.Context, row deliveryRow) outcome {
 	case res.StatusCode >= 200 && res.StatusCode < 300:
 		return outcome{status: res.StatusCode, latencyMs: latency}
 	case res.StatusCode >= 300 && res.StatusCode < 400:
-		return outcome{status: res.StatusCode, latencyMs: latency, err: fmt.Sprintf("The endpoint answered %d, a redirect; redirects are not followed.", res.StatusCode)}
+		// final: the same request gets the same redirect, so retrying it for a day only piles attempts up
+		return outcome{status: res.StatusCode, latencyMs: latency, err: redirectError(res), final: true}
 	default:
 		return outcome{status: res.StatusCode, latencyMs: latency, err: fmt.Sprintf("The endpoint answered %d.", res.StatusCode)}
 	}
@@ -538,6 +559,38 @@ func trimError(err error) string {
 		msg = msg[:300]
 	}
 	return msg
+}
+
+// redirectError says that the endpoint redirected, where to (so the manager can fix the URL), and that the delivery
+// stops there.
+func redirectError(res *http.Response) string {
+	where := ""
+	if location := printable(res.Header.Get("Location"), 300); location != "" {
+		if target, err := res.Request.URL.Parse(location); err == nil {
+			location = target.String()
+		}
+		where = " to " + location
+	}
+	return fmt.Sprintf("The endpoint answered %d, a redirect%s. Redirects are not followed, so this delivery is not retried: set the endpoint's URL to the address it redirects to.", res.StatusCode, where)
+}
+
+// printable is text cut to at most max bytes (at a character boundary), with control characters dropped: a header
+// of the receiver's is shown on the manager's screen.
+func printable(text string, max int) string {
+	text = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || !utf8.ValidRune(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(text, ""))
+	if len(text) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut] + "…"
+	}
+	return strings.TrimSpace(text)
 }
 
 // decodeSecret is the key of a "whsec_<base64>" secret: its decoded bytes.
@@ -594,6 +647,7 @@ func (s *webhookSender) record(row deliveryRow, o outcome) {
 			params["next"] = dbText(next)
 		}
 	}
+	metrics.WebhookAttempt(o.err == "", params["status"] == "failed")
 	_, err := s.app.NonconcurrentDB().NewQuery(
 		`UPDATE webhook_deliveries SET status = {:status}, attempts = {:attempts}, lastStatus = {:lastStatus},
 		   latencyMs = {:latency}, lastError = {:error}, deliveredAt = {:delivered}, nextAttemptAt = {:next}, updated = {:now}
