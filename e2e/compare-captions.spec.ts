@@ -2,8 +2,8 @@
 // made in the browser, the fake microphone playing a LibriVox clip) and the media worker transcribes it; the manager's
 // review shows the answer's captions from the WebVTT route as a track, on by default, switched off and remembered,
 // with the transcript's downloads; a colleague's share link shows the same captions until it is revoked; and the
-// manager compares the three candidates side by side with the review's keyboard shortcuts, another company's
-// candidate shown as not found.
+// manager picks the three in the pipeline and compares them side by side with the review's keyboard shortcuts,
+// another company's candidate shown as not found.
 import { expect, test, type Download, type Locator, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { E2E } from "../scripts/lib/e2e-ports.mjs";
@@ -183,8 +183,12 @@ test("captions on the review and a share link, transcript downloads, and three c
   // --- three candidates side by side, moved through with the keyboard ---
   const ids = candidates.map(({ candidate }) => candidate.id);
   const emails = candidates.map(({ candidate }) => candidate.email as string);
-  await page.goto(`/companies/${world.company.id}/jobs/${world.job.id}/compare?candidates=${ids.join(",")}`);
+  // picked in the pipeline, in this order, then 'Compare'
+  await page.goto(`/companies/${world.company.id}/jobs/${world.job.id}`);
+  for (const email of emails) await page.getByRole("checkbox", { name: `Select ${email}` }).check();
+  await page.getByRole("link", { name: "Compare" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Compare candidates" })).toBeVisible();
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/companies/${world.company.id}/jobs/${world.job.id}/compare?candidates=${ids.join(",")}`);
   await expect(page.getByRole("list", { name: "Compared candidates" }).getByRole("heading", { level: 2 })).toHaveText(emails);
   const answerCard = (candidate: number, question: string) => page.getByRole("article", { name: `${emails[candidate]}: Answer to question ${question}` });
   const q1 = "1: Introduce yourself";

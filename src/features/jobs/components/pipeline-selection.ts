@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 
+import { COMPARE_MAX, COMPARE_MIN } from '@/features/review/api/compare-candidates';
 import type { PipelineState } from '@/lib/pipeline-query';
 
 import type { BulkSelection } from '../api/bulk-actions';
@@ -7,9 +8,8 @@ import type { BulkSelection } from '../api/bulk-actions';
 /** The most candidates one bulk action takes (server/internal/bulk MaxCandidates). */
 export const MAX_BULK_CANDIDATES = 1000;
 
-/** Compare shows two to four candidates side by side. */
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 4;
+/** Compare shows two to four candidates side by side: the compare screen's own bounds. */
+export { COMPARE_MAX, COMPARE_MIN } from '@/features/review/api/compare-candidates';
 
 /**
  * What the pipeline has selected: rows picked one by one (kept across pages and sorts, in the order picked, with
