@@ -15,6 +15,7 @@ import { ensureWebKit } from "./lib/webkit.mjs";
 import { ensurePocketBase, goBinary, root, StackError } from "./lib/pocketbase.mjs";
 import { ensureGoTool } from "./lib/go-tools.mjs";
 import { ensureS3Server } from "./lib/s3server.mjs";
+import { ensurePrometheus, ensurePromJson } from "./lib/prometheus.mjs";
 
 const results = [];
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -39,6 +40,9 @@ try {
   ensureWebKit();
   ensurePocketBase();
   ensureS3Server(); // the S3 server of tests/s3-storage.test.ts, built from its Go module once (cached in .cache)
+  // tests/metrics.test.ts: Debian's Prometheus, and prom2json (Prometheus's text parser) built from its Go module once
+  ensurePrometheus();
+  ensurePromJson();
   staticcheck = ensureGoTool({ name: "staticcheck", module: "honnef.co/go/tools", command: "cmd/staticcheck", version: "v0.8.2", what: "the Go linter" });
 } catch (err) {
   console.error(err instanceof StackError ? err.message : err);

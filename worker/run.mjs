@@ -21,6 +21,8 @@ export async function buildWorker() {
     platform: "node",
     format: "esm",
     target: "node20",
+    // CommonJS packages in the bundle (prom-client) require Node's modules; an ES module has no `require` of its own
+    banner: { js: 'import { createRequire as __workerRequire } from "node:module"; const require = __workerRequire(import.meta.url);' },
     outfile: bundlePath,
     logLevel: "warning",
   });

@@ -1,6 +1,7 @@
 // Configuration from command-line flags (--url, --email, --password, ...) or the environment.
 import { hostname } from "node:os";
 import { DEFAULT_POLICY, type JobPolicy } from "./jobs";
+import { endpointProblem, type MetricsEndpointConfig } from "./metrics";
 
 export type ProviderConfig =
   | { kind: "pocketsphinx"; modelDir: string }
@@ -14,6 +15,8 @@ export interface WorkerConfig {
   policy: JobPolicy;
   rescanMs: number;
   provider: ProviderConfig;
+  /** the Prometheus endpoint (worker/src/metrics.ts); undefined when WORKER_METRICS_LISTEN is unset */
+  metrics?: MetricsEndpointConfig;
 }
 
 export const USAGE = `usage: node worker/run.mjs [--url URL] [--email E] [--password P] [--worker-id NAME]
@@ -25,7 +28,8 @@ export const USAGE = `usage: node worker/run.mjs [--url URL] [--email E] [--pass
               at the same time its own
 Transcription: TRANSCRIBE_PROVIDER=pocketsphinx (default, English only) | whisper (every job language), with TRANSCRIBE_URL, TRANSCRIBE_API_KEY,
 TRANSCRIBE_MODEL (default whisper-1); POCKETSPHINX_MODEL_DIR (default /usr/share/pocketsphinx/model/en-us).
-Jobs: WORKER_MAX_ATTEMPTS (3), WORKER_LEASE_SECONDS (600), WORKER_RESCAN_SECONDS (60).`;
+Jobs: WORKER_MAX_ATTEMPTS (3), WORKER_LEASE_SECONDS (600), WORKER_RESCAN_SECONDS (60).
+Metrics: WORKER_METRICS_LISTEN (host:port, off when unset), METRICS_TOKEN (needed off the loopback).`;
 
 export function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -56,6 +60,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   } else {
     throw new Error(`Unknown TRANSCRIBE_PROVIDER "${kind}": use pocketsphinx or whisper.`);
   }
+  const listen = (env.WORKER_METRICS_LISTEN ?? "").trim();
+  const metrics = listen ? { listen, token: (env.METRICS_TOKEN ?? "").trim() } : undefined;
+  const problem = metrics && endpointProblem(metrics);
+  if (problem) throw new Error(problem);
   const seconds = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Number(value) : fallback);
   return {
     pbUrl: (args.url ?? env.PB_URL ?? "http://127.0.0.1:8090").replace(/\/+$/, ""),
@@ -68,5 +76,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     },
     rescanMs: seconds(env.WORKER_RESCAN_SECONDS, 60) * 1000,
     provider,
+    metrics,
   };
 }

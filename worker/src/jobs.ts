@@ -129,6 +129,8 @@ export class JobQueue {
   private readonly queued: string[] = [];
   private readonly running = new Set<string>();
   private readonly notBefore = new Map<string, number>();
+  /** When each queued answer was added: the metrics endpoint's age of the oldest job. */
+  private readonly queuedAt = new Map<string, number>();
 
   /** Adds the answer unless it is queued, running or waiting for its retry; returns whether it was added. */
   offer(id: string, now: number, { first = false }: { first?: boolean } = {}): boolean {
@@ -146,13 +148,17 @@ export class JobQueue {
     this.notBefore.delete(id);
     if (first) this.queued.unshift(id);
     else this.queued.push(id);
+    this.queuedAt.set(id, now);
     return true;
   }
 
   /** The next answer to process, now marked running; undefined when the queue is empty. */
   take(): string | undefined {
     const id = this.queued.shift();
-    if (id !== undefined) this.running.add(id);
+    if (id !== undefined) {
+      this.running.add(id);
+      this.queuedAt.delete(id);
+    }
     return id;
   }
 
@@ -167,5 +173,16 @@ export class JobQueue {
 
   get size(): number {
     return this.queued.length;
+  }
+
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  /** When the answer queued longest was added; undefined when none is queued. */
+  oldestQueuedAt(): number | undefined {
+    let oldest: number | undefined;
+    for (const at of this.queuedAt.values()) if (oldest === undefined || at < oldest) oldest = at;
+    return oldest;
   }
 }

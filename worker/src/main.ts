@@ -2,6 +2,7 @@
 // (or env PB_URL, PB_SUPERUSER_EMAIL, PB_SUPERUSER_PASSWORD). See worker/src/config.ts for every option.
 import { ClientResponseError } from "pocketbase";
 import { loadConfig } from "./config";
+import { startMetricsServer, WorkerMetrics, type QueueStats } from "./metrics";
 import { MediaWorker } from "./worker";
 
 async function main() {
@@ -12,7 +13,19 @@ async function main() {
     console.error(err instanceof Error ? err.message : err);
     process.exit(2);
   }
-  const worker = new MediaWorker(config);
+  // read at each scrape, after `worker` exists
+  const metrics: WorkerMetrics | undefined = config.metrics && new WorkerMetrics((): QueueStats => worker.queueStats());
+  const worker: MediaWorker = new MediaWorker(config, { metrics });
+  // listening before the sign-in: a worker that cannot reach PocketBase still answers, with its queue at 0
+  if (config.metrics && metrics) {
+    try {
+      await startMetricsServer(config.metrics, metrics);
+      console.log(`[worker] metrics at http://${config.metrics.listen}/metrics${config.metrics.token ? " (bearer token)" : ""}`);
+    } catch (err) {
+      console.error(`[worker] cannot serve metrics on WORKER_METRICS_LISTEN=${config.metrics.listen}: ${err instanceof Error ? err.message : err}`);
+      process.exit(2);
+    }
+  }
   const stop = async () => {
     await worker.stop();
     process.exit(0);

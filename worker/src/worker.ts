@@ -30,6 +30,7 @@ import {
   type VideoAnswerState,
 } from "./jobs";
 import { extractAudio, hasAudio } from "./media";
+import type { QueueStats, WorkerMetrics } from "./metrics";
 import { subscribeRealtime } from "./realtime";
 import { repairRecording, UnusableRecordingError } from "./repair";
 import { tidySegments, type Transcription } from "./segments";
@@ -103,10 +104,11 @@ export class MediaWorker {
   /** Pending pauses (waits for the server): the realtime client's reconnection and `stop` end them early. */
   private readonly pauses = new Set<() => void>();
   private readonly log: (message: string) => void;
+  private readonly metrics?: WorkerMetrics;
 
   constructor(
     private readonly config: WorkerConfig,
-    options: { transcriber?: Transcriber; log?: (message: string) => void } = {},
+    options: { transcriber?: Transcriber; log?: (message: string) => void; metrics?: WorkerMetrics } = {},
   ) {
     this.pb = new PocketBase(config.pbUrl);
     this.owner = { worker: config.workerId, run: randomUUID().slice(0, 8) };
@@ -118,6 +120,12 @@ export class MediaWorker {
     };
     this.transcribe = options.transcriber ?? createTranscriber(config.provider);
     this.log = options.log ?? ((message) => console.log(`[worker] ${message}`));
+    this.metrics = options.metrics;
+  }
+
+  /** This worker's queue now, for its metrics endpoint. */
+  queueStats(): QueueStats {
+    return { queued: this.queue.size, running: this.queue.runningCount, oldestQueuedAt: this.queue.oldestQueuedAt() };
   }
 
   /**
@@ -212,10 +220,13 @@ export class MediaWorker {
       let id: string | undefined;
       while (!this.stopped && (id = this.queue.take()) !== undefined) {
         let retryAt: number | undefined;
+        const started = Date.now();
         try {
           const outcome = await this.process(id);
+          this.metrics?.jobFinished(outcome.result, (Date.now() - started) / 1000);
           if (outcome.result === "retry") retryAt = Date.now() + outcome.retryInMs;
         } catch (err) {
+          this.metrics?.jobFinished("error", (Date.now() - started) / 1000);
           this.log(`answer ${id}: ${describe(err)}`);
         } finally {
           this.queue.done(id, retryAt);

@@ -6,6 +6,7 @@ package main
 
 import (
 	"screenroom/server/internal/accounts"
+	"screenroom/server/internal/analytics"
 	"screenroom/server/internal/answers"
 	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/companies"
@@ -15,6 +16,7 @@ import (
 	"screenroom/server/internal/lifecycle"
 	"screenroom/server/internal/messages"
 	"screenroom/server/internal/mail"
+	"screenroom/server/internal/metrics"
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 	"screenroom/server/internal/questions"
@@ -71,6 +73,7 @@ func main() {
 	// each domain's routes and hooks; platform first (durable writes, the query guard), takes before the others
 	// (a submitted take's file is moved into storage by the same save the durable hook syncs)
 	platform.Register(app)
+	metrics.Register(app)
 	takes.Register(app)
 	review.Register(app)
 	accounts.Register(app)
@@ -80,6 +83,7 @@ func main() {
 	search.Register(app)
 	jobs.Register(app)
 	pipeline.Register(app)
+	analytics.Register(app)
 	questions.Register(app)
 	interview.Register(app)
 	answers.Register(app)

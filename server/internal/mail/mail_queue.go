@@ -13,6 +13,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 	"github.com/pocketbase/pocketbase/tools/types"
+
+	"screenroom/server/internal/metrics"
 )
 
 // The mail queue: an outgoing e-mail is written into the hidden `mail_queue` collection (Queue, queue.go) instead of
@@ -182,6 +184,7 @@ func sendQueuedMail(app core.App, config mailQueueConfig, due *core.Record) {
 	attempts := record.GetInt("attempts") + 1
 	record.Set("attempts", attempts)
 	sendErr := app.NewMailClient().Send(message)
+	metrics.MailAttempt(sendErr, sendErr != nil && attempts >= config.maxAttempts)
 	if sendErr == nil {
 		record.Set("status", "sent")
 		record.Set("sentAt", types.NowDateTime())

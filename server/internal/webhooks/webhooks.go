@@ -27,6 +27,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/router"
 	"golang.org/x/net/idna"
+
+	"screenroom/server/internal/metrics"
 )
 
 // The webhook sender. Each event is recorded as webhook_deliveries rows, status pending (events.go), inside the
@@ -645,6 +647,7 @@ func (s *webhookSender) record(row deliveryRow, o outcome) {
 			params["next"] = dbText(next)
 		}
 	}
+	metrics.WebhookAttempt(o.err == "", params["status"] == "failed")
 	_, err := s.app.NonconcurrentDB().NewQuery(
 		`UPDATE webhook_deliveries SET status = {:status}, attempts = {:attempts}, lastStatus = {:lastStatus},
 		   latencyMs = {:latency}, lastError = {:error}, deliveredAt = {:delivered}, nextAttemptAt = {:next}, updated = {:now}
