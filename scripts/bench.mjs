@@ -1,7 +1,7 @@
 // `npm run bench`: builds the production bundle, serves it from PocketBase with the issue-8 data set
 // (scripts/bench-seed.mjs) and prints figures as a table and as JSON (test-results/bench.json).
 // Exit code 1 when a budget is missed or a figure could not be measured. Timing lives here, never in tests.
-// `--only=bytes,lighthouse` measures only those parts (bytes, latency, lighthouse, upload, session, durability) and skips the
+// `--only=bytes,lighthouse` measures only those parts (bytes, latency, lighthouse, upload, session, analytics, durability) and skips the
 // other checks; `--lighthouse-runs=N` (default 3) audits each page N times and keeps the median run; `--no-build`
 // reuses dist/; `--scale=N` seeds N times the data set (BENCH_DATA_DIR=dir keeps it there for the next run). One module per part in scripts/bench/, with the stack, the budgets and the printing beside them.
 import { ensureNodeModules } from "./lib/deps.mjs";
@@ -17,6 +17,7 @@ const { latencies } = await import("./bench/latency.mjs");
 const { lighthouseScores } = await import("./bench/lighthouse.mjs");
 const { uploadRatio } = await import("./bench/upload.mjs");
 const { managerSession } = await import("./bench/session.mjs");
+const { analyticsReads } = await import("./bench/analytics.mjs");
 const { durabilityCost, printDurability } = await import("./bench/durability.mjs");
 const { evaluate } = await import("./bench/budgets.mjs");
 const { print, saveResults } = await import("./bench/print.mjs");
@@ -34,6 +35,7 @@ try {
   if (wants("lighthouse")) figures.lighthouse = await lighthouseScores(stack.url, manager, seed);
   if (wants("upload")) figures.upload = await uploadRatio(stack.url, SU, seed);
   if (wants("session")) figures.managerSession = await managerSession(stack.url, manager, seed);
+  if (wants("analytics")) figures.analytics = await analyticsReads(stack.url, manager.authStore.token, seed, SU, stack.pid);
 } finally {
   await stack.stop();
 }

@@ -13,6 +13,8 @@ const BUDGETS = {
   // issue 20: every screen's read at --scale=10 as at 1; the transcript search (issue 18's routes) has its own
   p95Ms: 20,
   searchP95Ms: 50,
+  // the hiring funnel's figures of a job and of the company at 30,000 candidates (scripts/bench/analytics.mjs)
+  analyticsP95Ms: 50,
   lighthouseScore: 90,
   uploadRatio: 1.3,
   requestsPerJobOpening: 6,
@@ -47,6 +49,11 @@ export function evaluate(f) {
     add(`Lighthouse performance, ${name}`, score, `>= ${BUDGETS.lighthouseScore}`, score >= BUDGETS.lighthouseScore);
     const lcp = f.lighthouse?.[name]?.lcpMs;
     add(`Lighthouse LCP, ${name} (ms)`, lcp, `<= ${BUDGETS.lcpMs[name]}`, lcp <= BUDGETS.lcpMs[name]);
+  }
+  const an = f.analytics;
+  for (const name of ["underLoad", "companyAfterWrite", "jobFirst", "companyFirst"]) {
+    const figure = an?.[name];
+    add(`analytics ${name} p95 (ms)`, figure?.p95, `<= ${BUDGETS.analyticsP95Ms}`, figure?.p95 <= BUDGETS.analyticsP95Ms && !figure?.errors);
   }
   add("upload ratio (stop→confirmed / plain multipart)", f.upload?.ratio, `<= ${BUDGETS.uploadRatio}`, f.upload?.ratio <= BUDGETS.uploadRatio);
   const ms = f.managerSession;

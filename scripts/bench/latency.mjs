@@ -11,7 +11,7 @@ import { round } from "./numbers.mjs";
  * second while `measure` runs, so the two do not take turns on one core (decisions.md: "with the load generator on its
  * own core"); on a machine of one core, or without taskset, it just runs `measure`.
  */
-async function pinned(serverPid, measure) {
+export async function pinned(serverPid, measure) {
   const n = cpus().length;
   const pin = (pid, list) => spawnSync("taskset", ["-a", "-p", "-c", list, String(pid)], { stdio: "ignore" }).status === 0;
   const ok = n >= 2 && serverPid && pin(serverPid, "0") && pin(process.pid, "1");

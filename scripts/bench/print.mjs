@@ -35,6 +35,13 @@ export function print(f, checks) {
       console.log(`${name.padEnd(40)} ${String(l.score).padStart(6)} ${String(l.lcpMs).padStart(8)} ${String(l.fcpMs).padStart(8)} ${String(l.tbtMs).padStart(8)} ${String(l.cls).padStart(5)}    ${l.runs.join(" ").padEnd(18)} ${was}`);
     }
   }
+  if (f.analytics) {
+    console.log("\nAnalytics read (server/internal/analytics)     p50 ms   p95 ms   max ms  requests  req/s  errors");
+    for (const [name, a] of Object.entries(f.analytics)) {
+      console.log(`${name.padEnd(44)} ${String(a.p50).padStart(8)} ${String(a.p95).padStart(8)} ${String(a.max).padStart(8)} ${String(a.requests).padStart(9)} ${String(a.rps ?? "").padStart(6)} ${String(a.errors ?? "").padStart(7)}`);
+    }
+    if (f.analytics.companyFirst) console.log(`(the company: ${f.analytics.companyFirst.jobs} jobs, ${f.analytics.companyFirst.candidates} candidates)`);
+  }
   if (f.managerSession) console.log(`\nManager session: ${JSON.stringify(f.managerSession)}`);
   if (f.upload) {
     const u = f.upload;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 
 const SEED = "/api/screenroom/bench-seed";
 const CLONE = "/api/screenroom/bench-seed/clone";
+const FORGET = "/api/screenroom/bench-seed/analytics-forget";
 
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -18,6 +19,8 @@ function attempts(w: World, email: string) {
     seed: (pb: PocketBase) =>
       pb.send(SEED, { method: "POST", body: { records: [{ collection: "candidates", data: { id: randomId(), job: w.job.id, email } }] } }),
     clone: (pb: PocketBase) => pb.send(CLONE, { method: "POST", body: { jobs: [w.job.id], copy: 1 } }),
+    // the analytics drop the figures they keep (the bench measures their first read): nothing is written
+    forget: (pb: PocketBase) => pb.send(FORGET, { method: "POST" }),
   };
 }
 
@@ -37,7 +40,7 @@ describe("on a server without SCREENROOM_BENCH_SEED", () => {
 
   it("answers 404 to everyone, the superuser included, and writes nothing", async () => {
     const email = uniqueEmail("bench-seed-off");
-    const { seed, clone } = attempts(w, email);
+    const { seed, clone, forget } = attempts(w, email);
     const actors: [string, () => Promise<PocketBase>][] = [
       ["anonymous", async () => anonymous()],
       ["candidate", async () => asCandidate(w.candidate.id)],
@@ -47,6 +50,7 @@ describe("on a server without SCREENROOM_BENCH_SEED", () => {
     for (const [name, pb] of actors) {
       expect(await statusOf(async () => seed(await pb())), `${name} seed`).toBe(404);
       expect(await statusOf(async () => clone(await pb())), `${name} clone`).toBe(404);
+      expect(await statusOf(async () => forget(await pb())), `${name} forget`).toBe(404);
     }
     expect((await candidatesWith(email)).totalItems).toBe(0);
     expect((await jobsTitled(`${w.job.title} · copy 1`)).totalItems).toBe(0);
@@ -67,7 +71,7 @@ describe("on the bench's server (SCREENROOM_BENCH_SEED set)", () => {
 
   it("answers 404 to anyone but a superuser, and writes nothing", async () => {
     const email = uniqueEmail("bench-seed-on");
-    const { seed, clone } = attempts(w, email);
+    const { seed, clone, forget } = attempts(w, email);
     for (const [name, pb] of [
       ["anonymous", anonymous()],
       ["candidate", asCandidate(w.candidate.id)],
@@ -75,6 +79,7 @@ describe("on the bench's server (SCREENROOM_BENCH_SEED set)", () => {
     ] as const) {
       expect(await statusOf(() => seed(pb)), `${name} seed`).toBe(404);
       expect(await statusOf(() => clone(pb)), `${name} clone`).toBe(404);
+      expect(await statusOf(() => forget(pb)), `${name} forget`).toBe(404);
     }
     expect((await candidatesWith(email)).totalItems).toBe(0);
     expect((await jobsTitled(`${w.job.title} · copy 1`)).totalItems).toBe(0);
@@ -82,9 +87,10 @@ describe("on the bench's server (SCREENROOM_BENCH_SEED set)", () => {
 
   it("writes a superuser's records through the model hooks, and copies a job with its candidates", async () => {
     const email = uniqueEmail("Bench-Seed-Upper");
-    const { seed, clone } = attempts(w, email.toUpperCase());
+    const { seed, clone, forget } = attempts(w, email.toUpperCase());
     const su = await superuser();
     expect(await seed(su)).toEqual({ saved: 1 });
+    expect(await statusOf(() => forget(su))).toBe(200);
     // the candidates hooks ran: the e-mail stored lower-cased, the status the server's
     const stored = (await candidatesWith(email.toLowerCase())).items[0];
     expect(stored?.status).toBe("invited");

@@ -6,15 +6,17 @@ package main
 
 import (
 	"screenroom/server/internal/accounts"
+	"screenroom/server/internal/analytics"
 	"screenroom/server/internal/answers"
+	"screenroom/server/internal/bulk"
 	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/companies"
 	"screenroom/server/internal/devroutes"
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
-	"screenroom/server/internal/messages"
 	"screenroom/server/internal/mail"
+	"screenroom/server/internal/messages"
 	"screenroom/server/internal/metrics"
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
@@ -82,10 +84,12 @@ func main() {
 	search.Register(app)
 	jobs.Register(app)
 	pipeline.Register(app)
+	analytics.Register(app)
 	questions.Register(app)
 	interview.Register(app)
 	answers.Register(app)
 	candidates.Register(app)
+	bulk.Register(app)
 	messages.Register(app)
 	companies.Register(app)
 	devroutes.Register(app)

@@ -1,6 +1,8 @@
 package devroutes
 
 import (
+	"screenroom/server/internal/analytics"
+
 	"fmt"
 	"math"
 	"net/http"
@@ -24,6 +26,7 @@ func registerBenchSeed(app core.App, videoPath string) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.POST("/api/screenroom/bench-seed", func(e *core.RequestEvent) error { return benchSeedRoute(e, videoPath) })
 		se.Router.POST("/api/screenroom/bench-seed/clone", benchCloneRoute)
+		se.Router.POST("/api/screenroom/bench-seed/analytics-forget", benchAnalyticsForgetRoute)
 		return se.Next()
 	})
 }
@@ -97,6 +100,16 @@ func benchSeedRoute(e *core.RequestEvent, videoPath string) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, map[string]any{"saved": saved})
+}
+
+// POST /api/screenroom/bench-seed/analytics-forget: the analytics drop the figures they keep, so the bench measures
+// their first read (every job's rows read again) as often as it likes.
+func benchAnalyticsForgetRoute(e *core.RequestEvent) error {
+	if !e.HasSuperuserAuth() {
+		return e.NotFoundError("", nil)
+	}
+	analytics.Forget(e.App)
+	return e.NoContent(http.StatusNoContent)
 }
 
 // a cloned table, the condition that picks the rows to copy, and its relation columns that point at copied rows;

@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-var devPaths = []string{"/api/screenroom/test-clock", "/api/screenroom/bench-seed", "/api/screenroom/bench-seed/clone"}
+var devPaths = []string{"/api/screenroom/test-clock", "/api/screenroom/bench-seed", "/api/screenroom/bench-seed/clone", "/api/screenroom/bench-seed/analytics-forget"}
 
 // served registers the package on a fresh app and returns which of devPaths its router then has for POST, and how
 // many OnServe handlers Register added.
@@ -56,14 +56,14 @@ func TestRegisterBindsEachRouteWithItsSetting(t *testing.T) {
 	t.Setenv("SCREENROOM_TEST_CLOCK", "1")
 	t.Setenv(benchSeedSetting, "")
 	has, _ := served(t)
-	if !has["/api/screenroom/test-clock"] || has["/api/screenroom/bench-seed"] || has["/api/screenroom/bench-seed/clone"] {
+	if !has["/api/screenroom/test-clock"] || has["/api/screenroom/bench-seed"] || has["/api/screenroom/bench-seed/clone"] || has["/api/screenroom/bench-seed/analytics-forget"] {
 		t.Errorf("with the test clock only: %v", has)
 	}
 
 	t.Setenv("SCREENROOM_TEST_CLOCK", "")
 	t.Setenv(benchSeedSetting, "/tmp/answer.webm")
 	has, _ = served(t)
-	if has["/api/screenroom/test-clock"] || !has["/api/screenroom/bench-seed"] || !has["/api/screenroom/bench-seed/clone"] {
+	if has["/api/screenroom/test-clock"] || !has["/api/screenroom/bench-seed"] || !has["/api/screenroom/bench-seed/clone"] || !has["/api/screenroom/bench-seed/analytics-forget"] {
 		t.Errorf("with the bench seed only: %v", has)
 	}
 }

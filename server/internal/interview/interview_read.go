@@ -30,6 +30,7 @@ package interview
 // candidate its own view rule refuses. The kept take is what staging.Describe (internal/takes/staging) finds on disk.
 
 import (
+	"screenroom/server/internal/analytics"
 	"screenroom/server/internal/takes/staging"
 
 	"screenroom/server/internal/platform"
@@ -162,6 +163,8 @@ func loadInterview(e *core.RequestEvent, key string) (*interviewAnswer, error) {
 	if logo := company.GetString("logo"); logo != "" {
 		logoURL = "/api/files/" + company.Collection().Id + "/" + company.Id + "/" + platform.EncodeURIComponent(logo)
 	}
+	// the funnel's "link opened": noted here, written later by the analytics package (never on this read's path)
+	analytics.NoteLinkOpened(e.App, candidate)
 	return &interviewAnswer{
 		CandidateID:         candidate.Id,
 		CompanyName:         company.GetString("name"),

@@ -28,7 +28,8 @@ func dbNow() string {
 // it answered, how many questions the job has, and when its first answer came. answers has a unique index on
 // (candidate, question), so each count reads the candidate's few index entries; nothing scans.
 // status: invited with no answer at all, completed once every question of the job is answered, else started.
-// completedAt: kept while the candidate stays completed, now when it becomes completed, "" otherwise.
+// completedAt: kept while the candidate stays completed, now (the server's clock) when it becomes completed, ""
+// otherwise.
 const progressSQL = `
 UPDATE candidates SET
   answeredCount = s.answered,
@@ -39,7 +40,7 @@ UPDATE candidates SET
     ELSE 'started' END,
   completedAt = CASE
     WHEN s.total > 0 AND s.questions > 0 AND s.answered >= s.questions
-    THEN (CASE WHEN candidates.status = 'completed' AND candidates.completedAt != '' THEN candidates.completedAt ELSE {:now} END)
+    THEN (CASE WHEN candidates.status = 'completed' AND candidates.completedAt != '' THEN candidates.completedAt ELSE {:completedNow} END)
     ELSE '' END,
   updated = {:now}
 FROM (
@@ -86,7 +87,9 @@ func recomputeProgress(app core.App, where string, params dbx.Params) error {
 		for _, row := range before {
 			was[row.Id] = row.Status
 		}
-		bound := dbx.Params{"now": dbNow()}
+		// completedAt is on the server's clock (the test clock in tests), as the other stamps the funnel's times
+		// are measured from (questionOpenedAt, the reminders): the analytics' time to complete
+		bound := dbx.Params{"now": dbNow(), "completedNow": platform.NowText(txApp)}
 		for key, value := range params {
 			bound[key] = value
 		}
