@@ -21,6 +21,7 @@ import (
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 	"screenroom/server/internal/questions"
+	"screenroom/server/internal/replication"
 	"screenroom/server/internal/review"
 	"screenroom/server/internal/search"
 	"screenroom/server/internal/takes"
@@ -75,6 +76,7 @@ func main() {
 	// (a submitted take's file is moved into storage by the same save the durable hook syncs)
 	platform.Register(app)
 	metrics.Register(app)
+	replication.Register(app)
 	takes.Register(app)
 	review.Register(app)
 	accounts.Register(app)
