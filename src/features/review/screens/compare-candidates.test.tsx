@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -96,7 +96,7 @@ describe('comparing candidates', () => {
     const user = userEvent.setup();
     const { api } = await openCompare(['k1', 'k2']);
     const graceVideo = () => card('grace@example.com', '1: Introduce yourself');
-    await vi.waitFor(() => expect(graceVideo()).toHaveAttribute('aria-current', 'true'));
+    await waitFor(() => expect(graceVideo()).toHaveAttribute('aria-current', 'true'));
 
     await user.keyboard(']');
     expect(card('hedy@example.com', '1: Introduce yourself')).toHaveAttribute('aria-current', 'true');
@@ -112,9 +112,9 @@ describe('comparing candidates', () => {
     await user.keyboard('nn');
     expect(card('grace@example.com', '2: Why us?')).toHaveAttribute('aria-current', 'true');
     await user.keyboard('3');
-    await vi.waitFor(() => expect(api.store.ratings).toMatchObject([{ answer: 'k1-a2', candidate: 'k1', manager: 'u1', stars: 3 }]));
+    await waitFor(() => expect(api.store.ratings).toMatchObject([{ answer: 'k1-a2', candidate: 'k1', manager: 'u1', stars: 3 }]));
     await user.keyboard(']5');
-    await vi.waitFor(() => expect(api.store.ratings).toHaveLength(2));
+    await waitFor(() => expect(api.store.ratings).toHaveLength(2));
     expect(api.store.ratings[1]).toMatchObject({ answer: 'k2-a2', candidate: 'k2', manager: 'u1', stars: 5 });
     expect(within(card('hedy@example.com', '2: Why us?')).getByRole('radio', { name: '5 stars' })).toBeChecked();
     expect(within(card('grace@example.com', '2: Why us?')).getByRole('radio', { name: '3 stars' })).toBeChecked();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -100,7 +100,7 @@ describe('captions on the review', () => {
     });
     const { section, player } = await openWith(transcribed);
 
-    const track = await vi.waitFor(() => {
+    const track = await waitFor(() => {
       const found = player.querySelector('track');
       expect(found).not.toBeNull();
       return found!;
@@ -115,24 +115,24 @@ describe('captions on the review', () => {
       ['/api/screenroom/video-answers/va1/captions.vtt', pb.authStore.token],
     ]);
     expect(within(section).getByRole('checkbox', { name: 'Captions' })).toBeChecked();
-    await vi.waitFor(() => expect(modes(player)).toEqual(['showing']));
+    await waitFor(() => expect(modes(player)).toEqual(['showing']));
     expect(within(section).queryByTestId('no-captions')).not.toBeInTheDocument();
   });
 
   it('switches them off and on, and remembers the choice on the next review', async () => {
     const user = userEvent.setup();
     const { section, player, unmount } = await openWith(transcribed);
-    await vi.waitFor(() => expect(modes(player)).toEqual(['showing']));
+    await waitFor(() => expect(modes(player)).toEqual(['showing']));
 
     await user.click(within(section).getByRole('checkbox', { name: 'Captions' }));
     expect(within(section).getByRole('checkbox', { name: 'Captions' })).not.toBeChecked();
-    await vi.waitFor(() => expect(modes(player)).toEqual(['hidden']));
+    await waitFor(() => expect(modes(player)).toEqual(['hidden']));
     expect(localStorage.getItem(CAPTIONS_KEY)).toBe('off');
 
     // the player's own captions menu switched them on: the toggle follows
     textTracksOf(player).tracks[0]!.mode = 'showing';
     textTracksOf(player).dispatchEvent(new Event('change'));
-    await vi.waitFor(() => expect(within(section).getByRole('checkbox', { name: 'Captions' })).toBeChecked());
+    await waitFor(() => expect(within(section).getByRole('checkbox', { name: 'Captions' })).toBeChecked());
     expect(localStorage.getItem(CAPTIONS_KEY)).toBe('on');
     await user.click(within(section).getByRole('checkbox', { name: 'Captions' }));
     expect(localStorage.getItem(CAPTIONS_KEY)).toBe('off');
@@ -142,7 +142,7 @@ describe('captions on the review', () => {
     queryClient.clear();
     const again = await openWith(transcribed);
     expect(within(again.section).getByRole('checkbox', { name: 'Captions' })).not.toBeChecked();
-    await vi.waitFor(() => expect(modes(again.player)).toEqual(['hidden']));
+    await waitFor(() => expect(modes(again.player)).toEqual(['hidden']));
   });
 
   it("offers the transcript's downloads as links carrying the manager's file token", async () => {

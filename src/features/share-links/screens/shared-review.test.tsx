@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -132,7 +132,7 @@ describe('the shared review page', () => {
     renderRoute(`/shared/${TOKEN}`);
     const video = await screen.findByRole('region', { name: '1. Introduce yourself' });
     const player = within(video).getByLabelText<HTMLVideoElement>('Answer video');
-    const track = await vi.waitFor(() => {
+    const track = await waitFor(() => {
       const found = player.querySelector('track');
       expect(found).not.toBeNull();
       return found!;
@@ -165,7 +165,7 @@ describe('the shared review page', () => {
     renderRoute(`/shared/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'grace@example.com' })).toBeInTheDocument();
     // the page's read and its captions'
-    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    await waitFor(() => expect(requests).toHaveLength(2));
     for (const request of requests) expect(request.headers.get('authorization')).toBeNull();
     expect(localStorage.getItem('pocketbase_auth')).toBe(stored);
     expect(pb.authStore.isValid).toBe(true);
