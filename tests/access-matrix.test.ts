@@ -28,6 +28,7 @@ import {
   webmFile,
   world,
 } from "./helpers";
+import { bulkAction, bulkExport } from "./bulk-support";
 import { createLink, openShared, revokeLink, type CreatedLink } from "./share-link-support";
 import { acceptInvite } from "./support";
 
@@ -919,6 +920,49 @@ describe("POST /api/screenroom/jobs/{id}/invites/bulk", () => {
   });
 });
 
+// The pipeline's bulk actions (server/internal/bulk): a verified manager of the job's company only; 401 without a
+// product account's session (nobody, a candidate's key), 404 for anyone else; nobody else's request changes, mails,
+// erases or exports anything (tests/attacks/bulk-actions.test.ts has the rest).
+describe("POST /api/screenroom/jobs/{id}/bulk/*", () => {
+  const expectedFor = (actor: Actor) => (actor === "manager" ? 200 : actor === "anonymous" || actor === "candidate" ? 401 : 404);
+  const routes = [
+    ["decide", { decision: "reject" }],
+    ["resend-invite", {}],
+    ["message", { kind: "advance" }],
+    ["erase", {}],
+  ] as const;
+  it.each(ACTORS.flatMap((actor) => routes.map(([action, extra]) => [actor, action, extra] as const)))("as %s: %s", async (actor, action, extra) => {
+    const candidate = await freshCandidate();
+    // a message goes to a candidate decided so
+    if (action === "message") await ctx.su.collection("candidates").update(candidate.id, { decision: "advance" });
+    const mailsBefore = (await ctx.su.collection("mail_queue").getList(1, 1, { filter: ctx.su.filter("to = {:to}", { to: candidate.email }) })).totalItems;
+    const status = await statusOf(() => bulkAction(clientFor(actor, candidate.id), ctx.a.job.id, action, { candidates: [candidate.id], ...extra }));
+    const stored = await ctx.su
+      .collection("candidates")
+      .getOne(candidate.id)
+      .catch(() => null);
+    const mails = (await ctx.su.collection("mail_queue").getList(1, 1, { filter: ctx.su.filter("to = {:to}", { to: candidate.email }) })).totalItems;
+    const allowed = actor === "manager";
+    expect(status).toBe(expectedFor(actor));
+    expect({
+      exists: stored !== null,
+      decision: stored?.decision ?? "",
+      mailed: mails > mailsBefore,
+    }).toEqual({
+      exists: !(allowed && action === "erase"),
+      decision: allowed && action === "decide" ? "reject" : action === "message" ? "advance" : "",
+      mailed: allowed && (action === "resend-invite" || action === "message"),
+    });
+  });
+  it.each(ACTORS)("as %s: export", async (actor) => {
+    const candidate = await freshCandidate();
+    const status = await statusOf(() => bulkExport(clientFor(actor, candidate.id), ctx.a.job.id, { candidates: [candidate.id] }));
+    expect(status).toBe(expectedFor(actor));
+    const logged = await ctx.su.collection("audit_log").getFullList({ filter: ctx.su.filter("candidateId = {:c}", { c: candidate.id }) });
+    expect(logged.map((entry) => entry.action)).toEqual(actor === "manager" ? ["export"] : []);
+  });
+});
+
 // Transcript search (server/internal/search/search.go, issue 18): the company's managers only; everyone else gets the
 // same 404 (tests/search.test.ts, tests/attacks/search.test.ts).
 describe("GET /api/screenroom/companies/{id}/search", () => {
@@ -1282,6 +1326,14 @@ describe("a manager removed from A's company", () => {
       expect({ path, status: await statusOf(() => removed.pb.send(path, { method: "GET" })) }).toEqual({ path, status: 404 });
     }
     expect(await statusOf(() => revokeLink(removed.pb, link.link.id))).toBe(404);
+    // the pipeline's bulk actions, by rows and by filter
+    const decided = (await ctx.su.collection("candidates").getOne(ctx.a.candidate.id)).decision;
+    for (const selection of [{ candidates: [ctx.a.candidate.id] }, { filter: {} }]) {
+      expect(await statusOf(() => bulkAction(removed.pb, ctx.a.job.id, "decide", { ...selection, decision: "reject" }))).toBe(404);
+      expect(await statusOf(() => bulkAction(removed.pb, ctx.a.job.id, "erase", selection))).toBe(404);
+      expect(await statusOf(() => bulkExport(removed.pb, ctx.a.job.id, selection))).toBe(404);
+    }
+    expect((await ctx.su.collection("candidates").getOne(ctx.a.candidate.id)).decision).toBe(decided);
   });
 
   it("the share link they made answers as a revoked one, page and video", async () => {

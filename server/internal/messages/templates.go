@@ -28,6 +28,12 @@ func IsKind(kind string) bool {
 	return slices.Contains(Kinds, kind)
 }
 
+// KindFieldError is the refusal of a kind that is none of Kinds, on the kind field: the template routes', the send
+// route's and the bulk action's.
+func KindFieldError() error {
+	return platform.FieldError("kind", "Choose advance or reject.", "validation_invalid_value")
+}
+
 var placeholders = []string{"{name}", "{job}", "{company}"}
 
 var braced = regexp.MustCompile(`\{[^{}]*\}`)
@@ -192,7 +198,7 @@ func previewTemplate(e *core.RequestEvent) error {
 		return e.BadRequestError("The request body is not valid JSON.", err)
 	}
 	if !IsKind(body.Kind) {
-		return platform.FieldError("kind", "Choose advance or reject.", "validation_invalid_value")
+		return KindFieldError()
 	}
 	if !platform.IsLanguage(body.Language) {
 		return platform.FieldError("language", "Choose one of the offered languages.", "validation_invalid_value")
