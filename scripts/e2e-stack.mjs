@@ -31,7 +31,15 @@ try {
     dataDir,
     publicDir: dist,
     superuser: E2E.superuser,
-    env: { ...UNTHROTTLED, APP_URL: E2E.appUrl, SMTP_HOST: "127.0.0.1", SMTP_PORT: String(E2E.mailSmtp) },
+    env: {
+      ...UNTHROTTLED,
+      APP_URL: E2E.appUrl,
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(E2E.mailSmtp),
+      // the webhook journeys' receiver listens on 127.0.0.1, and moves the server's clock past the time an endpoint may fail
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: "1",
+      SCREENROOM_TEST_CLOCK: "1",
+    },
   });
   children.push(pb.child);
   children.push(await startWorker({ url: pb.url, superuser: E2E.superuser, env: { WORKER_ID: "e2e-media-worker" } }));

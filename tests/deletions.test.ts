@@ -53,7 +53,10 @@ async function count(collection: string, filter: string, params: Record<string, 
   return (await su.collection(collection).getList(1, 1, { filter: su.filter(filter, params) })).totalItems;
 }
 
-/** A world whose job also asks a third (video) question, for which the candidate has a take staged, not submitted. */
+/**
+ * A world whose job also asks a third (video) question, for which the candidate has a take staged, not submitted;
+ * the candidate was advanced and sent the advance message.
+ */
 async function answeredWorld(label: string) {
   const w = await world(label);
   const third = await createQuestion(w.manager.pb, w.company.id, "video", { title: "Third question" });
@@ -65,6 +68,8 @@ async function answeredWorld(label: string) {
   await w.manager.pb.collection("ratings").create({ answer: video.answer.id, candidate: w.candidate.id, manager: w.manager.user.id, stars: 4 });
   await w.manager.pb.collection("comments").create({ candidate: w.candidate.id, author: w.manager.user.id, text: "Calm and clear." });
   await createLink(w.manager.pb, { candidate: w.candidate.id });
+  await w.manager.pb.send(`/api/screenroom/candidates/${w.candidate.id}/decision`, { method: "POST", body: { decision: "advance" } });
+  await w.manager.pb.send(`/api/screenroom/candidates/${w.candidate.id}/decision-message`, { method: "POST", body: { kind: "advance" } });
   return { ...w, third, videoAnswer: video, textAnswer: text, take };
 }
 
@@ -79,7 +84,7 @@ describe("deleting a candidate", () => {
     expect(entries(videoDir).length, JSON.stringify(entries(videoDir))).toBeGreaterThan(0);
     expect(partsOf(takeDirOf(w.take))).toEqual(["0"]);
     const before = await leftOf(w.candidate.id);
-    expect(before).toEqual({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, question_progress: 2, staged_takes: 1, webhook_deliveries: 0 });
+    expect(before).toEqual({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, question_progress: 2, staged_takes: 1, webhook_deliveries: 0, decision_messages: 1 });
 
     const refused = await errorOf(() => w.manager.pb.collection("candidates").delete(w.candidate.id));
     expect(refused.status, JSON.stringify(refused.response)).toBe(400);

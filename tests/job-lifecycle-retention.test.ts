@@ -243,6 +243,8 @@ describe("retention", () => {
     await a.manager.pb.collection("ratings").create({ answer: videoAnswer.answer.id, candidate: a1.id, manager: a.manager.user.id, stars: 4 });
     await a.manager.pb.collection("comments").create({ candidate: a1.id, author: a.manager.user.id, text: "Clear answers." });
     await createLink(a.manager.pb, { candidate: a1.id });
+    await a.manager.pb.send(`/api/screenroom/candidates/${a1.id}/decision`, { method: "POST", body: { decision: "reject" } });
+    await a.manager.pb.send(`/api/screenroom/candidates/${a1.id}/decision-message`, { method: "POST", body: { kind: "reject" } });
     const endpoint = await su.collection("webhook_endpoints").create({ company: a.company.id, url: "https://hooks.example.com/screenroom", events: ["candidate.invited"], enabled: false });
     await su.collection("webhook_deliveries").create({ endpoint: endpoint.id, candidate: a1.id, event: "candidate.invited", payload: {}, status: "succeeded" });
     const secondJob = await createJob(a.manager.pb, a.company.id, [a.text.question.id]);
@@ -260,7 +262,7 @@ describe("retention", () => {
     expect(entries(videoDir).length).toBeGreaterThan(0);
     expect(partsOf(takeDirOf(take))).toEqual(["0"]);
     const before = await leftOf(a1.id, a1.email);
-    expect(before).toMatchObject({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, staged_takes: 1, webhook_deliveries: 1 });
+    expect(before).toMatchObject({ candidates: 1, answers: 2, video_answers: 1, text_answers: 1, ratings: 1, comments: 1, share_links: 1, staged_takes: 1, webhook_deliveries: 1, decision_messages: 1 });
     expect(before.question_progress).toBeGreaterThan(0);
     expect(before.mail_queue).toBeGreaterThan(0);
     expect((await search(a.manager.pb, a.company.id, topic)).items).toHaveLength(1);
@@ -288,7 +290,7 @@ describe("retention", () => {
 
     expect(await runCron("screenroom_retention")).toMatchObject({ deleted: 2, failed: 0 });
     const gone = await leftOf(a1.id, a1.email);
-    expect(gone).toEqual({ candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0, question_progress: 0, staged_takes: 0, webhook_deliveries: 0, mail_queue: 0 });
+    expect(gone).toEqual({ candidates: 0, answers: 0, video_answers: 0, text_answers: 0, ratings: 0, comments: 0, share_links: 0, question_progress: 0, staged_takes: 0, webhook_deliveries: 0, decision_messages: 0, mail_queue: 0 });
     expect(await leftOf(a2.id, a2.email)).toMatchObject({ candidates: 0, mail_queue: 0 });
     await expect.poll(() => existsSync(videoDir), { timeout: 30_000 }).toBe(false);
     await expect.poll(() => existsSync(takeDirOf(take)), { timeout: 30_000 }).toBe(false);

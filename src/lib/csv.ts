@@ -41,8 +41,8 @@ export function saveFile(filename: string, file: Blob): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // revoked a little later: some browsers start reading the URL only after the click returns
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // revoked once the browser has surely read it: some start reading the URL only after the click returns
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Downloads a CSV file: rows (the header first) or a CSV text already made, with the byte-order mark. */

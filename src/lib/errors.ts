@@ -93,6 +93,17 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'This address is on a private network. Webhooks go to public addresses only':
     'This address is on a private network. Webhooks go to public addresses only',
   'Choose at least one event': 'Choose at least one event',
+  // webhook test events and secret rotation (server/internal/webhooks/endpoint_routes.go, endpoints.go)
+  'A test event is already being sent to this endpoint': 'A test event is already being sent to this endpoint. Wait for its result.',
+  'You sent many test events in a short time. Wait a minute, then try again':
+    'You sent many test events in a short time. Wait a minute, then try again.',
+  'A test event is not sent again: send a new one from the endpoint': 'A test event is not sent again: send a new one from the endpoint.',
+  'This delivery is already waiting to be sent': 'This delivery is already waiting to be sent.',
+  // the audit log's filter (server/internal/lifecycle/audit_log_filter.go)
+  'Choose who acted from the list': 'Choose who acted from the list.',
+  'Choose an action from the list': 'Choose an action from the list.',
+  'Enter a date as YYYY-MM-DD': 'Enter a date as YYYY-MM-DD.',
+  'The last day must not be before the first': 'The last day must not be before the first.',
   // issue 19: job lifecycle and retention (server/internal/jobs/job_lifecycle.go, internal/lifecycle/retention.go)
   'This job is closed. Reopen it to invite candidates': 'This job is closed. Reopen it to invite candidates.',
   'This job was closed': 'This job was closed.',

@@ -1,5 +1,9 @@
-/** A blob's bytes (through FileReader: jsdom's Blob has neither arrayBuffer() nor text()). */
-export function blobBytes(blob: Blob): Promise<Uint8Array> {
+/**
+ * A blob's bytes: through FileReader for jsdom's Blob (which has neither arrayBuffer() nor text()), through
+ * arrayBuffer() for one a fetch response made (Node's own Blob, which jsdom's FileReader does not take).
+ */
+export async function blobBytes(blob: Blob): Promise<Uint8Array> {
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));

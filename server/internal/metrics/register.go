@@ -4,7 +4,8 @@
 // endpoint. It is served on a listener of its own (METRICS_LISTEN), never on PocketBase's port, so the reverse proxy
 // in front of the app never publishes it; off the loopback it needs METRICS_TOKEN.
 //
-// The package sits below every domain: mail and webhooks call its recording functions; it imports none of them.
+// The package sits below every domain but platform and replication: mail and webhooks call its recording functions;
+// it imports none of them.
 package metrics
 
 import "github.com/pocketbase/pocketbase/core"
@@ -14,5 +15,6 @@ func Register(app core.App) {
 	registerRequestMetrics(app)
 	registerAnswerHooks(app)
 	registry.MustRegister(newQueueCollector(app))
+	registerReplicationCollector(app)
 	registerEndpoint(app)
 }

@@ -178,6 +178,47 @@ describe('bulk actions in the pipeline', () => {
     expect(within(await bar()).getByRole('status')).toHaveTextContent('2 selected');
   });
 
+  it('shows the progress as the server handles each candidate, and cannot be closed until the end', async () => {
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const encoder = new TextEncoder();
+    const line = (value: object) => encoder.encode(`${JSON.stringify(value)}\n`);
+    api(
+      () =>
+        new HttpResponse(
+          new ReadableStream({
+            async start(controller) {
+              controller.enqueue(line({ type: 'start', total: 3 }));
+              controller.enqueue(line({ type: 'row', id: 'k1', email: 'c1@example.com', status: 'done' }));
+              await finished;
+              controller.enqueue(line({ type: 'row', id: 'k2', email: 'c2@example.com', status: 'done' }));
+              controller.enqueue(line({ type: 'row', id: 'k3', email: 'c3@example.com', status: 'done' }));
+              controller.enqueue(line({ type: 'end', done: 3, skipped: 0, failed: 0, hourlyCap: { limit: 2000, remaining: 1997, availableAt: null } }));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'application/x-ndjson' } },
+        ),
+    );
+    const user = userEvent.setup();
+    start();
+    await table();
+    for (const n of [1, 2, 3]) await user.click(screen.getByRole('checkbox', { name: `Select c${n}@example.com` }));
+    await user.click(within(await bar()).getByRole('button', { name: 'Resend invitation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the invitation again to 3 candidates?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
+
+    expect(await within(dialog).findByText('1 of 3 candidates handled…')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: 'Candidates handled' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Send the invitation again to 3 candidates?' })).toBeInTheDocument();
+
+    finish();
+    expect(await within(dialog).findByText('Sent 3 invitations again.')).toBeInTheDocument();
+    expect(within(dialog).getByText('You can act on 1,997 more candidates this hour (at most 2,000 an hour, CSV invites included).')).toBeInTheDocument();
+  });
+
   it('drops the selection when the filter changes', async () => {
     api(() => HttpResponse.json({}));
     const user = userEvent.setup();

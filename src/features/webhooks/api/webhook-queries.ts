@@ -17,6 +17,8 @@ export const webhookQueries = {
           sort: 'created',
           signal,
         }),
+      // the server disables an endpoint that keeps failing, outside any request: the page follows it while open
+      refetchInterval: 15_000,
     }),
   deliveries: (endpointId: string) =>
     queryOptions({

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { toast } from '@/components/toast';
 
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDevtools } from '@/components/form-devtools';
 import { reportFormError } from '@/components/form-error';
 import { QueryState } from '@/components/query-state';
@@ -15,6 +16,8 @@ import { getErrorMessage } from '@/lib/errors';
 import { formatDate } from '@/lib/format-date';
 import type { WebhookDeliveriesResponse, WebhookEndpointsResponse } from '@/lib/pocketbase-types';
 
+import { useRotateSecret } from '../api/rotate-secret';
+import { useSendTestEvent } from '../api/send-test-event';
 import {
   type CreatedEndpoint,
   useCreateEndpoint,
@@ -25,27 +28,30 @@ import {
 } from '../api/webhook-queries';
 import { WEBHOOK_EVENTS, webhookEndpointSchema, type WebhookEndpointValues } from '../schemas';
 
+/** A secret the server has just made: for a new endpoint, or by a rotation. Shown once. */
+type ShownSecret = { endpoint: CreatedEndpoint; rotated: boolean };
+
 /** Company settings, 'Webhooks' (issue 18): the company's endpoints, each with its recent deliveries. */
 export function WebhooksScreen() {
   const { companyId = '' } = useParams();
-  const [created, setCreated] = useState<CreatedEndpoint | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
   return (
     <CompanySettingsLayout companyId={companyId} title="Webhooks">
       <Flex direction="column" gap="5">
         <Text as="p" size="2" color="gray">
-          Screenroom sends a signed POST request to your endpoint when something happens. README describes the payloads and how
-          to check the signature.
+          Screenroom sends a signed POST request to your endpoint when something happens. The API documentation
+          (docs/api.md) describes the payloads and how to check the signature.
         </Text>
-        {created ? <NewSecret endpoint={created} onDone={() => setCreated(null)} /> : null}
-        <AddEndpointForm companyId={companyId} onCreated={setCreated} />
-        <Endpoints companyId={companyId} />
+        {shown ? <NewSecret shown={shown} onDone={() => setShown(null)} /> : null}
+        <AddEndpointForm companyId={companyId} onCreated={(endpoint) => setShown({ endpoint, rotated: false })} />
+        <Endpoints companyId={companyId} onRotated={(endpoint) => setShown({ endpoint, rotated: true })} />
       </Flex>
     </CompanySettingsLayout>
   );
 }
 
-/** The secret, shown once: the server never returns it again. */
-function NewSecret({ endpoint, onDone }: { endpoint: CreatedEndpoint; onDone: () => void }) {
+/** The secret, shown once: the server never returns it again. After a rotation, until when the old one also signs. */
+function NewSecret({ shown: { endpoint, rotated }, onDone }: { shown: ShownSecret; onDone: () => void }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(endpoint.secret);
@@ -59,7 +65,16 @@ function NewSecret({ endpoint, onDone }: { endpoint: CreatedEndpoint; onDone: ()
     <Callout.Root color="amber" role="region" aria-label="Signing secret">
       <Callout.Text>
         <Flex direction="column" gap="2">
-          <Text weight="bold">Copy the signing secret of {endpoint.url} now. It will not be shown again.</Text>
+          <Text weight="bold">
+            Copy the {rotated ? 'new ' : ''}signing secret of {endpoint.url} now. It will not be shown again.
+          </Text>
+          {rotated ? (
+            <Text size="2">
+              {endpoint.previousSecretUntil
+                ? `Until ${formatDate(endpoint.previousSecretUntil)}, every delivery also carries a signature made with the old secret, so your receiver keeps accepting deliveries while you give it the new one.`
+                : 'The old secret no longer signs: give your receiver the new one now.'}
+            </Text>
+          ) : null}
           <Code size="2" data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
             {endpoint.secret}
           </Code>
@@ -140,7 +155,7 @@ function AddEndpointForm({ companyId, onCreated }: { companyId: string; onCreate
   );
 }
 
-function Endpoints({ companyId }: { companyId: string }) {
+function Endpoints({ companyId, onRotated }: { companyId: string; onRotated: (endpoint: CreatedEndpoint) => void }) {
   const endpoints = useQuery(webhookQueries.endpoints(companyId));
   return (
     <QueryState query={endpoints}>
@@ -152,7 +167,7 @@ function Endpoints({ companyId }: { companyId: string }) {
         ) : (
           <Flex direction="column" gap="5">
             {list.map((endpoint) => (
-              <Endpoint key={endpoint.id} companyId={companyId} endpoint={endpoint} />
+              <Endpoint key={endpoint.id} companyId={companyId} endpoint={endpoint} onRotated={onRotated} />
             ))}
           </Flex>
         )
@@ -161,7 +176,15 @@ function Endpoints({ companyId }: { companyId: string }) {
   );
 }
 
-function Endpoint({ companyId, endpoint }: { companyId: string; endpoint: WebhookEndpointsResponse }) {
+function Endpoint({
+  companyId,
+  endpoint,
+  onRotated,
+}: {
+  companyId: string;
+  endpoint: WebhookEndpointsResponse;
+  onRotated: (endpoint: CreatedEndpoint) => void;
+}) {
   const update = useUpdateEndpoint(companyId);
   const remove = useDeleteEndpoint(companyId);
   const toggle = () =>
@@ -179,6 +202,7 @@ function Endpoint({ companyId, endpoint }: { companyId: string; endpoint: Webhoo
       onError: (error) => toast.error(getErrorMessage(error)),
     });
   };
+  const failing = endpoint.enabled && endpoint.failingSince;
   return (
     <section aria-label={`Endpoint ${endpoint.url}`}>
       <Flex direction="column" gap="2">
@@ -188,8 +212,10 @@ function Endpoint({ companyId, endpoint }: { companyId: string; endpoint: Webhoo
               {endpoint.url}
             </Code>
             <Badge color={endpoint.enabled ? 'green' : 'gray'}>{endpoint.enabled ? 'Enabled' : 'Disabled'}</Badge>
+            {failing ? <Badge color="amber">Failing since {formatDate(endpoint.failingSince ?? '')}</Badge> : null}
           </Flex>
-          <Flex gap="2">
+          <Flex gap="2" wrap="wrap">
+            <RotateSecretButton companyId={companyId} endpoint={endpoint} onRotated={onRotated} />
             <Button size="1" variant="soft" onClick={toggle} loading={update.isPending}>
               {endpoint.enabled ? 'Disable' : 'Enable'}
             </Button>
@@ -198,12 +224,117 @@ function Endpoint({ companyId, endpoint }: { companyId: string; endpoint: Webhoo
             </Button>
           </Flex>
         </Flex>
+        {!endpoint.enabled && endpoint.disabledAt ? <DisabledNotice endpoint={endpoint} /> : null}
+        {failing ? (
+          <Text size="1" color="gray">
+            Every delivery has failed since then. If they keep failing, Screenroom disables the endpoint and e-mails the
+            company&apos;s owner.
+          </Text>
+        ) : null}
         <Text size="1" color="gray">
           Events: {endpoint.events.join(', ')}
         </Text>
+        <SecretAge endpoint={endpoint} />
+        <TestEvent endpointId={endpoint.id} />
         <Deliveries endpointId={endpoint.id} />
       </Flex>
     </section>
+  );
+}
+
+/** Why the server disabled the endpoint, and how to bring it back. */
+function DisabledNotice({ endpoint }: { endpoint: WebhookEndpointsResponse }) {
+  return (
+    <Callout.Root color="red" role="status">
+      <Callout.Text>
+        Screenroom disabled this endpoint on {formatDate(endpoint.disabledAt ?? '')}
+        {endpoint.failingSince ? `: every delivery had failed since ${formatDate(endpoint.failingSince)}` : ''}.
+        {endpoint.disabledReason ? ` Last error: ${endpoint.disabledReason}` : ''} Nothing is sent to it while it is
+        disabled. Once your receiver works, send a test event, then enable the endpoint; 'Send again' sends a failed
+        delivery once more.
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/** When the secret was last rotated, and until when the one it replaced still signs. */
+function SecretAge({ endpoint }: { endpoint: WebhookEndpointsResponse }) {
+  if (!endpoint.secretRotatedAt) return null;
+  const until = endpoint.previousSecretUntil ?? '';
+  const overlapping = until && new Date(until.replace(' ', 'T')).getTime() > Date.now();
+  return (
+    <Text size="1" color="gray">
+      Secret rotated {formatDate(endpoint.secretRotatedAt)}.
+      {overlapping ? ` Deliveries also carry a signature made with the previous secret until ${formatDate(until)}.` : ''}
+    </Text>
+  );
+}
+
+/**
+ * 'Rotate secret', after a confirmation that says how deliveries are signed from then on (what a receiver following
+ * Standard Webhooks expects: any of the listed signatures may match).
+ */
+function RotateSecretButton({
+  companyId,
+  endpoint,
+  onRotated,
+}: {
+  companyId: string;
+  endpoint: WebhookEndpointsResponse;
+  onRotated: (endpoint: CreatedEndpoint) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const rotate = useRotateSecret(companyId);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="1" variant="soft">
+          Rotate secret
+        </Button>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title="Rotate the signing secret?"
+      actions={[
+        {
+          label: 'Rotate secret',
+          run: async () => {
+            onRotated(await rotate.mutateAsync(endpoint.id));
+            toast.success('The secret was rotated');
+          },
+        },
+      ]}
+      errorMessage={(error) => getErrorMessage(error)}
+    >
+      A new secret is made for {endpoint.url} and shown once. Every delivery sent from now on is signed with it, retries
+      and &apos;Send again&apos; of earlier events included. For 24 hours (the server&apos;s default) each delivery also
+      carries a second signature made with the current secret, as Standard Webhooks allows (the webhook-signature
+      header lists both), so your receiver keeps accepting deliveries until you give it the new secret. Rotating again in
+      that time stops the current secret at once.
+    </ConfirmDialog>
+  );
+}
+
+/** 'Send a test event' and how it went: delivered with its HTTP status and time, or the reason it failed. */
+function TestEvent({ endpointId }: { endpointId: string }) {
+  const test = useSendTestEvent(endpointId);
+  const result = test.data;
+  const send = () => test.mutate(undefined, { onError: (error) => toast.error(getErrorMessage(error)) });
+  return (
+    <Flex gap="2" align="center" wrap="wrap">
+      <Button size="1" variant="soft" onClick={send} loading={test.isPending}>
+        Send a test event
+      </Button>
+      <Text size="1" role="status" color={result ? (result.status === 'succeeded' ? 'green' : 'red') : undefined}>
+        {test.isPending
+          ? 'Sending a test event…'
+          : result
+            ? result.status === 'succeeded'
+              ? `Test event delivered: HTTP ${result.lastStatus} in ${result.latencyMs} ms.`
+              : `Test event failed: ${result.lastError}`
+            : ''}
+      </Text>
+    </Flex>
   );
 }
 
@@ -253,7 +384,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
                   <Table.Cell>{delivery.attempts}</Table.Cell>
                   <Table.Cell>{formatDate(delivery.created)}</Table.Cell>
                   <Table.Cell>
-                    {delivery.status === 'pending' ? null : (
+                    {delivery.status === 'pending' || delivery.event === 'webhook.test' ? null : (
                       <Button
                         size="1"
                         variant="soft"
