@@ -113,11 +113,11 @@ test("a manager sorts, filters, searches and pages the pipeline of a job with 35
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
   await expect(candidatesTable(page).getByRole("columnheader", { name: "Invited on" })).toHaveAttribute("aria-sort", "descending");
 
-  // each row's status, rating and decision
-  await expect(rowOf(page, world.byN(35).email).getByRole("cell").nth(1)).toHaveText("Invited");
-  await expect(rowOf(page, world.byN(12).email).getByRole("cell").nth(1)).toHaveText("Started 2 of 3");
-  await expect(rowOf(page, world.byN(13).email).getByRole("cell").nth(1)).toHaveText("Started 1 of 3");
-  await expect(rowOf(page, world.byN(11).email).getByRole("cell").nth(3)).toContainText("Hold by Bruno Boss on");
+  // each row's status, rating and decision (the first cell is the row's selection box, e2e/bulk-actions.spec.ts)
+  await expect(rowOf(page, world.byN(35).email).getByRole("cell").nth(2)).toHaveText("Invited");
+  await expect(rowOf(page, world.byN(12).email).getByRole("cell").nth(2)).toHaveText("Started 2 of 3");
+  await expect(rowOf(page, world.byN(13).email).getByRole("cell").nth(2)).toHaveText("Started 1 of 3");
+  await expect(rowOf(page, world.byN(11).email).getByRole("cell").nth(4)).toContainText("Hold by Bruno Boss on");
   await expectAccessible(page, "the candidate pipeline");
 
   // the next page, and its rows' places in the whole order
@@ -129,11 +129,11 @@ test("a manager sorts, filters, searches and pages the pipeline of a job with 35
   await expect(page.getByRole("link", { name: world.byN(5).email })).toHaveAttribute("href", `${jobUrl}/candidates/${world.byN(5).id}?page=2&i=30`);
 
   const first = rowOf(page, world.byN(1).email);
-  await expect(first.getByRole("cell").nth(1)).toContainText("Completed");
-  await expect(first.getByRole("cell").nth(2)).toContainText("5.0 ★");
+  await expect(first.getByRole("cell").nth(2)).toContainText("Completed");
+  await expect(first.getByRole("cell").nth(3)).toContainText("5.0 ★");
   await expect(first.getByText("5.0 ★")).toHaveAttribute("title", "5.0 out of 5 from 3 ratings");
   await expect(rowOf(page, world.byN(3).email).getByText("4.5 ★")).toHaveAttribute("title", "4.5 out of 5 from 2 ratings");
-  await expect(rowOf(page, world.byN(4).email).getByRole("cell").nth(2)).toHaveText(/—/);
+  await expect(rowOf(page, world.byN(4).email).getByRole("cell").nth(3)).toHaveText(/—/);
 
   // who decided and when: on hover, and on keyboard focus
   const byBruno = rowOf(page, world.byN(3).email).locator(".pipeline-decision-detail");
@@ -167,7 +167,7 @@ test("a manager sorts, filters, searches and pages the pipeline of a job with 35
   // by status: furthest first (completed, then two answers, then one)
   await page.getByRole("button", { name: "Status" }).click();
   await expect(candidatesTable(page).getByRole("columnheader", { name: "Status" })).toHaveAttribute("aria-sort", "descending");
-  await expect(candidatesTable(page).getByRole("row").locator("td:nth-of-type(2)")).toHaveText([
+  await expect(candidatesTable(page).getByRole("row").locator("td:nth-of-type(3)")).toHaveText([
     ...Array<RegExp>(10).fill(/^Completed\w{3} \d{1,2}, \d{4}$/),
     ...Array<string>(4).fill("Started 2 of 3"),
     ...Array<string>(4).fill("Started 1 of 3"),
