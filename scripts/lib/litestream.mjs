@@ -44,6 +44,14 @@ export function ensureLitestream({ log = console.log } = {}) {
 const trimmed = (value) => (value ?? "").trim();
 
 const DURATION = /^(\d+(\.\d+)?(ms|s|m|h))+$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** A Go duration (1s, 500ms, 1m30s) in milliseconds. @param {string} text */
+export function durationMs(text) {
+  let total = 0;
+  for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * UNIT_MS[unit];
+  return total;
+}
 
 /**
  * The replication settings of the environment, or null when REPLICA_URL is unset (no replication). Throws a
@@ -91,6 +99,9 @@ export function replicationSettings(env, dataDir) {
     secret,
     forcePathStyle: pathStyle === "" ? null : pathStyle === "true",
     syncInterval,
+    // how often Litestream reads new frames from the WAL: a quarter of the upload interval, so a change waits at most
+    // that long before the next upload takes it (the loss window is about the two together, plus the upload)
+    monitorInterval: `${Math.max(50, Math.round(durationMs(syncInterval) / 4))}ms`,
     snapshotInterval,
     retention,
     metricsAddr: metricsAddr === "off" ? "" : metricsAddr,
@@ -111,8 +122,8 @@ export function replicationSettings(env, dataDir) {
 const q = (value) => JSON.stringify(String(value));
 
 /**
- * Litestream's configuration for these settings. The monitor interval (how often it reads the WAL) follows the sync
- * interval (how often it uploads), so the loss window is bounded by about twice the sync interval plus an upload.
+ * Litestream's configuration for these settings: both databases, each with its metadata in <data dir>/litestream,
+ * read every monitor interval and uploaded every sync interval.
  * @param {ReplicationSettings} settings
  */
 export function litestreamConfig(settings) {
@@ -132,7 +143,7 @@ export function litestreamConfig(settings) {
     lines.push(
       `  - path: ${q(db.path)}`,
       `    meta-path: ${q(db.metaPath)}`,
-      `    monitor-interval: ${q(settings.syncInterval)}`,
+      `    monitor-interval: ${q(settings.monitorInterval)}`,
       "    replica:",
       `      url: ${q(db.replicaUrl)}`,
       `      sync-interval: ${q(settings.syncInterval)}`,

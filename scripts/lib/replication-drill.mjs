@@ -183,7 +183,7 @@ export async function seedDrill(url, count) {
     });
     candidates.push({ id: c.id, secret });
   }
-  return { question: question.id, candidates };
+  return { company: company.id, question: question.id, candidates };
 }
 
 /**
@@ -223,6 +223,47 @@ export async function answerStorm(url, { question, candidates, streams = 3, stop
     }),
   );
   return attempts;
+}
+
+/**
+ * Small writes one after another until `stop()` is true, each as soon as the one before was confirmed (a question of
+ * the drill's company titled "mark N"), for a finer clock than the answers: after the restore, the newest mark
+ * present says up to when the replica held every change. Resolves with each mark's title and confirmation time.
+ */
+export async function writeMarks(url, { company, stop }) {
+  const su = await drillSuperuser(url);
+  const marks = [];
+  for (let n = 0; !stop(); n++) {
+    try {
+      await su.collection("questions").create({ company, title: `mark ${n}`, description: "A drill mark", timeout: 60 });
+      marks.push({ title: `mark ${n}`, confirmedAt: Date.now() });
+    } catch {
+      break; // the server is gone
+    }
+  }
+  return marks;
+}
+
+/** The titles of the marks the restored server holds. */
+export async function restoredMarks(url, company) {
+  const su = await drillSuperuser(url);
+  const rows = await su.collection("questions").getFullList({ filter: su.filter("company = {:company} && title ~ 'mark '", { company }), fields: "title" });
+  return new Set(rows.map((row) => row.title));
+}
+
+/**
+ * The loss window by the marks: the kill's time minus the newest restored mark's confirmation (the replica held
+ * every change up to then), and minus the earliest lost mark's (it held none after); null without marks.
+ */
+export function markWindow(marks, restored, killedAt) {
+  const confirmed = marks.filter((m) => m.confirmedAt <= killedAt);
+  const kept = confirmed.filter((m) => restored.has(m.title));
+  const lost = confirmed.filter((m) => !restored.has(m.title));
+  return {
+    marks: confirmed.length,
+    newestKeptMsBeforeKill: kept.length ? killedAt - Math.max(...kept.map((m) => m.confirmedAt)) : null,
+    earliestLostMsBeforeKill: lost.length ? killedAt - Math.min(...lost.map((m) => m.confirmedAt)) : 0,
+  };
 }
 
 /**
@@ -270,7 +311,7 @@ export function lossOf(attempts, found, killedAt) {
     lost: lost.length,
     lossWindowMs: lost.length ? killedAt - Math.min(...lost.map((a) => a.confirmedAt)) : 0,
     newestKeptMsBeforeKill: kept.length ? killedAt - Math.max(...kept.map((a) => a.confirmedAt)) : null,
-    // a lost answer confirmed before a kept one would mean the replica skipped a change
+    // lost answers confirmed before a kept one: committed later, but their responses came back sooner
     lostBeforeKept: lost.filter((a) => kept.some((k) => k.confirmedAt > a.confirmedAt)).length,
     unconfirmedKept,
   };

@@ -24,6 +24,12 @@ import (
 // of Litestream's checkpoints (Litestream would miss those frames and upload a whole snapshot instead). Litestream's
 // own passive checkpoints keep the WAL small; busy_timeout covers its short write locks.
 //
+// Litestream also writes to the database itself (each checkpoint commits a row of its own), so PocketBase is no longer
+// the only writer: a deferred transaction that read before Litestream's commit and writes after it gets SQLITE_BUSY
+// at once, which no busy timeout waits out, and PocketBase retried that statement in the same stale transaction for
+// 7.4 s before giving up on it (measured: writes stalled 7.5 s twice a minute). With _txlock=immediate a write
+// transaction takes the write lock at BEGIN, where busy_timeout waits for Litestream's instead.
+//
 // SCREENROOM_DB_MAX_PAGES (tests only) caps the data database at that many pages, a full disk for SQLite where a
 // size-limited tmpfs cannot be mounted.
 func DurableDBConnect(dbPath string) (*dbx.DB, error) {
@@ -35,7 +41,7 @@ func DurableDBConnect(dbPath string) (*dbx.DB, error) {
 	pragmas := "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)" +
 		"&_pragma=synchronous(" + synchronous + ")&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)"
 	if Replicated() {
-		pragmas += "&_pragma=wal_autocheckpoint(0)"
+		pragmas += "&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
 	}
 	if pages, err := strconv.Atoi(os.Getenv("SCREENROOM_DB_MAX_PAGES")); err == nil && pages > 0 && filepath.Base(dbPath) == "data.db" {
 		pragmas += fmt.Sprintf("&_pragma=max_page_count(%d)", pages)
