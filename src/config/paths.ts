@@ -151,6 +151,11 @@ export const paths = {
       path: '/companies/:companyId/audit-log',
       href: (companyId: string) => `/companies/${segment(companyId)}/audit-log`,
     },
+    /** The hiring funnel over all the company's jobs. */
+    analytics: {
+      path: '/companies/:companyId/analytics',
+      href: (companyId: string) => `/companies/${segment(companyId)}/analytics`,
+    },
     /** Every live share link of the company, whoever made it; the owner revokes any. */
     shareLinks: {
       path: '/companies/:companyId/share-links',
@@ -205,6 +210,12 @@ export const paths = {
         href: (companyId: string, jobId: string, candidateIds: readonly string[]) =>
           // the commas stay readable (each id is encoded, the list's separator is not)
           `/companies/${segment(companyId)}/jobs/${segment(jobId)}/compare?candidates=${candidateIds.map(segment).join(',')}`,
+      },
+      /** The job's hiring funnel. */
+      analytics: {
+        path: '/companies/:companyId/jobs/:jobId/analytics',
+        href: (companyId: string, jobId: string) =>
+          `/companies/${segment(companyId)}/jobs/${segment(jobId)}/analytics`,
       },
       candidate: {
         path: '/companies/:companyId/jobs/:jobId/candidates/:candidateId',
