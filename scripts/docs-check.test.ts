@@ -157,7 +157,7 @@ describe('the repository', () => {
     const go = goVariables(filesUnder(join(root, 'server'), (p) => p.endsWith('.go')).map(read));
     const production = [
       ...filesUnder(join(root, 'worker'), (p) => /\.(ts|mjs)$/.test(p) && !/\.test\./.test(p)),
-      ...['scripts/serve.mjs', 'scripts/lib/pocketbase.mjs', 'scripts/lib/deps.mjs', 'scripts/lib/supervise.mjs'].map((p) => join(root, p)),
+      ...['scripts/serve.mjs', 'scripts/restore.mjs', 'scripts/lib/pocketbase.mjs', 'scripts/lib/deps.mjs', 'scripts/lib/supervise.mjs', 'scripts/lib/production-env.mjs', 'scripts/lib/litestream.mjs'].map((p) => join(root, p)),
       ...filesUnder(join(root, 'src'), (p) => /\.tsx?$/.test(p) && !/\.test\./.test(p) && !p.includes(`${join('src', 'testing')}`)),
     ];
     const js = jsVariables(production.map(read));

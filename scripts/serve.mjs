@@ -9,16 +9,22 @@
 // from the environment (APP_URL, SMTP, sender, rate limits, backups, proxy header) are applied by
 // server/internal/platform/settings.go every time PocketBase loads its settings.
 //
-//   npm run serve                                  both processes, each restarted when it dies (scripts/lib/supervise.mjs)
+// With REPLICA_URL set, Litestream runs beside them and replicates both databases to S3-compatible storage
+// (scripts/lib/litestream.mjs; docs/operations.md, "Continuous replication"); `npm run restore` brings them back.
+//
+//   npm run serve                                  every process, each restarted when it dies (scripts/lib/supervise.mjs)
 //   node scripts/serve.mjs --only=pocketbase       one of them, for a service manager that restarts it (deploy/systemd)
 //   node scripts/serve.mjs --only=worker
+//   node scripts/serve.mjs --only=litestream
 //   node scripts/serve.mjs --env-file=/etc/screenroom/screenroom.env --no-build
 //   node scripts/serve.mjs --prepare               builds what is missing or stale and exits (before starting services)
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { join } from "node:path";
 import { ensureNodeModules, ensureSystemPackages, SYSTEM_PACKAGES } from "./lib/deps.mjs";
+import { ensureLitestream, replicaHolds, replicationSettings, startLitestream } from "./lib/litestream.mjs";
 import { ensurePocketBase, root, StackError, startPocketBase, stopChild, upsertSuperuser, waitForPortFree } from "./lib/pocketbase.mjs";
+import { dropEmptyVariables, loadEnv, productionDataDir } from "./lib/production-env.mjs";
 import { describeExit, supervise } from "./lib/supervise.mjs";
 
 const say = (line) => console.error(`[serve] ${line}`);
@@ -37,26 +43,10 @@ function parseFlags(argv) {
   for (const name of Object.keys(flags)) {
     if (!["env-file", "only", "build", "no-build", "prepare"].includes(name)) throw new StackError(`Unknown flag --${name}. See the top of scripts/serve.mjs.`);
   }
-  if (flags.only !== undefined && !["pocketbase", "worker"].includes(flags.only)) {
-    throw new StackError(`--only takes pocketbase or worker, not "${flags.only}".`);
+  if (flags.only !== undefined && !["pocketbase", "worker", "litestream"].includes(flags.only)) {
+    throw new StackError(`--only takes pocketbase, worker or litestream, not "${flags.only}".`);
   }
   return flags;
-}
-
-/** The env file's variables into process.env; those already set (systemd's EnvironmentFile, the shell) win. */
-function loadEnv(flags) {
-  const file = flags["env-file"] ? resolve(String(flags["env-file"])) : join(root, ".env");
-  if (!existsSync(file)) {
-    if (flags["env-file"]) throw new StackError(`The env file ${file} does not exist.`);
-    return null;
-  }
-  process.loadEnvFile(file);
-  return file;
-}
-
-/** An empty variable means "the default", as .env.example says: the hooks and the worker read empty and unset alike. */
-function dropEmptyVariables() {
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && value.trim() === "") delete process.env[name];
 }
 
 /** What the production server needs, read once; a missing variable is named with what it is for. */
@@ -84,8 +74,7 @@ function productionConfig(env = process.env) {
     throw new StackError(`PB_HTTP must be host:port (e.g. 127.0.0.1:8090), not "${listen}".`);
   }
   const host = listen.slice(0, colon).replace(/^\[|\]$/g, "") || "127.0.0.1";
-  const dataDirValue = (env.PB_DATA_DIR ?? "").trim();
-  const dataDir = dataDirValue ? (isAbsolute(dataDirValue) ? dataDirValue : resolve(root, dataDirValue)) : join(root, ".data", "production");
+  const dataDir = productionDataDir(env);
   const publicDir = join(root, "dist");
   const reach = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   return {
@@ -97,6 +86,7 @@ function productionConfig(env = process.env) {
     publicDir,
     pbUrl: (env.PB_URL ?? "").trim() || `http://${reach}:${port}`,
     workerId: (env.WORKER_ID ?? "").trim() || undefined,
+    replication: replicationSettings(env, dataDir),
   };
 }
 
@@ -148,6 +138,14 @@ async function runPocketBase(config, { restart, signal }) {
   // A fresh data dir: the superuser exists before the first request, so PocketBase never offers its installer.
   // Later starts do not set the password again: that would renew the superuser's token key and sign the worker out.
   const fresh = !existsSync(join(config.dataDir, "data.db"));
+  if (fresh && !restart && config.replication && (await replicaHolds(config.replication, "data.db"))) {
+    // a new database here would be replicated over the one the replica holds: a lost disk is restored, not restarted
+    throw new StackError(
+      `${config.dataDir} has no database, but the replica ${config.replication.url} holds one.\n` +
+        "Restore it first: npm run restore (docs/operations.md, \"Continuous replication\"). For a new installation, " +
+        "point REPLICA_URL at an empty place.",
+    );
+  }
   const pb = await startPocketBase({
     port: config.port,
     host: config.host,
@@ -195,38 +193,59 @@ if (process.env.npm_lifecycle_event) {
   }, 1000).unref();
 }
 
+/** @param {ReturnType<typeof productionConfig>} config */
+async function runLitestream(config) {
+  if (!config.replication) throw new StackError("REPLICA_URL is not set: there is nothing to replicate (see .env.example).");
+  const litestream = await startLitestream(config.replication, {
+    onOutput: (text) => process.stdout.write(text.replace(/^(?=.)/gm, "[litestream] ")),
+  });
+  return litestream.child;
+}
+
+const NAMES = { pocketbase: "PocketBase", worker: "The media worker", litestream: "Litestream" };
+
 /** One process, not restarted here: the service manager (systemd's Restart=on-failure) does that. */
 async function runOnly(what, config) {
-  const child = what === "pocketbase" ? await runPocketBase(config, { restart: false }) : await runWorker(config);
+  const child =
+    what === "pocketbase" ? await runPocketBase(config, { restart: false }) : what === "worker" ? await runWorker(config) : await runLitestream(config);
   running.push(() => stopChild(child));
-  say(what === "pocketbase" ? `PocketBase is serving at ${config.pbUrl} (public address ${config.appUrl}).` : `Media worker started against ${config.pbUrl}.`);
+  say(
+    what === "pocketbase"
+      ? `PocketBase is serving at ${config.pbUrl} (public address ${config.appUrl}).`
+      : what === "worker"
+        ? `Media worker started against ${config.pbUrl}.`
+        : `Litestream is replicating ${config.dataDir} to ${config.replication?.url}.`,
+  );
   child.once("exit", (code, signal) => {
     if (stopping) return;
-    say(`${what === "pocketbase" ? "PocketBase" : "The media worker"} exited (${describeExit({ code, signal })}).`);
+    say(`${NAMES[what]} exited (${describeExit({ code, signal })}).`);
     process.exit(code || 1);
   });
 }
 
 async function main() {
   const flags = parseFlags(process.argv.slice(2));
-  const envFile = loadEnv(flags);
+  const envFile = loadEnv(flags["env-file"]);
   dropEmptyVariables();
   const config = productionConfig();
   say(envFile ? `Configuration from ${envFile} and the environment.` : "Configuration from the environment (no .env file).");
-  if (flags.only === "worker") return runOnly("worker", config);
+  if (flags.only === "worker" || flags.only === "litestream") return runOnly(flags.only, config);
 
   if (!flags["no-build"]) {
     ensureNodeModules();
     // what the media worker and the answer length check (ffprobe) run; installed when run as root, else named
-    ensureSystemPackages({ packages: SYSTEM_PACKAGES.filter((p) => ["ffmpeg", "pocketsphinx", "pocketsphinx-en-us"].includes(p.pkg)), log: say });
+    // and, with replication, the C compiler Litestream is built with
+    const needed = ["ffmpeg", "pocketsphinx", "pocketsphinx-en-us", ...(config.replication ? ["gcc", "libc6-dev"] : [])];
+    ensureSystemPackages({ packages: SYSTEM_PACKAGES.filter((p) => needed.includes(p.pkg)), log: say });
   }
   ensureBuild(flags, config.publicDir);
   ensurePocketBase({ log: say });
+  if (config.replication) ensureLitestream({ log: say });
   if (flags.prepare) {
     // everything a service started with --no-build needs, built by a user who may write the checkout
     const { buildWorker } = await import("../worker/run.mjs");
     await buildWorker();
-    say("Ready: the app, PocketBase and the media worker are built.");
+    say(`Ready: the app, PocketBase${config.replication ? ", Litestream" : ""} and the media worker are built.`);
     return;
   }
   if (flags.only === "pocketbase") return runOnly("pocketbase", config);
@@ -241,6 +260,21 @@ async function main() {
   running.push(() => pocketbase.stop());
   await pocketbase.started;
   if (stopping) return;
+  if (config.replication) {
+    // after PocketBase: Litestream replicates databases that exist, and PocketBase made them on a first start
+    if (!process.env.S3_BUCKET) say("Uploaded files are in the data dir and are not replicated: only the databases are (docs/operations.md).");
+    const litestream = supervise({
+      name: "Litestream",
+      start: () => runLitestream(config),
+      hint: `Look at the [litestream] lines above: the replica ${config.replication.url} cannot be reached, or its keys are refused.`,
+      log: say,
+      onGiveUp: () => void shutdown(1),
+    });
+    running.push(() => litestream.stop());
+    await litestream.started;
+    if (stopping) return;
+    say(`Litestream is replicating the databases to ${config.replication.url}.`);
+  }
   const worker = supervise({
     name: "Media worker",
     start: () => runWorker(config),

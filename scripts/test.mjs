@@ -1,6 +1,6 @@
 // `npm test`: every check and test of the project, on a fresh clone. Installs what is missing (npm
 // packages; Debian's chromium, firefox-esr, ffmpeg, pocketsphinx when run as root), builds PocketBase and the test S3
-// server (versitygw) once, then
+// server (versitygw) and Litestream once, then
 // runs lint, type-check, the Go main's tests, unit, integration (real PocketBase + MailDev), the production build and the
 // end-to-end suite (real Chromium, and Firefox ESR for the candidate's journeys, against the built app on a real
 // PocketBase), then the candidate journeys in WebKitGTK (Safari's engine) through WebKitWebDriver (e2e-webkit/).
@@ -14,6 +14,7 @@ import { ensureNodeModules, ensureSystemPackages } from "./lib/deps.mjs";
 import { ensureWebKit } from "./lib/webkit.mjs";
 import { ensurePocketBase, goBinary, root, StackError } from "./lib/pocketbase.mjs";
 import { ensureGoTool } from "./lib/go-tools.mjs";
+import { ensureLitestream } from "./lib/litestream.mjs";
 import { ensureS3Server } from "./lib/s3server.mjs";
 import { ensurePrometheus, ensurePromJson } from "./lib/prometheus.mjs";
 
@@ -40,6 +41,7 @@ try {
   ensureWebKit();
   ensurePocketBase();
   ensureS3Server(); // the S3 server of tests/s3-storage.test.ts, built from its Go module once (cached in .cache)
+  ensureLitestream(); // the replication of tests/replication.test.ts (the restore drill), likewise
   // tests/metrics.test.ts: Debian's Prometheus, and prom2json (Prometheus's text parser) built from its Go module once
   ensurePrometheus();
   ensurePromJson();

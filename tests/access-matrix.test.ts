@@ -28,6 +28,7 @@ import {
   webmFile,
   world,
 } from "./helpers";
+import { bulkAction, bulkExport } from "./bulk-support";
 import { createLink, openShared, revokeLink, type CreatedLink } from "./share-link-support";
 import { acceptInvite } from "./support";
 
@@ -482,6 +483,35 @@ const rows: Row[] = [
     fresh: async () => ({ id: (await newAuditEntry()).id }),
   },
   {
+    // A company's own words for its decision messages (server/internal/messages): its managers read and write them.
+    // Each record lives in a company of A's manager made for it, as a company holds one per kind and language.
+    collection: "decision_templates",
+    allowed: { list: ["manager"], view: ["manager"], create: ["manager"], update: ["manager"], delete: ["manager"] },
+    existing: () => ({ id: messages.template.id }),
+    create: async () => ({ body: { company: (await createCompany(ctx.a.manager.pb, "Template company")).id, ...TEMPLATE } }),
+    update: () => ({ subject: "Changed for {job}" }),
+    fresh: async () => ({ id: (await newTemplate()).id }),
+  },
+  {
+    // What was sent to a candidate (server/internal/messages): the job's company's managers read it; only the send
+    // route and the bulk action write it. The candidate presents the key of the candidate it was sent to.
+    collection: "decision_messages",
+    allowed: { list: ["manager"], view: ["manager"], create: [], update: [], delete: [] },
+    existing: () => ({ id: messages.sent.id, candidateId: messages.sent.candidate }),
+    create: async () => {
+      const candidate = (await freshCandidate()).id;
+      return {
+        body: { candidate, kind: "advance", language: "en", subject: "Forged", body: "Forged", sentAt: new Date().toISOString(), sentBy: ctx.a.manager.user.id },
+        candidateId: candidate,
+      };
+    },
+    update: () => ({ subject: "Forged", body: "Forged" }),
+    fresh: async () => {
+      const sent = await newDecisionMessage();
+      return { id: sent.id, candidateId: sent.candidate };
+    },
+  },
+  {
     // A candidate's own withdrawal remembers their link by its key's hash (server/internal/interview/withdrawal.go):
     // no API rules at all, so the interview read alone says a link was withdrawn, to its key's holder.
     collection: "withdrawn_links",
@@ -493,6 +523,22 @@ const rows: Row[] = [
     fresh: async () => ({ id: (await ctx.su.collection("withdrawn_links").create({ keyHash: randomHash(), language: "en" })).id }),
   },
 ];
+
+// Decision messages: a template of A's, and a message sent to a candidate of A's job, made the way the product makes them.
+const TEMPLATE = { kind: "advance", language: "de", subject: "Weiter: {job}", body: "Hallo {name}, bis bald bei {company}." };
+const messages = {} as { template: RecordModel; sent: RecordModel };
+const newTemplate = async () =>
+  ctx.a.manager.pb.collection("decision_templates").create({ company: (await createCompany(ctx.a.manager.pb, "Template company")).id, ...TEMPLATE });
+const messageRoute = (candidate: string, preview = false) => `/api/screenroom/candidates/${encodeURIComponent(candidate)}/decision-message${preview ? "/preview" : ""}`;
+/** A fresh candidate of A's job, advanced. */
+async function advancedCandidate() {
+  const candidate = (await freshCandidate()).id;
+  await ctx.a.manager.pb.send(`/api/screenroom/candidates/${candidate}/decision`, { method: "POST", body: { decision: "advance" } });
+  return candidate;
+}
+async function newDecisionMessage() {
+  return ctx.a.manager.pb.send<RecordModel>(messageRoute(await advancedCandidate()), { method: "POST", body: { kind: "advance" } });
+}
 
 // A withdrawn link of A's company, made the only way one is: a candidate's own withdrawal.
 let withdrawnLink: RecordModel;
@@ -573,6 +619,11 @@ beforeAll(async () => {
   await asCandidate(candidate).send(`/api/screenroom/interviews/${key}/withdraw`, { method: "POST" });
   const hash = createHash("sha256").update(key).digest("hex");
   withdrawnLink = await ctx.su.collection("withdrawn_links").getFirstListItem(ctx.su.filter("keyHash = {:h}", { h: hash }));
+});
+
+beforeAll(async () => {
+  messages.template = await newTemplate();
+  messages.sent = await newDecisionMessage();
 });
 
 // A share link to A's candidate, who answered on video (the share-link rows and routes below).
@@ -869,6 +920,49 @@ describe("POST /api/screenroom/jobs/{id}/invites/bulk", () => {
   });
 });
 
+// The pipeline's bulk actions (server/internal/bulk): a verified manager of the job's company only; 401 without a
+// product account's session (nobody, a candidate's key), 404 for anyone else; nobody else's request changes, mails,
+// erases or exports anything (tests/attacks/bulk-actions.test.ts has the rest).
+describe("POST /api/screenroom/jobs/{id}/bulk/*", () => {
+  const expectedFor = (actor: Actor) => (actor === "manager" ? 200 : actor === "anonymous" || actor === "candidate" ? 401 : 404);
+  const routes = [
+    ["decide", { decision: "reject" }],
+    ["resend-invite", {}],
+    ["message", { kind: "advance" }],
+    ["erase", {}],
+  ] as const;
+  it.each(ACTORS.flatMap((actor) => routes.map(([action, extra]) => [actor, action, extra] as const)))("as %s: %s", async (actor, action, extra) => {
+    const candidate = await freshCandidate();
+    // a message goes to a candidate decided so
+    if (action === "message") await ctx.su.collection("candidates").update(candidate.id, { decision: "advance" });
+    const mailsBefore = (await ctx.su.collection("mail_queue").getList(1, 1, { filter: ctx.su.filter("to = {:to}", { to: candidate.email }) })).totalItems;
+    const status = await statusOf(() => bulkAction(clientFor(actor, candidate.id), ctx.a.job.id, action, { candidates: [candidate.id], ...extra }));
+    const stored = await ctx.su
+      .collection("candidates")
+      .getOne(candidate.id)
+      .catch(() => null);
+    const mails = (await ctx.su.collection("mail_queue").getList(1, 1, { filter: ctx.su.filter("to = {:to}", { to: candidate.email }) })).totalItems;
+    const allowed = actor === "manager";
+    expect(status).toBe(expectedFor(actor));
+    expect({
+      exists: stored !== null,
+      decision: stored?.decision ?? "",
+      mailed: mails > mailsBefore,
+    }).toEqual({
+      exists: !(allowed && action === "erase"),
+      decision: allowed && action === "decide" ? "reject" : action === "message" ? "advance" : "",
+      mailed: allowed && (action === "resend-invite" || action === "message"),
+    });
+  });
+  it.each(ACTORS)("as %s: export", async (actor) => {
+    const candidate = await freshCandidate();
+    const status = await statusOf(() => bulkExport(clientFor(actor, candidate.id), ctx.a.job.id, { candidates: [candidate.id] }));
+    expect(status).toBe(expectedFor(actor));
+    const logged = await ctx.su.collection("audit_log").getFullList({ filter: ctx.su.filter("candidateId = {:c}", { c: candidate.id }) });
+    expect(logged.map((entry) => entry.action)).toEqual(actor === "manager" ? ["export"] : []);
+  });
+});
+
 // Transcript search (server/internal/search/search.go, issue 18): the company's managers only; everyone else gets the
 // same 404 (tests/search.test.ts, tests/attacks/search.test.ts).
 describe("GET /api/screenroom/companies/{id}/search", () => {
@@ -955,6 +1049,28 @@ describe("POST /api/screenroom/candidates/{id}/erase", () => {
     const status = await statusOf(() => clientFor(actor, candidate).send(`/api/screenroom/candidates/${candidate}/erase`, { method: "POST" }));
     const left = await statusOf(() => ctx.su.collection("candidates").getOne(candidate));
     expect({ status, left }).toEqual(actor === "manager" ? { status: 200, left: 404 } : { status: 404, left: 200 });
+  });
+});
+
+// Decision messages' routes (server/internal/messages): the managers of the company (templates) or of the candidate's
+// job's company (preview, send) only; anyone else, the unverified account included, gets the same 404, and nothing is
+// sent or recorded.
+describe("decision message routes", () => {
+  it.each(ACTORS)("GET and preview a company's templates as %s", async (actor) => {
+    const pb = clientFor(actor, ctx.a.candidate.id);
+    const base = `/api/screenroom/companies/${ctx.a.company.id}/decision-templates`;
+    const read = await statusOf(() => pb.send(base, {}));
+    const preview = await statusOf(() => pb.send(`${base}/preview`, { method: "POST", body: { kind: "reject", language: "en", subject: "S {job}", body: "B" } }));
+    expect({ read, preview }).toEqual(actor === "manager" ? { read: 200, preview: 200 } : { read: 404, preview: 404 });
+  });
+
+  it.each(ACTORS)("preview and send a candidate's decision message as %s", async (actor) => {
+    const candidate = await advancedCandidate();
+    const pb = clientFor(actor, candidate);
+    const preview = await statusOf(() => pb.send(messageRoute(candidate, true), { method: "POST", body: { kind: "advance" } }));
+    const sent = await statusOf(() => pb.send(messageRoute(candidate), { method: "POST", body: { kind: "advance" } }));
+    const stored = await ctx.su.collection("decision_messages").getFullList({ filter: ctx.su.filter("candidate = {:c}", { c: candidate }) });
+    expect({ preview, sent, stored: stored.length }).toEqual(actor === "manager" ? { preview: 200, sent: 200, stored: 1 } : { preview: 404, sent: 404, stored: 0 });
   });
 });
 
@@ -1210,6 +1326,14 @@ describe("a manager removed from A's company", () => {
       expect({ path, status: await statusOf(() => removed.pb.send(path, { method: "GET" })) }).toEqual({ path, status: 404 });
     }
     expect(await statusOf(() => revokeLink(removed.pb, link.link.id))).toBe(404);
+    // the pipeline's bulk actions, by rows and by filter
+    const decided = (await ctx.su.collection("candidates").getOne(ctx.a.candidate.id)).decision;
+    for (const selection of [{ candidates: [ctx.a.candidate.id] }, { filter: {} }]) {
+      expect(await statusOf(() => bulkAction(removed.pb, ctx.a.job.id, "decide", { ...selection, decision: "reject" }))).toBe(404);
+      expect(await statusOf(() => bulkAction(removed.pb, ctx.a.job.id, "erase", selection))).toBe(404);
+      expect(await statusOf(() => bulkExport(removed.pb, ctx.a.job.id, selection))).toBe(404);
+    }
+    expect((await ctx.su.collection("candidates").getOne(ctx.a.candidate.id)).decision).toBe(decided);
   });
 
   it("the share link they made answers as a revoked one, page and video", async () => {

@@ -89,7 +89,9 @@ describe("a company's templates", () => {
   it("refuse a misspelt placeholder, a stray brace, a subject on two lines, blanks and a second text for the same kind and language, each on its field", async () => {
     const create = (fields: Record<string, unknown>) =>
       w.manager.pb.collection("decision_templates").create({ company: w.company.id, kind: "advance", language: "it", subject: "Oggetto", body: "Testo", ...fields });
-    expect((await expectFieldError(() => create({ body: "Gentile {nome}," }), "body")).message).toBe("{nome} is not a placeholder. Use {name}, {job} or {company}.");
+    const misspelt = await expectFieldError(() => create({ body: "Gentile {nome}," }), "body");
+    // the SPA says it in its own words from the code and the placeholder named
+    expect(misspelt).toMatchObject({ code: "validation_unknown_placeholder", message: "{nome} is not a placeholder. Use {name}, {job} or {company}.", params: { placeholder: "{nome}" } });
     expect((await expectFieldError(() => create({ subject: "Offerta {job" }), "subject")).message).toBe("Braces are only for the placeholders {name}, {job} and {company}.");
     expect((await expectFieldError(() => create({ subject: "Due\nrighe" }), "subject")).message).toBe("This field must be on one line.");
     expect((await expectFieldError(() => create({ body: "   \n " }), "body")).message).toBe("Write the message.");

@@ -1,7 +1,8 @@
 // Production mode (issue 19): `npm run serve` started from an env file on free ports, with Debian's nginx on loopback
 // in front of it running the project's own proxy snippet (deploy/nginx/screenroom-proxy.conf). Checks the built app
 // and its headers, the API, the settings taken from the environment, the media worker, a 16 MB staged part and a
-// realtime stream through the proxy, the systemd units (systemd-analyze verify), and a backup restored into a fresh
+// realtime stream through the proxy, the systemd units (systemd-analyze verify), continuous replication (REPLICA_URL
+// to a bucket of an S3 server on loopback: Litestream started beside PocketBase), and a backup restored into a fresh
 // data dir the way README tells an operator to (unzip, point PB_DATA_DIR at it, start): the backed-up state is
 // served, the answer's video included.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -11,8 +12,11 @@ import { join } from "node:path";
 import PocketBase, { type RecordModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { listDatabases } from "../scripts/lib/litestream.mjs";
 import { UNTHROTTLED, freePort, root, stopChild } from "../scripts/lib/pocketbase.mjs";
+import { startS3Server } from "../scripts/lib/s3server.mjs";
 import { fixture, pngFile, putPart, randomId, webmFile } from "./helpers";
+import { createBucket } from "./s3-support";
 
 const MB = 1024 * 1024;
 const OPERATOR = { email: "ops@screenroom.test", password: "ops-password-123" };
@@ -25,6 +29,7 @@ let work: string;
 let served: Served;
 let nginx: ChildProcess;
 let proxyUrl: string;
+let s3: Awaited<ReturnType<typeof startS3Server>> | undefined;
 
 interface Served {
   child: ChildProcess;
@@ -129,6 +134,9 @@ beforeAll(async () => {
   pbPort = await freePort();
   nginxPort = await freePort();
   proxyUrl = `http://127.0.0.1:${nginxPort}`;
+  // the replica's bucket; the files stay on local disk, as by default
+  s3 = await startS3Server({ port: await freePort(), dataDir: join(work, "s3") });
+  await createBucket(s3);
   baseEnv = {
     ...UNTHROTTLED,
     APP_URL: proxyUrl,
@@ -147,9 +155,15 @@ beforeAll(async () => {
     WORKER_ID: "production-smoke-worker",
     // an empty value means the default, as in .env.example
     TRANSCRIBE_URL: "",
+    REPLICA_URL: `s3://${s3.bucket}/production-db`,
+    REPLICA_ENDPOINT: s3.url,
+    REPLICA_REGION: s3.region,
+    REPLICA_ACCESS_KEY: s3.accessKey,
+    REPLICA_SECRET: s3.secret,
+    REPLICA_METRICS_ADDR: "off",
   };
   envFile(join(work, "screenroom.env"), baseEnv);
-  served = await serve(["--env-file", join(work, "screenroom.env")], [/Screenroom is serving at/, /\[worker\] connected to/]);
+  served = await serve(["--env-file", join(work, "screenroom.env")], [/Screenroom is serving at/, /\[worker\] connected to/, /Litestream is replicating the databases/]);
   nginx = await startNginx(pbPort, nginxPort);
 
   // a manager with a job and a video question, and a candidate who agreed, all through the proxy
@@ -171,6 +185,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (nginx) await stopChild(nginx);
   if (served) await stopChild(served.child);
+  await s3?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -259,6 +274,22 @@ describe("npm run serve behind nginx", () => {
     }
   });
 
+  it("runs Litestream beside PocketBase: both databases reach the replica, and it says that files on local disk do not", async () => {
+    expect(served.output()).toContain(`Litestream is replicating the databases to s3://${s3!.bucket}/production-db.`);
+    expect(served.output()).toMatch(/Uploaded files are in the data dir and are not replicated/);
+    const socket = join(baseEnv.PB_DATA_DIR!, "litestream", "control.sock");
+    const deadline = Date.now() + 30_000;
+    let databases = await listDatabases(socket);
+    while (databases.filter((db) => db.last_sync_at).length < 2 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      databases = await listDatabases(socket);
+    }
+    expect(databases.map((db) => [db.path, db.status, Boolean(db.last_sync_at)]).sort()).toEqual([
+      [join(baseEnv.PB_DATA_DIR!, "auxiliary.db"), "replicating", true],
+      [join(baseEnv.PB_DATA_DIR!, "data.db"), "replicating", true],
+    ]);
+  });
+
   it("runs the media worker: an answer sent through the proxy is transcribed", async () => {
     expect(served.output()).toMatch(/\[worker\] connected to http:\/\/127\.0\.0\.1:\d+ as ops@screenroom\.test \(worker production-smoke-worker/);
     const candidatePb = sdk(proxyUrl, { "X-Candidate-Key": world.key });
@@ -297,7 +328,7 @@ describe("deployment examples", () => {
   it.skipIf(!has("systemd-analyze"))("the systemd units pass systemd-analyze verify", () => {
     const dir = join(root, "deploy", "systemd");
     const units = readdirSync(dir).filter((name) => name.endsWith(".service"));
-    expect(units.sort()).toEqual(["screenroom-pocketbase.service", "screenroom-worker.service"]);
+    expect(units.sort()).toEqual(["screenroom-litestream.service", "screenroom-pocketbase.service", "screenroom-worker.service"]);
     const result = spawnSync("systemd-analyze", ["verify", ...units.map((unit) => join(dir, unit))], { encoding: "utf8" });
     expect(`${result.stdout}${result.stderr}`.trim()).toBe("");
     expect(result.status).toBe(0);
@@ -390,6 +421,9 @@ describe("backups", () => {
     const dataDir = join(work, "restored");
     const unzipped = spawnSync("unzip", ["-q", join(work, "before-change.zip"), "-d", dataDir], { encoding: "utf8" });
     expect(unzipped.status, unzipped.stderr).toBe(0);
+    // made while Litestream ran: its folder (metadata, control socket) is left out
+    expect(existsSync(join(dataDir, "data.db"))).toBe(true);
+    expect(existsSync(join(dataDir, "litestream"))).toBe(false);
     const port = await freePort();
     // a new superuser password in the env file: the restored instance takes it on start (the backup has the old one)
     const newPassword = "ops-password-after-restore";

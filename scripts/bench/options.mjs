@@ -1,5 +1,5 @@
 // The command line of `npm run bench` (scripts/bench.mjs): `--only=bytes,lighthouse` measures only those parts
-// (bytes, latency, lighthouse, upload, session, analytics, durability) and skips the other checks; `--lighthouse-runs=N` (default 3) audits
+// (bytes, latency, lighthouse, upload, session, analytics, durability, replication) and skips the other checks; `--lighthouse-runs=N` (default 3) audits
 // each page N times and keeps the median run; `--no-build` serves the dist/ already there instead of building it;
 // `--scale=N` (default 1) seeds N times the data set (scripts/bench-seed.mjs: 300 jobs and 30,000 candidates at 10);
 // `--latency-runs=N` (default 3) measures each read N times and keeps the median p50 and p95; `--reads=a,b` measures

@@ -45,7 +45,9 @@ function hasPackage(name) {
  * ffmpeg for media fixtures, the worker and the server's answer length check (ffprobe, server/internal/takes/media_probe.go),
  * pocketsphinx for offline transcripts, strace for the durability test (a confirmed answer is fsynced before its
  * response); nginx, systemd-analyze (Debian's systemd), openssl and unzip for the production smoke test
- * (tests/production.test.ts: the proxy example in front, the unit files verified, a backup unzipped and served).
+ * (tests/production.test.ts: the proxy example in front, the unit files verified, a backup unzipped and served);
+ * gcc and the C library's headers for Litestream, built with cgo (scripts/lib/litestream.mjs: the restore drill, and
+ * production with REPLICA_URL).
  */
 export const SYSTEM_PACKAGES = [
   { pkg: "chromium", check: () => has("chromium") },
@@ -60,6 +62,8 @@ export const SYSTEM_PACKAGES = [
   { pkg: "systemd", check: () => has("systemd-analyze") },
   { pkg: "openssl", check: () => has("openssl") },
   { pkg: "unzip", check: () => has("unzip") },
+  { pkg: "gcc", check: () => has("gcc") },
+  { pkg: "libc6-dev", check: () => hasPackage("libc6-dev") },
 ];
 
 /** The installed Debian version of a package, or null (dpkg-query: quick, no network). */

@@ -50,9 +50,10 @@ export const UNTHROTTLED = {
   RATE_LIMIT_INVITES: "1000000/1",
   MAIL_PER_ADDRESS: "1000000/1",
   RATE_LIMIT_ACCOUNT_SIGNIN: "1000000/1", // failed sign-ins per account (server/internal/accounts)
+  BULK_CANDIDATES_PER_HOUR: "1000000000", // candidates a manager invites by CSV or acts on by bulk actions an hour (server/internal/platform/throttle.go)
+  RATE_LIMIT_BULK_ACTIONS: "1000000/1", // bulk decisions, erasures and exports per manager (server/internal/bulk)
   RATE_LIMIT_WEBHOOK_TESTS: "1000000/1", // webhook test events a manager sends (server/internal/webhooks)
   RATE_LIMIT_MESSAGES: "1000000/1", // decision message actions per manager (server/internal/messages)
-  BULK_CANDIDATES_PER_HOUR: "1000000000", // a manager's CSV invites an hour (server/internal/platform/throttle.go)
   // the mail queue's pace (server/internal/mail): test and bench mail goes to a local MailDev, no need to wait
   MAIL_QUEUE_PER_SECOND: "200",
 };

@@ -234,6 +234,13 @@ export const routes: RouteObject[] = [
                       })),
                   },
                   {
+                    path: paths.companies.decisionMessages.path,
+                    lazy: () =>
+                      import('@/features/decision-messages/screens/decision-templates').then((m) => ({
+                        Component: m.DecisionTemplatesScreen,
+                      })),
+                  },
+                  {
                     path: paths.companies.shareLinks.path,
                     lazy: () =>
                       import('@/features/share-links/screens/company-share-links').then((m) => ({

@@ -156,6 +156,11 @@ export const paths = {
       path: '/companies/:companyId/analytics',
       href: (companyId: string) => `/companies/${segment(companyId)}/analytics`,
     },
+    /** The company's decision messages: its own text per kind and language, else the product's default. */
+    decisionMessages: {
+      path: '/companies/:companyId/decision-messages',
+      href: (companyId: string) => `/companies/${segment(companyId)}/decision-messages`,
+    },
     /** Every live share link of the company, whoever made it; the owner revokes any. */
     shareLinks: {
       path: '/companies/:companyId/share-links',

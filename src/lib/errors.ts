@@ -101,6 +101,23 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
   'Choose a time zone from the list': 'Choose a time zone from the list.',
   // issue 19: the audit log is append-only (server/internal/lifecycle/audit_log.go)
   'The audit log cannot be changed': 'The audit log cannot be changed',
+  // decision messages (server/internal/messages): templates and sending
+  'Write a subject': 'Write a subject.',
+  'Write the message': 'Write the message.',
+  'Keep the subject to 200 characters': 'Keep the subject to 200 characters.',
+  'Keep the message to 5,000 characters': 'Keep the message to 5,000 characters.',
+  'Braces are only for the placeholders {name}, {job} and {company}':
+    'Braces are only for the placeholders {name}, {job} and {company}.',
+  'This company already has its own text for this message in this language':
+    'This company already has its own text for this message in this language.',
+  'Advance this candidate before sending the advance message': 'Advance this candidate before sending the advance message.',
+  'Reject this candidate before sending the reject message': 'Reject this candidate before sending the reject message.',
+  'This candidate was already sent the advance message': 'This candidate was already sent the advance message.',
+  'This candidate was already sent the reject message': 'This candidate was already sent the reject message.',
+  'This invitation was withdrawn, so the candidate gets no more e-mails about it':
+    'This invitation was withdrawn, so the candidate gets no more e-mails about it.',
+  'You sent many decision messages in a short time. Wait a few minutes, then try again':
+    'You sent many decision messages in a short time. Wait a few minutes, then try again.',
   // issue 17's refusals (their texts are fixed by its contract)
   'The deadline must be in the future': 'The deadline must be in the future',
   'This invitation was withdrawn': 'This invitation was withdrawn',
@@ -156,6 +173,9 @@ export const FIELD_CODES: Readonly<Record<string, FieldText>> = {
   validation_already_manager: 'This person is already a manager of this company',
   // security round three: names, titles, addresses and links are one line (server/internal/platform/single_line.go)
   validation_single_line: 'This field must be on one line.',
+  // decision message templates: a misspelt placeholder, named (server/internal/messages/templates.go)
+  validation_unknown_placeholder: (p) =>
+    p.placeholder ? `${p.placeholder} is not a placeholder. Use {name}, {job} or {company}.` : 'Use only the placeholders {name}, {job} and {company}.',
 };
 
 /** Words a screen gives to a status in its own terms ('This candidate could not be found...'). */

@@ -351,3 +351,41 @@ describe("the hourly cap of candidates a manager invites by CSV", () => {
     expect((await bulk(a.manager.pb, a.job.id, [second[3]!])).created).toBe(1);
   });
 });
+
+describe("decision messages a manager sends", () => {
+  let server: Awaited<ReturnType<typeof useOwnServer>>;
+  beforeAll(async () => {
+    server = await useOwnServer({ RATE_LIMIT_MESSAGES: "2/600" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("are refused with 429 past the manager's limit, a refused send spends nothing, and another manager is not held back", async () => {
+    const a = await managerWithJob("messages-limit");
+    const advanced = async () => {
+      const candidate = await a.manager.pb.collection("candidates").create({ job: a.job.id, email: uniqueEmail("messaged") });
+      await a.manager.pb.send(`/api/screenroom/candidates/${candidate.id}/decision`, { method: "POST", body: { decision: "advance" } });
+      return candidate.id;
+    };
+    const send = (pb: Awaited<ReturnType<typeof signUp>>["pb"], candidate: string, kind = "advance") =>
+      statusOf(() => pb.send(`/api/screenroom/candidates/${candidate}/decision-message`, { method: "POST", body: { kind } }));
+    const candidates = [await advanced(), await advanced(), await advanced()];
+    // a send the rules refuse (the wrong kind), and one for a candidate the manager may not reach, take nothing
+    expect(await send(a.manager.pb, candidates[0]!, "reject")).toBe(400);
+    const b = await managerWithJob("messages-other");
+    expect(await send(b.manager.pb, candidates[0]!)).toBe(404);
+
+    expect(await send(a.manager.pb, candidates[0]!)).toBe(200);
+    expect(await send(a.manager.pb, candidates[1]!)).toBe(200);
+    const refused = await refusalBody(() => a.manager.pb.send(`/api/screenroom/candidates/${candidates[2]}/decision-message`, { method: "POST", body: { kind: "advance" } }));
+    expect(refused).toMatchObject({ status: 429, body: { message: "You sent many decision messages in a short time. Wait a few minutes, then try again." } });
+    const su = await superuser();
+    expect((await su.collection("decision_messages").getFullList({ filter: su.filter("candidate = {:c}", { c: candidates[2] }) })).length).toBe(0);
+
+    // B's own candidate, advanced and messaged: B's limit is B's
+    const theirs = await b.manager.pb.collection("candidates").create({ job: b.job.id, email: uniqueEmail("theirs") });
+    await b.manager.pb.send(`/api/screenroom/candidates/${theirs.id}/decision`, { method: "POST", body: { decision: "advance" } });
+    expect(await send(b.manager.pb, theirs.id)).toBe(200);
+  });
+});

@@ -8,18 +8,20 @@ import (
 	"screenroom/server/internal/accounts"
 	"screenroom/server/internal/analytics"
 	"screenroom/server/internal/answers"
+	"screenroom/server/internal/bulk"
 	"screenroom/server/internal/candidates"
 	"screenroom/server/internal/companies"
 	"screenroom/server/internal/devroutes"
 	"screenroom/server/internal/interview"
 	"screenroom/server/internal/jobs"
 	"screenroom/server/internal/lifecycle"
-	"screenroom/server/internal/messages"
 	"screenroom/server/internal/mail"
+	"screenroom/server/internal/messages"
 	"screenroom/server/internal/metrics"
 	"screenroom/server/internal/pipeline"
 	"screenroom/server/internal/platform"
 	"screenroom/server/internal/questions"
+	"screenroom/server/internal/replication"
 	"screenroom/server/internal/review"
 	"screenroom/server/internal/search"
 	"screenroom/server/internal/takes"
@@ -74,6 +76,7 @@ func main() {
 	// (a submitted take's file is moved into storage by the same save the durable hook syncs)
 	platform.Register(app)
 	metrics.Register(app)
+	replication.Register(app)
 	takes.Register(app)
 	review.Register(app)
 	accounts.Register(app)
@@ -88,6 +91,7 @@ func main() {
 	interview.Register(app)
 	answers.Register(app)
 	candidates.Register(app)
+	bulk.Register(app)
 	messages.Register(app)
 	companies.Register(app)
 	devroutes.Register(app)

@@ -77,21 +77,6 @@ func rowRefused(status, reason string) rowResult {
 	return rowResult{Status: status, Reason: reason, Message: rowMessages[reason]}
 }
 
-// hourlyCap is what the answers say is left of the manager's hourly allowance (availableAt null when nothing counts).
-type hourlyCap struct {
-	Limit       int     `json:"limit"`
-	Remaining   int     `json:"remaining"`
-	AvailableAt *string `json:"availableAt"`
-}
-
-func capOf(a platform.BulkAllowance) hourlyCap {
-	c := hourlyCap{Limit: a.Limit, Remaining: a.Remaining}
-	if a.AvailableAt != "" {
-		c.AvailableAt = &a.AvailableAt
-	}
-	return c
-}
-
 func registerBulkInvites(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.POST("/api/screenroom/jobs/{id}/invites/bulk", bulkInvite).Bind(apis.RequireAuth("users"))
@@ -136,7 +121,7 @@ func bulkInvite(e *core.RequestEvent) error {
 		return e.JSON(http.StatusTooManyRequests, map[string]any{
 			"status":  http.StatusTooManyRequests,
 			"message": message,
-			"data":    map[string]any{"rows": map[string]any{"code": "bulk_hourly_cap", "message": message, "params": capOf(grant)}},
+			"data":    map[string]any{"rows": map[string]any{"code": "bulk_hourly_cap", "message": message, "params": grant.Cap()}},
 		})
 	}
 	allowance := grant.Taken
@@ -151,12 +136,12 @@ func bulkInvite(e *core.RequestEvent) error {
 		counts[r.Status]++
 	}
 	return e.JSON(http.StatusOK, struct {
-		Results   []rowResult `json:"results"`
-		Created   int         `json:"created"`
-		Skipped   int         `json:"skipped"`
-		Failed    int         `json:"failed"`
-		HourlyCap hourlyCap   `json:"hourlyCap"`
-	}{results, counts["created"], counts["skipped"], counts["failed"], capOf(platform.TakeBulkCandidates(e.App, user.Id, 0))})
+		Results   []rowResult      `json:"results"`
+		Created   int              `json:"created"`
+		Skipped   int              `json:"skipped"`
+		Failed    int              `json:"failed"`
+		HourlyCap platform.BulkCap `json:"hourlyCap"`
+	}{results, counts["created"], counts["skipped"], counts["failed"], platform.TakeBulkCandidates(e.App, user.Id, 0).Cap()})
 }
 
 // inviteRows registers the request's addresses with its import (a new import costs the manager one invite action)

@@ -36,6 +36,22 @@ func resendInvite(e *core.RequestEvent) error {
 		return router.NewNotFoundError("The requested resource wasn't found.", nil)
 	}
 
+	if err := ResendRefusal(e.App, candidate); err != nil {
+		return err
+	}
+	if err := platform.RequireResendBudget(e.App, user.Id); err != nil {
+		return err
+	}
+	if err := SendInvitationAgain(e.App, candidate); err != nil {
+		return err
+	}
+	return e.JSON(http.StatusOK, map[string]string{"sentAt": platform.NowText(e.App)})
+}
+
+// ResendRefusal is why candidate's invitation cannot be sent again (a 400 on its field, saying what to do
+// instead), or nil: nothing is resent that the candidate could not use. The resend route asks it, and a bulk resend
+// asks it of each candidate.
+func ResendRefusal(app core.App, candidate *core.Record) error {
 	if candidate.GetString("status") == "completed" {
 		return platform.FieldError("candidate", "This candidate has already sent their answers: there is no invitation to resend.", "validation_completed")
 	}
@@ -43,18 +59,22 @@ func resendInvite(e *core.RequestEvent) error {
 		return platform.FieldError("candidate", "This invitation was withdrawn. Restore it before sending it again.", "validation_withdrawn")
 	}
 	// a closed job's link shows the closed page; sending it again would only confuse the candidate
-	if err := jobs.RequireOpenForInvites(e.App, candidate.GetString("job")); err != nil {
+	if err := jobs.RequireOpenForInvites(app, candidate.GetString("job")); err != nil {
 		return err
 	}
-	if deadline, ok := platform.ParseDBTime(candidate.GetString("deadline")); ok && deadline.UnixMilli() <= platform.NowMs(e.App) {
+	if deadline, ok := platform.ParseDBTime(candidate.GetString("deadline")); ok && deadline.UnixMilli() <= platform.NowMs(app) {
 		return platform.FieldError("candidate", "The deadline has passed. Extend it before sending the invitation again.", "validation_deadline_passed")
 	}
-	if err := platform.RequireResendBudget(e.App, user.Id); err != nil {
+	return nil
+}
+
+// SendInvitationAgain queues candidate's interview e-mail again (the same link), taken from the address's e-mail
+// budget, shared with the invite itself: a 429 when spent, and nothing queued. The manager's resend budget is the
+// caller's: one per resend route request, one per bulk resend.
+func SendInvitationAgain(app core.App, candidate *core.Record) error {
+	if err := platform.RequireMailBudget(app, candidate.GetString("email"), "candidate"); err != nil {
 		return err
 	}
-	if err := platform.RequireMailBudget(e.App, candidate.GetString("email"), "candidate"); err != nil {
-		return err
-	}
-	mail.SendInterviewMail(e.App, candidate, false, true)
-	return e.JSON(http.StatusOK, map[string]string{"sentAt": platform.NowText(e.App)})
+	mail.SendInterviewMail(app, candidate, false, true)
+	return nil
 }

@@ -47,7 +47,7 @@ func eraseRoute(e *core.RequestEvent) error {
 	if !ok {
 		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
-	result, err := eraseCandidate(e.App, candidate.Id, candidateRemoval{action: "erase", kind: actorManager, actor: info.Auth.Id}, nil)
+	result, err := EraseByManager(e.App, candidate.Id, info.Auth.Id)
 	if err != nil {
 		return err
 	}
@@ -55,11 +55,22 @@ func eraseRoute(e *core.RequestEvent) error {
 		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
 	e.Response.Header().Set("Cache-Control", "no-store")
-	return e.JSON(200, map[string]int{"answers": result.answers, "videos": result.videos})
+	return e.JSON(200, map[string]int{"answers": result.Answers, "videos": result.Videos})
 }
 
-// Erased is what a candidate's own withdrawal erased: their answers, and how many of them were videos.
+// Erased is what an erasure removed: the candidate's answers, and how many of them were videos.
 type Erased struct{ Answers, Videos int }
+
+// EraseByManager erases the candidate candidateID as manager managerID's act: the erase route's erasure, and each
+// candidate's of a bulk delete, its audit entry the action "erase" by that manager. Access is the caller's to
+// decide. nil, nil when there is no such candidate (erased in between).
+func EraseByManager(app core.App, candidateID, managerID string) (*Erased, error) {
+	result, err := eraseCandidate(app, candidateID, candidateRemoval{action: "erase", kind: actorManager, actor: managerID}, nil)
+	if err != nil || result == nil {
+		return nil, err
+	}
+	return &Erased{Answers: result.answers, Videos: result.videos}, nil
+}
 
 // Withdraw erases the candidate candidateID as their own act (the interview's withdraw route): the erasure a
 // manager's is, its audit entry the action "withdraw" by the candidate, without an actor id. within runs in the

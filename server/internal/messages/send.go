@@ -48,7 +48,7 @@ func prepare(app core.App, manager, candidate *core.Record, kind string, preview
 		return nil, errNotFound
 	}
 	if !IsKind(kind) {
-		return nil, platform.FieldError("kind", "Choose advance or reject.", "validation_invalid_value")
+		return nil, KindFieldError()
 	}
 	if candidate.GetBool("withdrawn") {
 		return nil, platform.FieldError("candidate", "This invitation was withdrawn, so the candidate gets no more e-mails about it.", "validation_withdrawn")

@@ -28,14 +28,20 @@ func IsKind(kind string) bool {
 	return slices.Contains(Kinds, kind)
 }
 
+// KindFieldError is the refusal of a kind that is none of Kinds, on the kind field: the template routes', the send
+// route's and the bulk action's.
+func KindFieldError() error {
+	return platform.FieldError("kind", "Choose advance or reject.", "validation_invalid_value")
+}
+
 var placeholders = []string{"{name}", "{job}", "{company}"}
 
 var braced = regexp.MustCompile(`\{[^{}]*\}`)
 
-// placeholderProblem is what is wrong with the braces of a template's text, or "": every brace must belong to one
+// placeholderProblem is what is wrong with the braces of a template's text, or nil: every brace must belong to one
 // of the placeholders, so a misspelt one is refused when the template is saved instead of reaching a candidate as
-// "{nmae}".
-func placeholderProblem(text string) string {
+// "{nmae}". A placeholder it does not know is named in the error's params (`placeholder`), for the SPA's words.
+func placeholderProblem(text string) validation.Error {
 	unknown := ""
 	rest := braced.ReplaceAllStringFunc(text, func(found string) string {
 		if !slices.Contains(placeholders, found) && unknown == "" {
@@ -44,12 +50,13 @@ func placeholderProblem(text string) string {
 		return ""
 	})
 	if unknown != "" {
-		return unknown + " is not a placeholder. Use {name}, {job} or {company}."
+		return validation.NewError("validation_unknown_placeholder", unknown+" is not a placeholder. Use {name}, {job} or {company}.").
+			SetParams(map[string]any{"placeholder": unknown})
 	}
 	if strings.ContainsAny(rest, "{}") {
-		return "Braces are only for the placeholders {name}, {job} and {company}."
+		return validation.NewError("validation_stray_brace", "Braces are only for the placeholders {name}, {job} and {company}.")
 	}
-	return ""
+	return nil
 }
 
 // templateErrors checks a template's subject and body as written: placeholders, a subject on one line, nothing
@@ -64,8 +71,8 @@ func templateErrors(subject, body string) validation.Errors {
 	case len([]rune(subject)) > 200:
 		errs["subject"] = validation.NewError("validation_max_text_constraint", "Keep the subject to 200 characters.")
 	default:
-		if problem := placeholderProblem(subject); problem != "" {
-			errs["subject"] = validation.NewError("validation_placeholder", problem)
+		if problem := placeholderProblem(subject); problem != nil {
+			errs["subject"] = problem
 		}
 	}
 	switch {
@@ -74,8 +81,8 @@ func templateErrors(subject, body string) validation.Errors {
 	case len([]rune(body)) > 5000:
 		errs["body"] = validation.NewError("validation_max_text_constraint", "Keep the message to 5,000 characters.")
 	default:
-		if problem := placeholderProblem(body); problem != "" {
-			errs["body"] = validation.NewError("validation_placeholder", problem)
+		if problem := placeholderProblem(body); problem != nil {
+			errs["body"] = problem
 		}
 	}
 	if len(errs) == 0 {
@@ -191,7 +198,7 @@ func previewTemplate(e *core.RequestEvent) error {
 		return e.BadRequestError("The request body is not valid JSON.", err)
 	}
 	if !IsKind(body.Kind) {
-		return platform.FieldError("kind", "Choose advance or reject.", "validation_invalid_value")
+		return KindFieldError()
 	}
 	if !platform.IsLanguage(body.Language) {
 		return platform.FieldError("language", "Choose one of the offered languages.", "validation_invalid_value")

@@ -14,9 +14,23 @@ func TestPlaceholders(t *testing.T) {
 		"{{job}}":                                "Braces are only for the placeholders {name}, {job} and {company}.",
 		"{}":                                     "{} is not a placeholder. Use {name}, {job} or {company}.",
 	} {
-		if got := placeholderProblem(text); got != want {
+		got := ""
+		if problem := placeholderProblem(text); problem != nil {
+			got = problem.Error()
+		}
+		if got != want {
 			t.Errorf("%q: %q, want %q", text, got, want)
 		}
+	}
+}
+
+func TestAnUnknownPlaceholderIsNamedInTheParams(t *testing.T) {
+	problem := placeholderProblem("Dear {nmae} at {company}")
+	if problem == nil || problem.Code() != "validation_unknown_placeholder" || problem.Params()["placeholder"] != "{nmae}" {
+		t.Errorf("%#v", problem)
+	}
+	if problem := placeholderProblem("a } alone"); problem == nil || problem.Code() != "validation_stray_brace" {
+		t.Errorf("%#v", problem)
 	}
 }
 

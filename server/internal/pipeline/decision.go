@@ -47,15 +47,43 @@ func decide(e *core.RequestEvent) error {
 	}
 
 	decision, isText := info.Body["decision"].(string)
-	if !isText || (decision != "" && !slices.Contains(decisions, decision)) {
-		return platform.FieldError("decision", "Choose advance, hold, reject, or no decision.", "validation_invalid_value")
+	if !isText || !IsDecision(decision) {
+		return DecisionFieldError()
 	}
 
-	var saved *core.Record
-	err = e.App.RunInTransaction(func(txApp core.App) error {
-		record, err := txApp.FindRecordById("candidates", candidate.Id)
-		if err != nil {
-			return err
+	saved, _, err := SetDecision(e.App, candidate.Id, decision, user.Id)
+	if err != nil {
+		return err
+	}
+	if saved == nil {
+		return notFound
+	}
+	if err := apis.EnrichRecord(e, saved); err != nil {
+		return err
+	}
+	return e.JSON(200, saved)
+}
+
+// IsDecision reports whether value is a decision a manager may set: advance, hold, reject, or "" (none).
+func IsDecision(value string) bool {
+	return value == "" || slices.Contains(decisions, value)
+}
+
+// DecisionFieldError is the refusal of a value that is no decision, on the decision field.
+func DecisionFieldError() error {
+	return platform.FieldError("decision", "Choose advance, hold, reject, or no decision.", "validation_invalid_value")
+}
+
+// SetDecision sets (or, with "", clears) the decision of candidate candidateID as manager userID's, as the decision
+// route does and every bulk decision does for each candidate: in a transaction, from the row as it is, with who and
+// when, and the candidate.decided webhook event committing with it. The decision it already has changes nothing
+// (changed false), so a repeat keeps who set it and when. The saved record, or nil with no error when the candidate
+// no longer exists. Access is the caller's to decide.
+func SetDecision(app core.App, candidateID, decision, userID string) (saved *core.Record, changed bool, err error) {
+	err = app.RunInTransaction(func(txApp core.App) error {
+		record := platform.FindByIdOrNil(txApp, "candidates", candidateID)
+		if record == nil {
+			return nil
 		}
 		saved = record
 		if record.GetString("decision") == decision {
@@ -63,7 +91,7 @@ func decide(e *core.RequestEvent) error {
 		}
 		record.Set("decision", decision)
 		if decision != "" {
-			record.Set("decisionBy", user.Id)
+			record.Set("decisionBy", userID)
 			record.Set("decisionAt", dbNow())
 		} else {
 			record.Set("decisionBy", "")
@@ -72,14 +100,12 @@ func decide(e *core.RequestEvent) error {
 		if err := txApp.Save(record); err != nil {
 			return err
 		}
+		changed = true
 		// candidate.decided, with the decision it commits with ("" when cleared)
-		return webhooks.RecordDecisionEvent(txApp, record.Id, decision, user.Id, record.GetString("decisionAt"))
+		return webhooks.RecordDecisionEvent(txApp, record.Id, decision, userID, record.GetString("decisionAt"))
 	})
 	if err != nil {
-		return err
+		return nil, false, err
 	}
-	if err := apis.EnrichRecord(e, saved); err != nil {
-		return err
-	}
-	return e.JSON(200, saved)
+	return saved, changed, nil
 }

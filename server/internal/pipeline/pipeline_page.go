@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,20 +68,28 @@ func registerPipelinePage(app core.App) {
 	})
 }
 
+// The values of the pipeline's filters: a status, and a decision ("none": no decision yet).
+var (
+	filterStatuses  = []string{"invited", "started", "completed"}
+	filterDecisions = []string{"advance", "hold", "reject", "none"}
+)
+
+// filterQueryMax is the longest e-mail search the pipeline takes, in characters (the SPA's field says the same).
+const filterQueryMax = 200
+
 // pipelineWhere: the page's filter on the job's candidates, from the request's status, decision and q (anything
 // else in them is no filter: the SPA's own defaults).
 func pipelineWhere(jobID, status, decision, q string) (string, dbx.Params) {
 	clauses := []string{"c.job = {:job}"}
 	params := dbx.Params{"job": jobID}
-	switch status {
-	case "invited", "started", "completed":
+	if slices.Contains(filterStatuses, status) {
 		clauses = append(clauses, "c.status = {:status}")
 		params["status"] = status
 	}
-	switch decision {
-	case "none":
+	switch {
+	case decision == "none":
 		clauses = append(clauses, "c.decision = ''")
-	case "advance", "hold", "reject":
+	case slices.Contains(filterDecisions, decision):
 		clauses = append(clauses, "c.decision = {:decision}")
 		params["decision"] = decision
 	}
@@ -91,6 +100,56 @@ func pipelineWhere(jobID, status, decision, q string) (string, dbx.Params) {
 		params["q"] = "%" + escaped + "%"
 	}
 	return strings.Join(clauses, " AND "), params
+}
+
+// Filter is the pipeline's filter as the job detail keeps it in its URL (src/lib/pipeline-query.ts): a status, a
+// decision ("none": no decision yet) and a part of the e-mail address; "" filters nothing.
+type Filter struct {
+	Status   string
+	Decision string
+	Q        string
+}
+
+// FilterError is what is wrong with f, on its field ("status", "decision" or "q"), or nil. The page's route reads
+// an unknown value as no filter (an old link shows the whole list); what acts on "all matching" is refused instead,
+// so a mistyped filter never widens to the whole job.
+func FilterError(f Filter) error {
+	if f.Status != "" && !slices.Contains(filterStatuses, f.Status) {
+		return platform.FieldError("status", "Choose invited, started, completed, or every status.", "validation_invalid_value")
+	}
+	if f.Decision != "" && !slices.Contains(filterDecisions, f.Decision) {
+		return platform.FieldError("decision", "Choose advance, hold, reject, no decision, or every decision.", "validation_invalid_value")
+	}
+	if len([]rune(f.Q)) > filterQueryMax {
+		return platform.FieldError("q", fmt.Sprintf("The search must be at most %d characters.", filterQueryMax), "validation_length_out_of_range")
+	}
+	return nil
+}
+
+// Match is one candidate of a job's pipeline: its id and e-mail.
+type Match struct {
+	ID    string `db:"id" json:"id"`
+	Email string `db:"email" json:"email"`
+}
+
+// MatchingCandidates is what "all matching" means on the pipeline: the candidates of job jobID that f shows
+// (the page's own clauses), oldest invitation first, at most limit of them, and how many match in all. Access and
+// f's values (FilterError) are the caller's to check.
+func MatchingCandidates(app core.App, jobID string, f Filter, limit int) ([]Match, int, error) {
+	where, params := pipelineWhere(jobID, f.Status, f.Decision, f.Q)
+	var total int
+	if err := app.DB().NewQuery("SELECT count(*) FROM candidates c WHERE " + where).Bind(params).Row(&total); err != nil {
+		return nil, 0, err
+	}
+	matches := []Match{}
+	err := app.DB().
+		NewQuery(fmt.Sprintf("SELECT c.id, c.email FROM candidates c WHERE %s ORDER BY c.created, c.id LIMIT %d", where, max(0, limit))).
+		Bind(params).
+		All(&matches)
+	if err != nil {
+		return nil, 0, err
+	}
+	return matches, total, nil
 }
 
 func pipelinePageRoute(e *core.RequestEvent) error {
@@ -116,8 +175,8 @@ func pipelinePageRoute(e *core.RequestEvent) error {
 		dir = "ASC"
 	}
 	q := query.Get("q")
-	if len([]rune(q)) > 200 {
-		q = string([]rune(q)[:200])
+	if len([]rune(q)) > filterQueryMax {
+		q = string([]rune(q)[:filterQueryMax])
 	}
 	where, params := pipelineWhere(jobID, query.Get("status"), query.Get("decision"), q)
 	params["viewer"] = e.Auth.Id

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -18,6 +19,11 @@ import (
 // SCREENROOM_DURABILITY=off (the bench's "before" figure only, never a deployment) keeps PocketBase's own
 // synchronous(NORMAL) and syncs no file.
 //
+// With replication on (REPLICA_URL), Litestream is the only checkpointer, as its documentation asks of an application
+// beside it: wal_autocheckpoint(0), so a commit of PocketBase never copies WAL pages into the database between two
+// of Litestream's checkpoints (Litestream would miss those frames and upload a whole snapshot instead). Litestream's
+// own passive checkpoints keep the WAL small; busy_timeout covers its short write locks.
+//
 // SCREENROOM_DB_MAX_PAGES (tests only) caps the data database at that many pages, a full disk for SQLite where a
 // size-limited tmpfs cannot be mounted.
 func DurableDBConnect(dbPath string) (*dbx.DB, error) {
@@ -28,6 +34,9 @@ func DurableDBConnect(dbPath string) (*dbx.DB, error) {
 	}
 	pragmas := "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)" +
 		"&_pragma=synchronous(" + synchronous + ")&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)"
+	if Replicated() {
+		pragmas += "&_pragma=wal_autocheckpoint(0)"
+	}
 	if pages, err := strconv.Atoi(os.Getenv("SCREENROOM_DB_MAX_PAGES")); err == nil && pages > 0 && filepath.Base(dbPath) == "data.db" {
 		pragmas += fmt.Sprintf("&_pragma=max_page_count(%d)", pages)
 	}
@@ -99,6 +108,12 @@ func SyncPath(path string) error {
 		return fmt.Errorf("sync %s: %w", path, err)
 	}
 	return nil
+}
+
+// Replicated reports whether Litestream replicates the databases: REPLICA_URL set, as scripts/serve.mjs reads it to
+// start Litestream beside PocketBase.
+func Replicated() bool {
+	return strings.TrimSpace(os.Getenv("REPLICA_URL")) != ""
 }
 
 // durable is false only with SCREENROOM_DURABILITY=off (the bench's comparison).

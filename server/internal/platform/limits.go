@@ -14,6 +14,8 @@ const (
 	ConnectionCheckMaxBytes = 1024 * 1024
 	// CandidateChoiceMaxBytes is a candidate's small JSON choice (the language route's { "language": "de" }).
 	CandidateChoiceMaxBytes = 1024
+	// BulkRequestMaxBytes is a bulk action's JSON: up to 1,000 candidate ids (15 characters, quoted) or a filter.
+	BulkRequestMaxBytes = 128 * 1024
 	// DecisionMessageMaxBytes is a decision message route's JSON: a template's subject (200 characters) and body
 	// (5,000), each up to four bytes a character, escaped.
 	DecisionMessageMaxBytes = 64 * 1024

@@ -29,6 +29,7 @@ var limitDefaults = map[string]string{
 	"RATE_LIMIT_INVITES":        "30/600", // manager invites and candidate invites created per client
 	"MAIL_PER_ADDRESS":          "3/3600", // e-mails to one address from the flows above
 	"RATE_LIMIT_ACCOUNT_SIGNIN": "20/900", // failed sign-ins per account (internal/accounts)
+	"RATE_LIMIT_BULK_ACTIONS":   "30/600", // bulk decisions, erasures and exports per manager (internal/bulk)
 	"RATE_LIMIT_WEBHOOK_TESTS":  "10/60",  // webhook test events a manager sends (internal/webhooks)
 	"RATE_LIMIT_MESSAGES":       "30/600", // decision message actions per manager (internal/messages)
 }
@@ -194,6 +195,24 @@ func RequireResendBudget(app core.App, userID string) error {
 	return router.NewApiError(http.StatusTooManyRequests, TooManyResends, nil)
 }
 
+// TooManyBulkActions is the refusal of a bulk action past the manager's budget.
+const TooManyBulkActions = "You started many bulk actions in a short time. Wait a few minutes, then try again."
+
+// RequireBulkAction takes one action from the manager userID's budget of bulk decisions, erasures and exports
+// (RATE_LIMIT_BULK_ACTIONS): one bulk request is one action however many candidates it names (their number counts
+// against the hourly bulk allowance instead). A bulk resend takes from the resend budget instead, a bulk decision
+// message from the decision message budget, as their single routes do. 429 when spent; off with RATE_LIMITS=off.
+func RequireBulkAction(app core.App, userID string) error {
+	if !RateLimitsEnabled() {
+		return nil
+	}
+	max, window := Limit(app, "RATE_LIMIT_BULK_ACTIONS")
+	if takeFromWindow(app, "screenroomBulkActions:"+userID, max, window) {
+		return nil
+	}
+	return router.NewApiError(http.StatusTooManyRequests, TooManyBulkActions, nil)
+}
+
 // TooManyMessages is the refusal of a decision message action past the manager's budget.
 const TooManyMessages = "You sent many decision messages in a short time. Wait a few minutes, then try again."
 
@@ -241,6 +260,23 @@ type BulkAllowance struct {
 	Limit       int    `json:"limit"`
 	Remaining   int    `json:"remaining"`
 	AvailableAt string `json:"availableAt"`
+}
+
+// BulkCap is what an answer says is left of a manager's hourly allowance (availableAt null when nothing counts).
+type BulkCap struct {
+	Limit       int     `json:"limit"`
+	Remaining   int     `json:"remaining"`
+	AvailableAt *string `json:"availableAt"`
+}
+
+// Cap is a's public part, as every bulk answer gives it.
+func (a BulkAllowance) Cap() BulkCap {
+	c := BulkCap{Limit: a.Limit, Remaining: a.Remaining}
+	if a.AvailableAt != "" {
+		at := a.AvailableAt
+		c.AvailableAt = &at
+	}
+	return c
 }
 
 func bulkCounts(old any) map[string]int {
@@ -315,7 +351,7 @@ func GiveBackBulkCandidates(app core.App, userID string, minute int64, count int
 	})
 }
 
-// BulkCapMessage is the refusal of a bulk action when the manager's hourly allowance is spent: how many can be
+// BulkCapMessage is the refusal of a CSV import when the manager's hourly allowance is spent: how many can be
 // invited, and when.
 func BulkCapMessage(a BulkAllowance) string {
 	when := ""
@@ -323,4 +359,14 @@ func BulkCapMessage(a BulkAllowance) string {
 		when = fmt.Sprintf(" More can be invited from %s UTC.", a.AvailableAt[11:16])
 	}
 	return fmt.Sprintf("You can invite %d more candidates now: at most %d an hour.%s", a.Remaining, a.Limit, when)
+}
+
+// BulkActionCapMessage is the refusal of a bulk action on candidates (decide, resend, message, export, delete) when
+// the manager's hourly allowance is spent: how many more candidates it may act on, and when.
+func BulkActionCapMessage(a BulkAllowance) string {
+	when := ""
+	if len(a.AvailableAt) >= 16 {
+		when = fmt.Sprintf(" More from %s UTC.", a.AvailableAt[11:16])
+	}
+	return fmt.Sprintf("You can act on %d more candidates now: at most %d an hour by bulk actions.%s", a.Remaining, a.Limit, when)
 }

@@ -3,11 +3,12 @@ import { NavLink } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 
-/** The side links of the company settings screens (spec §2: 'General' and 'Team members'; issue 18: 'Webhooks'; issue 19: 'Audit log'; every live 'Share links'). */
+/** The side links of the company settings screens (spec §2: 'General' and 'Team members'; 'Decision messages'; issue 18: 'Webhooks'; issue 19: 'Audit log'; every live 'Share links'). */
 export function CompanySettingsNav({ companyId }: { companyId: string }) {
   const links = [
     { label: 'General', to: paths.companies.edit.href(companyId) },
     { label: 'Team members', to: paths.companies.team.href(companyId) },
+    { label: 'Decision messages', to: paths.companies.decisionMessages.href(companyId) },
     { label: 'Webhooks', to: paths.companies.webhooks.href(companyId) },
     { label: 'Audit log', to: paths.companies.auditLog.href(companyId) },
     { label: 'Share links', to: paths.companies.shareLinks.href(companyId) },

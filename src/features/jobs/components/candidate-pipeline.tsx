@@ -2,7 +2,7 @@ import './candidate-pipeline.css';
 
 import { Badge, Button, Callout, Flex, Link as RadixLink, Spinner, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -19,6 +19,10 @@ import {
 } from '@/lib/pipeline-query';
 
 import { jobQueries, type PipelineCandidate, type PipelinePage } from '../api/job-queries';
+
+import { MAX_BULK_CANDIDATES, usePipelineSelection } from './pipeline-selection';
+
+const BulkActionBar = lazy(() => import('./bulk-action-bar').then((m) => ({ default: m.BulkActionBar })));
 
 /** The id of the invite form's box on the job's page: the empty pipeline's link goes there. */
 export const INVITE_ANCHOR = 'invite-candidate';
@@ -116,6 +120,9 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
 
   const filtered = state.status !== '' || state.decision !== '' || state.q.trim() !== '';
 
+  // the rows picked for a bulk action, or all that match: a new filter starts afresh
+  const selected = usePipelineSelection(state);
+
   return (
     <Flex direction="column" gap="3">
       <PipelineCountsLine jobId={jobId} />
@@ -180,6 +187,19 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
         </Text>
       ) : (
         <>
+          {selected.count > 0 ? (
+            <Suspense fallback={<Text size="2">{selected.count.toLocaleString('en')} selected</Text>}>
+              <BulkActionBar
+                companyId={companyId}
+                jobId={jobId}
+                selection={selected.selection}
+                count={selected.count}
+                compareIds={selected.compareIds}
+                onClear={selected.clear}
+              />
+            </Suspense>
+          ) : null}
+          <SelectAllMatching page={page.data} selected={selected} />
           <PipelineTable
             companyId={companyId}
             jobId={jobId}
@@ -188,6 +208,7 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
             sort={state}
             onSort={sortBy}
             busy={page.isPlaceholderData}
+            selected={selected}
           />
           {page.data.totalPages > 1 ? (
             <Flex asChild justify="between" align="center" gap="3">
@@ -214,6 +235,63 @@ export function CandidatePipeline({ companyId, jobId, questionCount }: { company
   );
 }
 
+type Selected = ReturnType<typeof usePipelineSelection>;
+
+/**
+ * Once every row of the page is picked and more candidates match than the page shows: the offer to pick them all
+ * (at most a bulk action's 1,000), or, once they are, the way back.
+ */
+function SelectAllMatching({ page, selected }: { page: PipelinePage; selected: Selected }) {
+  const total = page.totalItems;
+  if (selected.selection.kind === 'matching') {
+    return (
+      <Text as="p" size="2">
+        All {total.toLocaleString('en')} candidates that match are selected.{' '}
+        <Button variant="ghost" size="1" onClick={selected.clear}>
+          Clear selection
+        </Button>
+      </Text>
+    );
+  }
+  const pageAll = page.items.length > 0 && page.items.every((row) => selected.isSelected(row.id));
+  if (!pageAll || total <= page.items.length) return null;
+  return (
+    <Text as="p" size="2">
+      All {page.items.length} on this page are selected.{' '}
+      {total <= MAX_BULK_CANDIDATES ? (
+        <Button variant="ghost" size="1" onClick={() => selected.selectAllMatching(total)}>
+          Select all {total.toLocaleString('en')} that match
+        </Button>
+      ) : (
+        <Text color="gray">
+          {total.toLocaleString('en')} match: a bulk action takes at most {MAX_BULK_CANDIDATES.toLocaleString('en')}, so narrow the
+          filter to act on all of them.
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+/** The page's "select all" box: checked when every row is, mixed when some are. */
+function PageCheckbox({ page, selected }: { page: PipelinePage; selected: Selected }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const picked = page.items.filter((row) => selected.isSelected(row.id)).length;
+  const all = picked > 0 && picked === page.items.length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = picked > 0 && !all;
+  }, [picked, all]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="pipeline-check"
+      aria-label="Select every candidate on this page"
+      checked={all}
+      onChange={() => selected.togglePage(page.items)}
+    />
+  );
+}
+
 function PipelineTable({
   companyId,
   jobId,
@@ -222,6 +300,7 @@ function PipelineTable({
   sort,
   onSort,
   busy,
+  selected,
 }: {
   companyId: string;
   jobId: string;
@@ -230,6 +309,7 @@ function PipelineTable({
   sort: Pick<PipelineState, 'sort' | 'dir'>;
   onSort: (key: PipelineSortKey) => void;
   busy: boolean;
+  selected: Selected;
 }) {
   // The rows' links carry the state these rows were read with (while the next page loads, the rows shown are the
   // previous page's), and each row's place in the whole ordered list, for the review's previous / next.
@@ -248,6 +328,9 @@ function PipelineTable({
       </VisuallyHidden>
       <Table.Header>
         <Table.Row>
+          <Table.ColumnHeaderCell className="pipeline-check-cell">
+            <PageCheckbox page={page} selected={selected} />
+          </Table.ColumnHeaderCell>
           {COLUMNS.map((column) => {
             const sorted = sort.sort === column.key;
             return (
@@ -268,7 +351,16 @@ function PipelineTable({
       </Table.Header>
       <Table.Body>
         {page.items.map((candidate, index) => (
-          <Table.Row key={candidate.id}>
+          <Table.Row key={candidate.id} data-selected={selected.isSelected(candidate.id) || undefined}>
+            <Table.Cell className="pipeline-check-cell">
+              <input
+                type="checkbox"
+                className="pipeline-check"
+                aria-label={`Select ${candidate.email}`}
+                checked={selected.isSelected(candidate.id)}
+                onChange={() => selected.toggle(candidate, page.items)}
+              />
+            </Table.Cell>
             <Table.RowHeaderCell>
               <RadixLink asChild>
                 <Link to={reviewLink(candidate.id, index)}>{candidate.email}</Link>

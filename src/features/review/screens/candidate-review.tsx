@@ -3,6 +3,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { data, Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 
+import { DecisionMessagesPanel } from '@/features/decision-messages/components/decision-messages-panel';
 import { ShareCandidateButton } from '@/features/share-links/components/share-candidate-button';
 import { queryClient } from '@/lib/query-client';
 import { useSignedInUser } from '@/lib/session';
@@ -146,6 +147,10 @@ function CandidateReviewContent({ candidateId }: { candidateId: string }) {
             <OverallScore score={score} />
             <DecisionPanel candidate={review} />
           </Grid>
+        </Card>
+
+        <Card>
+          <DecisionMessagesPanel candidate={review} companyId={companyId} />
         </Card>
 
         <Card>

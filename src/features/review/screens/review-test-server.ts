@@ -8,7 +8,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { pb } from '@/lib/pocketbase';
-import type { CandidatesResponse, RatingsResponse, VideoAnswersResponse } from '@/lib/pocketbase-types';
+import type { CandidatesResponse, DecisionMessagesResponse, RatingsResponse, VideoAnswersResponse } from '@/lib/pocketbase-types';
 import { fullList, managerShellApi } from '@/testing/manager-shell-api';
 import { fakeRealtime } from '@/testing/realtime';
 import { server } from '@/testing/msw-server';
@@ -120,6 +120,8 @@ export type ReviewServerOptions = {
   comments?: ReviewComment[];
   /** The pipeline's candidate ids in the order of `sort` (the pipeline's sort for the URL under test). */
   pipeline?: { ids: string[]; sort: string };
+  /** Decision messages already sent (decision_messages). */
+  messages?: DecisionMessagesResponse[];
 };
 
 /** Installs the fake server and realtime; returns the store and every request the screen sent. */
@@ -129,6 +131,7 @@ export function reviewServer(options: ReviewServerOptions = {}) {
     reviews: new Map<string, CandidateReview>([options.review ?? buildReview(), ...(options.others ?? [])].map((review) => [review.id, review])),
     ratings: [...(options.ratings ?? [])],
     comments: [...(options.comments ?? [])],
+    messages: [...(options.messages ?? [])],
     tokens: 0,
   };
   const requests: Request[] = [];
@@ -240,6 +243,43 @@ export function reviewServer(options: ReviewServerOptions = {}) {
       await log(request);
       const user = users.find((u) => u.id === params.id);
       return user ? HttpResponse.json(user) : notFound();
+    }),
+
+    // decision messages (server/internal/messages): what was sent, the preview and the send, for a decided candidate
+    http.get(pb.buildURL('/api/collections/decision_messages/records'), async ({ request }) => {
+      await log(request);
+      return HttpResponse.json(fullList([...store.messages].sort((a, b) => b.sentAt.localeCompare(a.sentAt))));
+    }),
+    http.post(pb.buildURL('/api/screenroom/candidates/:id/decision-message/preview'), async ({ request, params }) => {
+      const { body } = await log(request);
+      const review = store.reviews.get(String(params.id));
+      if (!review) return notFound();
+      const kind = (body as { kind: string }).kind;
+      return HttpResponse.json({
+        kind,
+        language: 'de',
+        dir: 'ltr',
+        to: review.email,
+        subject: `Betreff (${kind})`,
+        text: `Hallo,\n\nText der Nachricht (${kind}).\n\nViele Grüße\nAcme`,
+        custom: false,
+      });
+    }),
+    http.post(pb.buildURL('/api/screenroom/candidates/:id/decision-message'), async ({ request, params }) => {
+      const { body } = await log(request);
+      const kind = (body as { kind: 'advance' | 'reject' }).kind;
+      const message = rec('decision_messages', {
+        id: nextId('message'),
+        candidate: String(params.id),
+        kind,
+        language: 'de',
+        subject: `Betreff (${kind})`,
+        body: `Text der Nachricht (${kind}).`,
+        sentAt: stamp(),
+        sentBy: me(),
+      }) as unknown as DecisionMessagesResponse;
+      store.messages.push(message);
+      return HttpResponse.json(message);
     }),
 
     http.post(pb.buildURL('/api/screenroom/candidates/:id/decision'), async ({ request, params }) => {
