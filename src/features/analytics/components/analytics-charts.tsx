@@ -39,6 +39,12 @@ function Frame({ label, height, children }: { label: string; height: number; chi
 
 const percentAxis = (value: number) => formatShare(value);
 
+/** The series in the order they are drawn, their names in the text's color (a light series' own color is hard to read). */
+const legend = {
+  itemSorter: null,
+  formatter: (value: unknown) => <span style={{ color: 'var(--gray-12)' }}>{String(value)}</span>,
+} as const;
+
 export function FunnelChart({ rows }: { rows: FunnelRow[] }) {
   return (
     <Frame label="Bar chart of the candidates at each stage of the funnel" height={260}>
@@ -63,7 +69,7 @@ export function QuestionsChart({ rows }: { rows: QuestionRow[] }) {
         <XAxis type="number" allowDecimals={false} tick={tick} />
         <YAxis type="category" dataKey="label" width={150} tick={tick} />
         <Tooltip cursor={{ fill: 'var(--gray-3)' }} />
-        <Legend />
+        <Legend {...legend} />
         <Bar dataKey="reached" name="Reached" fill={SOFT} isAnimationActive={false} />
         <Bar dataKey="answered" name="Answered" fill={ACCENT} isAnimationActive={false} />
         <Bar dataKey="stopped" name="Stopped here" fill="var(--red-9)" isAnimationActive={false} />
@@ -80,7 +86,7 @@ export function DurationChart({ rows }: { rows: DurationRow[] }) {
         <XAxis dataKey="label" tick={tick} />
         <YAxis tickFormatter={(value: number) => formatDuration(value)} width={80} tick={tick} />
         <Tooltip formatter={(value) => formatDuration(Number(value))} cursor={{ fill: 'var(--gray-3)' }} />
-        <Legend />
+        <Legend {...legend} />
         <Bar dataKey="medianSeconds" name="Median" fill={ACCENT} isAnimationActive={false} />
         <Bar dataKey="p90Seconds" name="90th percentile" fill={GRAY} isAnimationActive={false} />
       </BarChart>
@@ -97,7 +103,7 @@ export function WeeksChart({ rows }: { rows: WeekRow[] }) {
         <YAxis yAxisId="count" allowDecimals={false} tick={tick} />
         <YAxis yAxisId="rate" orientation="right" domain={[0, 1]} tickFormatter={percentAxis} tick={tick} />
         <Tooltip formatter={(value, name) => (name === 'Completion rate' ? formatShare(Number(value)) : value)} />
-        <Legend />
+        <Legend {...legend} />
         <Bar yAxisId="count" dataKey="invited" name="Invited" fill={SOFT} isAnimationActive={false} />
         <Line yAxisId="rate" dataKey="rate" name="Completion rate" stroke={ACCENT} strokeWidth={2} connectNulls isAnimationActive={false} />
       </ComposedChart>

@@ -41,7 +41,7 @@ function Section({ title, description, chart, table, chartHeight }: { title: str
           <Text as="p" size="2" color="gray">
             {description}
           </Text>
-          <Grid columns={{ initial: '1', md: '3fr 2fr' }} gap="5" align="start">
+          <Grid columns={{ initial: '1', md: '1fr 1fr' }} gap="5" align="start">
             <Box minWidth="0">
               {/* the chart's room is kept while it loads: nothing below moves */}
               <Suspense fallback={<div style={{ height: chartHeight }} aria-hidden="true" />}>{chart}</Suspense>
@@ -223,14 +223,20 @@ export function AnalyticsView({
         chartHeight={200}
         chart={<RemindersChart rows={reminders} />}
         table={
-          <NumbersTable
-            caption="Reminders"
-            headers={['Group', 'Candidates', 'Completed', 'Completion rate', 'Completed after a reminder']}
-            rows={reminders.map((row) => ({
-              key: row.label,
-              cells: [row.label, row.candidates, row.completed, formatShare(row.rate), row.completedAfter ?? '—'],
-            }))}
-          />
+          <Flex direction="column" gap="2">
+            <NumbersTable
+              caption="Reminders"
+              headers={['Group', 'Candidates', 'Completed', 'Completion rate']}
+              rows={reminders.map((row) => ({
+                key: row.label,
+                cells: [row.label, row.candidates, row.completed, formatShare(row.rate)],
+              }))}
+            />
+            <Text as="p" size="2">
+              Completed after their reminder: {figures.reminders.reminded.completedAfter} of the{' '}
+              {figures.reminders.reminded.candidates} reminded.
+            </Text>
+          </Flex>
         }
       />
 

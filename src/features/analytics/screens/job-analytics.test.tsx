@@ -100,9 +100,10 @@ describe('a job’s analytics', () => {
       ['Mar 18, 2024', '2', '0', '0%'],
     ]);
     expect(rowsOf('Reminders')).toEqual([
-      ['Reminded', '3', '1', '33.3%', '1'],
-      ['Not reminded', '5', '1', '20%', '—'],
+      ['Reminded', '3', '1', '33.3%'],
+      ['Not reminded', '5', '1', '20%'],
     ]);
+    expect(screen.getByText('Completed after their reminder: 1 of the 3 reminded.')).toBeInTheDocument();
     expect(screen.getByText(/invite weeks start on Monday in Europe\/Berlin/)).toBeInTheDocument();
     // each chart is one image named by what it shows, its numbers in the table beside it
     expect(await screen.findByRole('img', { name: /candidates at each stage of the funnel.*table beside it/ })).toBeInTheDocument();
