@@ -9,6 +9,9 @@
 // transcript (with timed segments, as the worker writes them) is a different run of words from a fixed vocabulary
 // (a seeded generator, so every run searches the same data), with "kubernetes" in about 1 in 100 of them and the phrase
 // "customer support" in about 1 in 10.
+// The analytics (server/internal/analytics) read each candidate's milestones: invites spread over the last eight weeks,
+// the link opened, the terms agreed, the first question opened a few minutes before the answers (made at seeding
+// time), a reminder for one in four, and in the pipeline job the questions each candidate opened (question_progress).
 import PocketBase from "pocketbase";
 import { randomInt } from "node:crypto";
 import { logoFile, randomId } from "./seed.mjs";
@@ -147,9 +150,12 @@ export async function seedBench({ url, superuser, scale = 1 }) {
   });
 
   const candidates = Array.from({ length: BENCH_SIZE.candidates }, (_, i) => ({ id: randomId(), secret: candidateKey(), job: jobs[i % jobs.length], n: i + 1 }));
+  const stampsRandom = seeded(1001);
+  const stampedAt = Date.now();
   await inBatches(su, candidates, 50, (batch, c) => {
-    // they answer below, so they agreed on the start screen (issue 17; a superuser may set consentedAt)
-    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: c.job.id, email: `candidate-${c.n}@bench.example.com`, consentedAt: new Date().toISOString().replace("T", " ") });
+    // they answer below, so they agreed on the start screen (issue 17; a superuser may set consentedAt) and opened
+    // their first question
+    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: c.job.id, email: `candidate-${c.n}@bench.example.com`, ...funnelStamps(stampsRandom, 3, stampedAt) });
   });
   // every candidate answers its job's three questions: one small recording, two texts (a superuser may still create
   // answers through the batch API; candidates store theirs with POST /api/screenroom/answers)
@@ -228,6 +234,27 @@ function seeded(seed) {
 /** PocketBase's datetime text, as its date fields store it. */
 const dbDate = (date) => date.toISOString().replace("T", " ");
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * A candidate's funnel stamps as a superuser writes them (hidden fields; consentedAt too), up to `stage`: 0 invited,
+ * 1 link opened, 2 agreed, 3 a question opened (and answers made at `now`). Invited in the last eight weeks, the link
+ * read within two days (an hour before `now` at the latest), agreed a few minutes after, the first question opened
+ * 3 to 60 minutes before `now`; a reminder for one in four, after the invite.
+ */
+function funnelStamps(random, stage, now) {
+  const invited = now - HOUR - random() * 56 * 24 * HOUR;
+  const stamps = { invitedAt: dbDate(new Date(invited)) };
+  const linkOpened = invited + random() * Math.min(48 * HOUR, Math.max(0, now - 70 * MINUTE - invited));
+  if (stage >= 1) stamps.linkOpenedAt = dbDate(new Date(linkOpened));
+  if (stage >= 2) stamps.consentedAt = dbDate(new Date(linkOpened + random() * 5 * MINUTE));
+  if (stage >= 3) stamps.questionOpenedAt = dbDate(new Date(now - 3 * MINUTE - random() * 57 * MINUTE));
+  if (random() < 0.25) stamps.remindedEarlyAt = dbDate(new Date(invited + random() * (now - invited)));
+  return stamps;
+}
+
+
 /**
  * The pipeline job (issue 15): three text questions and 3,000 candidates. Answers and ratings are real rows, created
  * through the batch API, so the server's hooks derive status, answeredCount, startedAt, completedAt, averageRating
@@ -262,9 +289,29 @@ async function seedPipelineJob(su, { company, managers, questions, size }) {
     mix.decisions[decision || "none"] += 1;
     return { id: randomId(), secret: candidateKey(), n: i + 1, answered, raters, decision, decider: managers[Math.floor(random() * managers.length)] };
   });
+  // how far each went before answering: of those with no answer, some opened the link, agreed, or opened the first
+  // question and left; the others opened each question they answered and the one after; a generator of its own, so
+  // the mix above stays as it was
+  const stampsRandom = seeded(1002);
+  const stampedAt = Date.now();
+  for (const c of candidates) {
+    const roll = stampsRandom();
+    const stage = c.answered > 0 ? 3 : roll < 0.4 ? 0 : roll < 0.65 ? 1 : roll < 0.8 ? 2 : 3;
+    c.stamps = funnelStamps(stampsRandom, stage, stampedAt);
+    c.opened = stage === 3 ? Math.min(questions.length, c.answered + 1) : 0;
+  }
   await inBatches(su, candidates, 50, (batch, c) => {
-    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: jobId, email: `pipeline-${String(c.n).padStart(4, "0")}@bench.example.com` });
+    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: jobId, email: `pipeline-${String(c.n).padStart(4, "0")}@bench.example.com`, ...c.stamps });
   });
+  const opened = candidates.flatMap((c) =>
+    questions.slice(0, c.opened).map((q, i) => ({
+      candidate: c.id,
+      question: q.id,
+      takesStarted: 0,
+      openedAt: i === 0 ? c.stamps.questionOpenedAt : dbDate(new Date(Date.parse(c.stamps.questionOpenedAt.replace(" ", "T")) + i * MINUTE)),
+    })),
+  );
+  await inBatches(su, opened, 50, (batch, p) => batch.collection("question_progress").create(p));
 
   const answers = candidates.flatMap((c) => questions.slice(0, c.answered).map((q) => ({ id: randomId(), candidate: c, question: q.id })));
   // what they wrote, from a generator of its own: the mix and the ratings drawn from `random` stay as they were
@@ -293,5 +340,5 @@ async function seedPipelineJob(su, { company, managers, questions, size }) {
     batch.collection("candidates").update(c.id, { decision: c.decision, decisionBy: c.decider, decisionAt: dbDate(new Date(now - c.n * 60_000)) });
   });
 
-  return { jobId, candidates: candidates.length, answers: answers.length, counts: { candidates: candidates.length, ...mix } };
+  return { jobId, candidates: candidates.length, answers: answers.length, counts: { candidates: candidates.length, ...mix, questionsOpened: opened.length } };
 }

@@ -286,6 +286,13 @@ export const routes: RouteObject[] = [
                   },
 
                   {
+                    path: paths.companies.analytics.path,
+                    lazy: () =>
+                      import('@/features/analytics/screens/company-analytics').then((m) => ({
+                        Component: m.CompanyAnalyticsScreen,
+                      })),
+                  },
+                  {
                     path: paths.companies.search.path,
                     lazy: () =>
                       import('@/features/search/screens/search-results').then((m) => ({ Component: m.SearchResultsScreen })),
@@ -320,6 +327,13 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('@/features/review/screens/compare-candidates').then((m) => ({
                         Component: m.CompareCandidatesScreen,
+                      })),
+                  },
+                  {
+                    path: paths.companies.jobs.analytics.path,
+                    lazy: () =>
+                      import('@/features/analytics/screens/job-analytics').then((m) => ({
+                        Component: m.JobAnalyticsScreen,
                       })),
                   },
                   {

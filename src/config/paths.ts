@@ -151,6 +151,11 @@ export const paths = {
       path: '/companies/:companyId/audit-log',
       href: (companyId: string) => `/companies/${segment(companyId)}/audit-log`,
     },
+    /** The hiring funnel over all the company's jobs. */
+    analytics: {
+      path: '/companies/:companyId/analytics',
+      href: (companyId: string) => `/companies/${segment(companyId)}/analytics`,
+    },
     /** The company's decision messages: its own text per kind and language, else the product's default. */
     decisionMessages: {
       path: '/companies/:companyId/decision-messages',
@@ -210,6 +215,12 @@ export const paths = {
         href: (companyId: string, jobId: string, candidateIds: readonly string[]) =>
           // the commas stay readable (each id is encoded, the list's separator is not)
           `/companies/${segment(companyId)}/jobs/${segment(jobId)}/compare?candidates=${candidateIds.map(segment).join(',')}`,
+      },
+      /** The job's hiring funnel. */
+      analytics: {
+        path: '/companies/:companyId/jobs/:jobId/analytics',
+        href: (companyId: string, jobId: string) =>
+          `/companies/${segment(companyId)}/jobs/${segment(jobId)}/analytics`,
       },
       candidate: {
         path: '/companies/:companyId/jobs/:jobId/candidates/:candidateId',

@@ -1,7 +1,6 @@
 package analytics
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -91,8 +90,10 @@ func (s *figuresStore) figuresOf(app core.App, jobs []jobRow) (map[string]*jobFi
 }
 
 // companyFigures is the sum of the company's jobs' figures, kept while no job's version moved.
-func (s *figuresStore) companyFigures(app core.App, companyID string, jobs []jobRow) (*merged, error) {
+func (s *figuresStore) companyFigures(app core.App, companyID string, jobs []jobRow, zone *time.Location) (*merged, error) {
 	var key strings.Builder
+	key.WriteString(zone.String())
+	key.WriteByte(';')
 	for _, job := range jobs {
 		key.WriteString(job.ID)
 		key.WriteByte(':')
@@ -113,32 +114,29 @@ func (s *figuresStore) companyFigures(app core.App, companyID string, jobs []job
 	for _, job := range jobs {
 		parts = append(parts, figures[job.ID])
 	}
-	result := mergeFigures(parts)
+	result := mergeFigures(parts, zone)
 	s.mu.Lock()
 	s.companies[companyID] = keptCompany{key: key.String(), merged: result}
 	s.mu.Unlock()
 	return result, nil
 }
 
-// merged is figures added up over jobs (one job's are its own).
+// merged is figures added up over jobs (one job's are its own), the weeks cut in the company's time zone.
 type merged struct {
-	funnel                            funnelCounts
-	reminded, notReminded             reminderCounts
-	startToComplete, inviteToComplete []int64
-	invites                           map[int64]*inviteCell
+	funnel                           funnelCounts
+	reminded, notReminded            reminderCounts
+	timeToComplete, inviteToComplete durationJSON
+	weeks                            []weekJSON
+	earlier                          *earlierJSON
 	// by question id, over every job that asks it
 	byQuestion map[string]*questionCounts
 }
 
-func mergeFigures(parts []*jobFigures) *merged {
-	m := &merged{invites: map[int64]*inviteCell{}, byQuestion: map[string]*questionCounts{}}
-	starts, invites := 0, 0
-	for _, f := range parts {
-		starts += len(f.startToComplete)
-		invites += len(f.inviteToComplete)
-	}
-	m.startToComplete = make([]int64, 0, starts)
-	m.inviteToComplete = make([]int64, 0, invites)
+func mergeFigures(parts []*jobFigures, zone *time.Location) *merged {
+	m := &merged{byQuestion: map[string]*questionCounts{}}
+	starts := make([][]int64, 0, len(parts))
+	fromInvites := make([][]int64, 0, len(parts))
+	invites := make([][]inviteCell, 0, len(parts))
 	for _, f := range parts {
 		a, b := &m.funnel, f.funnel
 		a.invited += b.invited
@@ -151,17 +149,9 @@ func mergeFigures(parts []*jobFigures) *merged {
 		a.reject += b.reject
 		addReminders(&m.reminded, f.reminded)
 		addReminders(&m.notReminded, f.notReminded)
-		m.startToComplete = append(m.startToComplete, f.startToComplete...)
-		m.inviteToComplete = append(m.inviteToComplete, f.inviteToComplete...)
-		for minute, cell := range f.invites {
-			into := m.invites[minute]
-			if into == nil {
-				into = &inviteCell{}
-				m.invites[minute] = into
-			}
-			into.invited += cell.invited
-			into.completed += cell.completed
-		}
+		starts = append(starts, f.startToComplete)
+		fromInvites = append(fromInvites, f.inviteToComplete)
+		invites = append(invites, f.invites)
 		for id, counts := range f.byQuestion {
 			into := m.byQuestion[id]
 			if into == nil {
@@ -173,10 +163,9 @@ func mergeFigures(parts []*jobFigures) *merged {
 			into.stopped += counts.stopped
 		}
 	}
-	if len(parts) > 1 {
-		slices.Sort(m.startToComplete)
-		slices.Sort(m.inviteToComplete)
-	}
+	m.timeToComplete = durationOf(starts)
+	m.inviteToComplete = durationOf(fromInvites)
+	m.weeks, m.earlier = weeksOf(invites, zone)
 	return m
 }
 

@@ -1,10 +1,10 @@
 package analytics
 
 import (
+	"cmp"
 	"database/sql"
 	"encoding/json"
 	"slices"
-	"time"
 
 	"screenroom/server/internal/platform"
 
@@ -38,8 +38,9 @@ type questionCounts struct {
 	reached, answered, stopped int
 }
 
-// inviteCell: candidates invited in one minute, and how many of them completed
+// inviteCell: the candidates invited in one minute (since the epoch), and how many of them completed
 type inviteCell struct {
+	minute             int64
 	invited, completed int
 }
 
@@ -58,12 +59,12 @@ type jobFigures struct {
 	notReminded reminderCounts
 	// milliseconds, ascending
 	startToComplete, inviteToComplete []int64
-	// by minute since the epoch: weeks are cut in the company's time zone when they are read
-	invites map[int64]*inviteCell
+	// ascending by minute: weeks are cut in the company's time zone when they are read
+	invites []inviteCell
 }
 
 func newJobFigures(version int64, questions []string) *jobFigures {
-	f := &jobFigures{version: version, questions: questions, byQuestion: make(map[string]*questionCounts, len(questions)), invites: map[int64]*inviteCell{}}
+	f := &jobFigures{version: version, questions: questions, byQuestion: make(map[string]*questionCounts, len(questions))}
 	for _, q := range questions {
 		f.byQuestion[q] = &questionCounts{}
 	}
@@ -133,6 +134,9 @@ func computeJobs(app core.App, jobs []jobRow) (map[string]*jobFigures, error) {
 	var job, status, decision, linkOpenedAt, consentedAt, questionOpenedAt, invitedAt, created, completedAt, early, late sql.RawBytes
 	var current *jobFigures
 	currentID := ""
+	// by job, by minute: made into each job's ascending invites below
+	invites := make(map[string]map[int64]*inviteCell, len(jobs))
+	var currentInvites map[int64]*inviteCell
 	for rows.Next() {
 		if err := rows.Scan(&job, &status, &decision, &linkOpenedAt, &consentedAt, &questionOpenedAt, &invitedAt, &created, &completedAt, &early, &late); err != nil {
 			rows.Close()
@@ -141,6 +145,10 @@ func computeJobs(app core.App, jobs []jobRow) (map[string]*jobFigures, error) {
 		if current == nil || string(job) != currentID {
 			currentID = string(job)
 			current = result[currentID]
+			if currentInvites = invites[currentID]; currentInvites == nil {
+				currentInvites = map[int64]*inviteCell{}
+				invites[currentID] = currentInvites
+			}
 		}
 		f := current
 		completed := string(status) == "completed"
@@ -179,10 +187,11 @@ func computeJobs(app core.App, jobs []jobRow) (map[string]*jobFigures, error) {
 			done, okDone = stampMs(completedAt)
 		}
 		if okInvited {
-			cell := f.invites[invited/60_000]
+			minute := invited / 60_000
+			cell := currentInvites[minute]
 			if cell == nil {
-				cell = &inviteCell{}
-				f.invites[invited/60_000] = cell
+				cell = &inviteCell{minute: minute}
+				currentInvites[minute] = cell
 			}
 			cell.invited++
 			if completed {
@@ -284,7 +293,12 @@ func computeJobs(app core.App, jobs []jobRow) (map[string]*jobFigures, error) {
 			}
 		}
 	}
-	for _, f := range result {
+	for id, f := range result {
+		f.invites = make([]inviteCell, 0, len(invites[id]))
+		for _, cell := range invites[id] {
+			f.invites = append(f.invites, *cell)
+		}
+		slices.SortFunc(f.invites, func(a, b inviteCell) int { return cmp.Compare(a.minute, b.minute) })
 		for _, counts := range f.byQuestion {
 			counts.reached += f.funnel.completed
 			counts.answered += f.funnel.completed
@@ -358,11 +372,4 @@ func percentile(ascending []int64, p int) (int64, bool) {
 		rank = 1
 	}
 	return ascending[rank-1], true
-}
-
-// weekOf is the Monday (a date, "2006-01-02") of the week holding the minute, in zone.
-func weekOf(minute int64, zone *time.Location) string {
-	t := time.Unix(minute*60, 0).In(zone)
-	back := (int(t.Weekday()) + 6) % 7 // days since Monday
-	return time.Date(t.Year(), t.Month(), t.Day()-back, 0, 0, 0, 0, zone).Format(time.DateOnly)
 }

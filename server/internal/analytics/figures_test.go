@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -94,11 +96,13 @@ func TestWeeksOfFillsTheGapsAndSumsWhatIsBeforeTheLatestYear(t *testing.T) {
 		parsed, _ := time.Parse(time.DateOnly, text)
 		return parsed.Unix() / 60
 	}
-	weeks, earlier := weeksOf(map[int64]*inviteCell{
-		at("2024-01-01"): {invited: 3, completed: 1},
-		at("2024-01-17"): {invited: 2, completed: 2},
+	// two jobs: their invites add up in the week they share
+	weeks, earlier := weeksOf([][]inviteCell{
+		{{minute: at("2024-01-01"), invited: 3, completed: 1}, {minute: at("2024-01-17"), invited: 2, completed: 2}},
+		{{minute: at("2024-01-21") + 23*60 + 59, invited: 1}},
+		nil,
 	}, time.UTC)
-	want := []weekJSON{{Week: "2024-01-01", Invited: 3, Completed: 1}, {Week: "2024-01-08"}, {Week: "2024-01-15", Invited: 2, Completed: 2}}
+	want := []weekJSON{{Week: "2024-01-01", Invited: 3, Completed: 1}, {Week: "2024-01-08"}, {Week: "2024-01-15", Invited: 3, Completed: 2}}
 	if len(weeks) != len(want) || earlier != nil {
 		t.Fatalf("weeks %v, earlier %v", weeks, earlier)
 	}
@@ -108,15 +112,84 @@ func TestWeeksOfFillsTheGapsAndSumsWhatIsBeforeTheLatestYear(t *testing.T) {
 		}
 	}
 
-	weeks, earlier = weeksOf(map[int64]*inviteCell{
-		at("2022-01-03"): {invited: 4, completed: 1},
-		at("2023-06-05"): {invited: 1},
-		at("2024-06-03"): {invited: 2, completed: 1},
+	weeks, earlier = weeksOf([][]inviteCell{
+		{{minute: at("2022-01-03"), invited: 4, completed: 1}, {minute: at("2023-06-05"), invited: 1}},
+		{{minute: at("2024-06-03"), invited: 2, completed: 1}},
 	}, time.UTC)
 	if len(weeks) != maxWeeks || weeks[len(weeks)-1].Week != "2024-06-03" || weeks[0].Week != "2023-06-12" {
 		t.Fatalf("%d weeks from %s to %s", len(weeks), weeks[0].Week, weeks[len(weeks)-1].Week)
 	}
 	if earlier == nil || *earlier != (earlierJSON{Before: "2023-06-12", Invited: 5, Completed: 1}) {
 		t.Errorf("earlier = %v", earlier)
+	}
+	if weeks, earlier := weeksOf(nil, time.UTC); len(weeks) != 0 || earlier != nil {
+		t.Errorf("no invites: %v %v", weeks, earlier)
+	}
+}
+
+func TestWeeksOfCutsTheWeeksInTheZone(t *testing.T) {
+	newYork, _ := time.LoadLocation("America/New_York")
+	at := func(text string) int64 {
+		parsed, _ := time.Parse(time.RFC3339, text)
+		return parsed.Unix() / 60
+	}
+	// Monday 02:00 UTC is Sunday evening in New York; Monday 05:00 UTC is Monday there
+	cells := []inviteCell{{minute: at("2024-03-11T02:00:00Z"), invited: 1}, {minute: at("2024-03-11T05:00:00Z"), invited: 2, completed: 1}}
+	weeks, _ := weeksOf([][]inviteCell{cells}, newYork)
+	want := []weekJSON{{Week: "2024-03-04", Invited: 1}, {Week: "2024-03-11", Invited: 2, Completed: 1}}
+	if len(weeks) != 2 || weeks[0] != want[0] || weeks[1] != want[1] {
+		t.Errorf("weeks %v, want %v", weeks, want)
+	}
+	if weeks, _ := weeksOf([][]inviteCell{cells}, time.UTC); len(weeks) != 1 || weeks[0].Invited != 3 {
+		t.Errorf("in UTC: %v", weeks)
+	}
+}
+
+func TestDurationOfPartsIsThePercentileOfAllTheirValues(t *testing.T) {
+	random := rand.New(rand.NewPCG(1, 2))
+	for round := range 200 {
+		parts := make([][]int64, 1+random.IntN(6))
+		var all []int64
+		for i := range parts {
+			for range random.IntN(40) {
+				parts[i] = append(parts[i], random.Int64N(100)*1000)
+			}
+			slices.Sort(parts[i])
+			all = append(all, parts[i]...)
+		}
+		slices.Sort(all)
+		got := durationOf(parts)
+		if got.Candidates != len(all) {
+			t.Fatalf("round %d: %d candidates, want %d", round, got.Candidates, len(all))
+		}
+		median, ok := percentile(all, 50)
+		if !ok {
+			if got.MedianSeconds != nil || got.P90Seconds != nil {
+				t.Fatalf("round %d: figures of nothing", round)
+			}
+			continue
+		}
+		p90, _ := percentile(all, 90)
+		if *got.MedianSeconds != median/1000 || *got.P90Seconds != p90/1000 {
+			t.Fatalf("round %d: %d / %d, want %d / %d", round, *got.MedianSeconds, *got.P90Seconds, median/1000, p90/1000)
+		}
+	}
+}
+
+func TestNthSmallestIsTheSortedValue(t *testing.T) {
+	random := rand.New(rand.NewPCG(3, 4))
+	for round := range 300 {
+		values := make([]int64, 1+random.IntN(50))
+		for i := range values {
+			values[i] = random.Int64N(20)
+		}
+		if round%3 == 0 {
+			slices.Sort(values)
+		}
+		sorted := slices.Sorted(slices.Values(values))
+		k := random.IntN(len(values))
+		if got := nthSmallest(slices.Clone(values), k); got != sorted[k] {
+			t.Fatalf("round %d: nthSmallest(%v, %d) = %d, want %d", round, values, k, got, sorted[k])
+		}
 	}
 }

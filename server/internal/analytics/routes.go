@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"time"
 
 	"screenroom/server/internal/platform"
 
@@ -64,7 +63,7 @@ func jobAnalyticsRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	m := mergeFigures([]*jobFigures{figures[job.ID]})
+	m := mergeFigures([]*jobFigures{figures[job.ID]}, platform.Zone(company.TimeZone))
 	titles, err := questionTitles(e.App, "q.id IN (SELECT value FROM json_each({:ids}))", dbx.Params{"ids": job.Questions})
 	if err != nil {
 		return err
@@ -95,7 +94,7 @@ func companyAnalyticsRoute(e *core.RequestEvent) error {
 		return err
 	}
 	store := storeOf(e.App)
-	m, err := store.companyFigures(e.App, companyID, jobs)
+	m, err := store.companyFigures(e.App, companyID, jobs, platform.Zone(company.TimeZone))
 	if err != nil {
 		return err
 	}
@@ -243,86 +242,19 @@ type figuresResponse struct {
 	Jobs []jobJSON `json:"jobs,omitempty"`
 }
 
-// maxWeeks is how many invite weeks are listed one by one, the latest; earlier ones are summed in earlierWeeks.
-const maxWeeks = 52
-
 func buildResponse(app core.App, scope, id, title string, company companyRow, m *merged) *figuresResponse {
 	zone := platform.Zone(company.TimeZone)
 	r := &figuresResponse{Scope: scope, ID: id, Title: title, AsOf: platform.NowText(app), TimeZone: zone.String()}
 	f := m.funnel
 	r.Funnel = funnelJSON{Invited: f.invited, LinkOpened: f.linkOpened, Agreed: f.agreed, Started: f.started, Completed: f.completed, Decided: f.advance + f.hold + f.reject}
 	r.Decisions = decisionsJSON{Advance: f.advance, Hold: f.hold, Reject: f.reject}
-	r.TimeToComplete = durationOf(m.startToComplete)
-	r.InviteToComplete = durationOf(m.inviteToComplete)
-	r.Weeks, r.EarlierWeeks = weeksOf(m.invites, zone)
+	r.TimeToComplete = m.timeToComplete
+	r.InviteToComplete = m.inviteToComplete
+	r.Weeks, r.EarlierWeeks = m.weeks, m.earlier
 	r.Reminders.Reminded.Candidates = m.reminded.candidates
 	r.Reminders.Reminded.Completed = m.reminded.completed
 	r.Reminders.Reminded.CompletedAfter = m.reminded.completedAfter
 	r.Reminders.NotReminded.Candidates = m.notReminded.candidates
 	r.Reminders.NotReminded.Completed = m.notReminded.completed
 	return r
-}
-
-func durationOf(ascendingMs []int64) durationJSON {
-	d := durationJSON{Candidates: len(ascendingMs)}
-	if median, ok := percentile(ascendingMs, 50); ok {
-		seconds := (median + 500) / 1000
-		d.MedianSeconds = &seconds
-	}
-	if p90, ok := percentile(ascendingMs, 90); ok {
-		seconds := (p90 + 500) / 1000
-		d.P90Seconds = &seconds
-	}
-	return d
-}
-
-// weeksOf: the invite weeks from the first to the last (weeks without an invite included, with zeros), the latest
-// maxWeeks of them one by one and the rest summed.
-func weeksOf(invites map[int64]*inviteCell, zone *time.Location) ([]weekJSON, *earlierJSON) {
-	byWeek := map[string]*inviteCell{}
-	for minute, cell := range invites {
-		week := weekOf(minute, zone)
-		into := byWeek[week]
-		if into == nil {
-			into = &inviteCell{}
-			byWeek[week] = into
-		}
-		into.invited += cell.invited
-		into.completed += cell.completed
-	}
-	if len(byWeek) == 0 {
-		return []weekJSON{}, nil
-	}
-	weeks := make([]string, 0, len(byWeek))
-	for week := range byWeek {
-		weeks = append(weeks, week)
-	}
-	slices.Sort(weeks)
-	last, _ := time.ParseInLocation(time.DateOnly, weeks[len(weeks)-1], zone)
-	first := last.AddDate(0, 0, -7*(maxWeeks-1))
-	if start, _ := time.ParseInLocation(time.DateOnly, weeks[0], zone); start.After(first) {
-		first = start
-	}
-	firstText := first.Format(time.DateOnly)
-	out := []weekJSON{}
-	for day := first; !day.After(last); day = day.AddDate(0, 0, 7) {
-		week := day.Format(time.DateOnly)
-		row := weekJSON{Week: week}
-		if cell := byWeek[week]; cell != nil {
-			row.Invited, row.Completed = cell.invited, cell.completed
-		}
-		out = append(out, row)
-	}
-	var earlier *earlierJSON
-	for _, week := range weeks {
-		if week >= firstText {
-			break
-		}
-		if earlier == nil {
-			earlier = &earlierJSON{Before: firstText}
-		}
-		earlier.Invited += byWeek[week].invited
-		earlier.Completed += byWeek[week].completed
-	}
-	return out, earlier
 }

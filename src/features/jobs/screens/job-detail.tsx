@@ -65,6 +65,9 @@ function JobDetail() {
             <Flex gap="2" wrap="wrap" justify="end">
               <JobCloseButton jobId={jobId} title={job.title} closedAt={job.closedAt} />
               <Button asChild variant="soft">
+                <Link to={paths.companies.jobs.analytics.href(companyId, jobId)}>Analytics</Link>
+              </Button>
+              <Button asChild variant="soft">
                 <Link to={paths.companies.jobs.edit.href(companyId, jobId)}>Edit</Link>
               </Button>
             </Flex>

@@ -1,4 +1,4 @@
-import { Badge, Link as RadixLink } from '@radix-ui/themes';
+import { Badge, Flex, Link as RadixLink } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -47,7 +47,14 @@ export function JobsListScreen() {
       emptyLabel="Add your first job"
       query={query}
       columns={countColumns(counts)}
-      toolbar={<ArchivedToggle checked={showArchived} onChange={setShowArchived} label="Show archived jobs" />}
+      toolbar={
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <ArchivedToggle checked={showArchived} onChange={setShowArchived} label="Show archived jobs" />
+          <RadixLink asChild size="2">
+            <Link to={paths.companies.analytics.href(companyId)}>Analytics for all jobs</Link>
+          </RadixLink>
+        </Flex>
+      }
       actions={(job) => (
         <>
           {job.archived && <Badge color="gray">Archived</Badge>}
