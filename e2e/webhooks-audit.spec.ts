@@ -213,6 +213,9 @@ test("the audit log: filtered by who, action and days, and downloaded as CSV wit
 
   // the exports as CSV: UTF-8 with a byte-order mark, so the co-manager's name reads right in Excel
   await filter.getByRole("button", { name: "Clear" }).click();
+  // the cleared filter is the address's: wait for the form to show it before choosing again
+  await expect(filter.getByLabel("From")).toHaveValue("");
+  await expect(page.getByRole("status").filter({ hasText: "entries" })).toHaveText("4 entries.");
   await filter.getByLabel("Action").selectOption({ label: "Exported data" });
   await filter.getByRole("button", { name: "Apply filter" }).click();
   await expect(rows).toHaveCount(3);
