@@ -95,7 +95,7 @@ async function inBatches(pb, items, _size, add) {
   if (records.length) console.log(`  ${String(records.length).padStart(6)} ${kinds}: ${seconds} s (${Math.round(records.length / seconds)} records/s)`);
 }
 
-export async function seedBench({ url, superuser, scale = 1 }) {
+export async function seedBench({ url, superuser, scale = 1, largePipeline = 0 }) {
   const su = new PocketBase(url);
   su.autoCancellation(false);
   await su.collection("_superusers").authWithPassword(superuser.email, superuser.password);
@@ -181,6 +181,10 @@ export async function seedBench({ url, superuser, scale = 1 }) {
   const copies = await cloneJobs(su, jobs, scale - 1);
 
   const pipeline = await seedPipelineJob(su, { company, managers, questions: textQuestions.slice(0, 3), size: BENCH_SIZE.pipelineCandidates });
+  // the pipeline read at ten times the pipeline job (`--large-pipeline=30000`): one more job of the same mix
+  const large = largePipeline
+    ? await seedPipelineJob(su, { company, managers, questions: textQuestions.slice(0, 3), size: largePipeline, emailPrefix: "large-pipeline" })
+    : null;
 
   // candidateId (the record id) names the candidate on the review screen and route; candidateKey opens its interview
   return {
@@ -190,15 +194,17 @@ export async function seedBench({ url, superuser, scale = 1 }) {
     candidateId: candidates[0].id,
     candidateKey: candidates[0].secret,
     pipelineJobId: pipeline.jobId,
+    ...(large ? { largePipelineJobId: large.jobId } : {}),
     counts: {
-      jobs: jobs.length * scale + 1,
+      jobs: jobs.length * scale + 1 + (large ? 1 : 0),
       questions: questions.length,
-      candidates: candidates.length * scale + pipeline.candidates,
-      answers: answers.length * scale + pipeline.answers,
-      ratings: ratings.length * scale + pipeline.counts.ratings,
+      candidates: candidates.length * scale + pipeline.candidates + (large?.candidates ?? 0),
+      answers: answers.length * scale + pipeline.answers + (large?.answers ?? 0),
+      ratings: ratings.length * scale + pipeline.counts.ratings + (large?.counts.ratings ?? 0),
       comments: comments.length * scale,
       copied: copies,
       pipelineJob: pipeline.counts,
+      ...(large ? { largePipelineJob: large.counts } : {}),
     },
   };
 }
@@ -262,13 +268,13 @@ function funnelStamps(random, stage, now) {
  * decisionBy, decisionAt; a superuser may). Returns the job's id, how many candidates and answers it holds and its
  * mix (the counts route's figures).
  */
-async function seedPipelineJob(su, { company, managers, questions, size }) {
+async function seedPipelineJob(su, { company, managers, questions, size, emailPrefix = "pipeline" }) {
   const random = seeded(15);
   const jobId = randomId();
   await su.collection("jobs").create({
     id: jobId,
     company: company.id,
-    title: "Pipeline job (3,000 candidates)",
+    title: `Pipeline job (${size.toLocaleString("en")} candidates)`,
     description: "The benchmark's job with a large candidate pipeline",
     location: "Remote",
     questions: questions.map((q) => q.id),
@@ -301,7 +307,7 @@ async function seedPipelineJob(su, { company, managers, questions, size }) {
     c.opened = stage === 3 ? Math.min(questions.length, c.answered + 1) : 0;
   }
   await inBatches(su, candidates, 50, (batch, c) => {
-    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: jobId, email: `pipeline-${String(c.n).padStart(4, "0")}@bench.example.com`, ...c.stamps });
+    batch.collection("candidates").create({ id: c.id, secret: c.secret, job: jobId, email: `${emailPrefix}-${String(c.n).padStart(4, "0")}@bench.example.com`, ...c.stamps });
   });
   const opened = candidates.flatMap((c) =>
     questions.slice(0, c.opened).map((q, i) => ({

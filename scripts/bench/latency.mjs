@@ -102,6 +102,18 @@ export async function latencies(url, token, seed, serverPid) {
     pipelinePage: await pipelinePage(seed.pipelineJobId, {}),
     pipelineFiltered: await pipelinePage(seed.pipelineJobId, { status: "completed", sort: "averageRating", dir: "desc" }),
     pipelineCounts: await pipelineCounts(seed.pipelineJobId),
+    // the same four reads of a job of 30,000 candidates, seeded with `--large-pipeline=30000`
+    ...(seed.largePipelineJobId
+      ? {
+          largePipelineJobDetail: {
+            path: `/api/collections/jobs/records/${seed.largePipelineJobId}?${q({ expand: "questions" })}`,
+            headers: { authorization: token },
+          },
+          largePipelinePage: await pipelinePage(seed.largePipelineJobId, {}),
+          largePipelineFiltered: await pipelinePage(seed.largePipelineJobId, { status: "completed", sort: "averageRating", dir: "desc" }),
+          largePipelineCounts: await pipelineCounts(seed.largePipelineJobId),
+        }
+      : {}),
     // issue 18: the transcript search (src/features/search/api/search-answers.ts) over every text answer and
     // transcript of the company (bench-seed.mjs): a rare word (about 1 in 100 answers), a common word, and a phrase
     searchRare: searchRequest("kubernetes"),

@@ -23,9 +23,9 @@ export function print(f, checks) {
     console.log(`${name.padEnd(16)} ${String(b.js.raw).padStart(8)} ${String(b.js.gzip).padStart(9)} ${String(b.css.raw).padStart(9)} ${String(b.css.gzip).padStart(9)}  ${String(b.files.length).padStart(5)}   ${was}`);
   }
   if (baseline && Object.keys(f.bytes).length) console.log(`(before: commit ${baseline.commit}, ${baseline.note})`);
-  console.log("\nRequest              p50 ms   p95 ms   req/s   requests  errors  p95 of each run");
+  console.log("\nRequest                  p50 ms   p95 ms   req/s   requests  errors  p95 of each run");
   for (const [name, l] of Object.entries(f.latency)) {
-    console.log(`${name.padEnd(18)} ${String(l.p50).padStart(8)} ${String(l.p95).padStart(8)} ${String(l.rps).padStart(7)} ${String(l.requests).padStart(10)} ${String(l.errors).padStart(7)}  ${(l.p95Runs ?? []).join(" ")}`);
+    console.log(`${name.padEnd(22)} ${String(l.p50).padStart(8)} ${String(l.p95).padStart(8)} ${String(l.rps).padStart(7)} ${String(l.requests).padStart(10)} ${String(l.errors).padStart(7)}  ${(l.p95Runs ?? []).join(" ")}`);
   }
   if (f.lighthouse) {
     console.log(`\nLighthouse (mobile, simulated; median of ${LIGHTHOUSE_RUNS})  score   LCP ms   FCP ms   TBT ms   CLS    scores of all runs   score / LCP ms before`);

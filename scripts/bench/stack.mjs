@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
 import { candidateKey, seedBench } from "../bench-seed.mjs";
-import { SCALE } from "./options.mjs";
+import { LARGE_PIPELINE, SCALE } from "./options.mjs";
 import { freePort, root, startPocketBase, UNTHROTTLED } from "../lib/pocketbase.mjs";
 
 export const SU = { email: "bench-superuser@screenroom.test", password: "bench-superuser-password" };
@@ -56,16 +56,17 @@ export async function startStack() {
 export async function seedStack(url, dataDir) {
   // with BENCH_DATA_DIR, a data set seeded there before at the same scale is measured again (migrations added since
   // have run on it at start): iterating on a server change at --scale=10 without seeding 30,000 candidates each time
-  const keptSeed = process.env.BENCH_DATA_DIR && join(dataDir, `bench-seed-scale-${SCALE}.json`);
+  const shape = `scale-${SCALE}${LARGE_PIPELINE ? `-large-pipeline-${LARGE_PIPELINE}` : ""}`;
+  const keptSeed = process.env.BENCH_DATA_DIR && join(dataDir, `bench-seed-${shape}.json`);
   let seed;
   let counts;
   if (keptSeed && existsSync(keptSeed)) {
     ({ seed, counts } = JSON.parse(readFileSync(keptSeed, "utf8")));
-    console.log(`Reusing the data set seeded in ${dataDir} (scale ${SCALE}, seeded in ${counts.seconds} s)`);
+    console.log(`Reusing the data set seeded in ${dataDir} (${shape}, seeded in ${counts.seconds} s)`);
   } else {
-    console.log(`Seeding the benchmark data set (scale ${SCALE})...`);
+    console.log(`Seeding the benchmark data set (${shape})...`);
     const seedStarted = Date.now();
-    seed = await seedBench({ url, superuser: SU, scale: SCALE });
+    seed = await seedBench({ url, superuser: SU, scale: SCALE, largePipeline: LARGE_PIPELINE });
     counts = { scale: SCALE, ...seed.counts, seconds: (Date.now() - seedStarted) / 1000 };
     console.log(`Seeded in ${counts.seconds} s: ${JSON.stringify(seed.counts)}`);
     if (keptSeed) writeFileSync(keptSeed, JSON.stringify({ seed, counts }));

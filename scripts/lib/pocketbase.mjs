@@ -265,10 +265,16 @@ export async function startPocketBase({
   };
 }
 
-/** The pids of a process's children (Linux). */
-function childPids(pid) {
+/** The pids of a process's children (Linux), whichever of its threads started them (Go starts them from any). */
+export function childPids(pid) {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+      try {
+        return readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+      } catch {
+        return []; // a thread that ended meanwhile
+      }
+    });
   } catch {
     return [];
   }

@@ -3,7 +3,6 @@ package answers
 import (
 	"errors"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -39,12 +38,16 @@ import (
 func registerAnswerRoute(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		// the collection API allows 32 MB plus the file fields' sizes: the same for the video field
-		se.Router.POST("/api/screenroom/answers", storeAnswer).Bind(apis.BodyLimit(platform.BodyBaseBytes + platform.VideoMaxBytes))
+		se.Router.POST("/api/screenroom/answers", storeAnswer).
+			Bind(answerBodyReadOnce(), apis.BodyLimit(platform.BodyBaseBytes+platform.VideoMaxBytes))
 		return se.Next()
 	})
 }
 
 func storeAnswer(e *core.RequestEvent) error {
+	if err := parseAnswerForm(e.Request); err != nil {
+		return err
+	}
 	info, err := e.RequestInfo()
 	if err != nil {
 		return err
@@ -69,7 +72,7 @@ func storeAnswer(e *core.RequestEvent) error {
 	}
 
 	var files []*filesystem.File
-	if strings.HasPrefix(strings.ToLower(e.Request.Header.Get("Content-Type")), "multipart/form-data") {
+	if isMultipart(e.Request) {
 		files, err = e.FindUploadedFiles("file")
 		// no file part is a text answer (or a video answer missing its file, which validation reports)
 		if err != nil && !errors.Is(err, http.ErrMissingFile) {

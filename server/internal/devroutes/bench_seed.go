@@ -251,7 +251,7 @@ func benchCloneRoute(e *core.RequestEvent) error {
 				}
 			}
 		}
-		// the copied video answers' files, beside their records as an upload would put them
+		// the copied video answers' files, beside their records as an upload would put them (linked: see linkOrCopy)
 		collection, err := txApp.FindCollectionByNameOrId("video_answers")
 		if err != nil {
 			return err
@@ -264,11 +264,7 @@ func benchCloneRoute(e *core.RequestEvent) error {
 			if err := os.MkdirAll(filepath.Join(storage, f.to), 0o755); err != nil {
 				return err
 			}
-			content, err := os.ReadFile(filepath.Join(storage, f.from, f.file))
-			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(filepath.Join(storage, f.to, f.file), content, 0o644); err != nil {
+			if err := linkOrCopy(filepath.Join(storage, f.from, f.file), filepath.Join(storage, f.to, f.file)); err != nil {
 				return err
 			}
 		}
@@ -283,4 +279,18 @@ func benchCloneRoute(e *core.RequestEvent) error {
 		return err
 	}
 	return e.JSON(http.StatusOK, map[string]any{"copy": copyN, "counts": counts})
+}
+
+// linkOrCopy makes the copy's file a hard link to the original where the file system allows it, else a copy: stored
+// files are never changed in place (a new file gets a new name, a deleted record's file loses one link), and at
+// --scale=100 the copies would be 297,000 files of 15 KB, 4.5 GB written one by one.
+func linkOrCopy(from, to string) error {
+	if err := os.Link(from, to); err == nil {
+		return nil
+	}
+	content, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, content, 0o644)
 }
