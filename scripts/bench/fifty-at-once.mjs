@@ -1,7 +1,7 @@
-// `node scripts/bench/fifty-at-once.mjs [--candidates=50] [--seconds=120] [--mb=N] [--whole | --mix]`: fifty candidates
-// send a 2-minute answer at the same time against one PocketBase (issue 20 point 5), the way the interview's client does
-// (src/features/interview/api/answer-transport.ts), each path on a PocketBase of its own (own port, own data), so
-// one path's memory does not count in another's:
+// `node scripts/bench/fifty-at-once.mjs [--candidates=50] [--seconds=120] [--mb=N] [--whole | --mix | --paths=a,b]`:
+// fifty candidates send a 2-minute answer at the same time against one PocketBase (issue 20 point 5), the way the
+// interview's client does (src/features/interview/api/answer-transport.ts), each path on a PocketBase of its own (own
+// port, own data), so one path's memory does not count in another's (`--paths=` names the paths to run):
 //   - parts: the normal path. Each take goes up while it records, a part a second (the recorder's timeslice) at the
 //     pace of a recording, the last part marked, then the small request naming the staged take.
 //   - resume: the fallback. The page is reloaded halfway through (the parts of the first half are on the server),
@@ -21,8 +21,8 @@
 // (GET /api/screenroom/reviews/{candidate}) made one after another while the answers arrive, over the whole run and
 // over its last burst (from the first answer's request after the recording to the last confirmation); and the
 // machine's load average. Budgets: 0 failed, 0 lost, peak RSS ≤ 512 MB, review p95 ≤ 100 ms; exit code 1 when a
-// path other than whole misses one. The answer: a WebM made once with ffmpeg (320x180 noise and a tone, ~14 MB for
-// 2 minutes at the default bitrate; `--mb=N` sizes it to about N MB), cached in .cache/bench.
+// path other than whole misses one. The answer: a WebM made once with ffmpeg (320x180 noise at 15 frames a second and
+// a tone, ~16 MB for 2 minutes; `--mb=N` sizes it to about N MB), cached in .cache/bench.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
@@ -40,7 +40,11 @@ const arg = (name, fallback) => {
 const CANDIDATES = arg("candidates", 50);
 const SECONDS = arg("seconds", 120);
 const ANSWER_MB = arg("mb", 0);
-const PATHS = process.argv.includes("--mix") ? ["mixed"] : ["parts", "resume", ...(process.argv.includes("--whole") ? ["whole"] : [])];
+const NAMED_PATHS = process.argv.find((a) => a.startsWith("--paths="))?.slice("--paths=".length).split(",");
+const PATHS =
+  NAMED_PATHS ?? (process.argv.includes("--mix") ? ["mixed"] : ["parts", "resume", ...(process.argv.includes("--whole") ? ["whole"] : [])]);
+const unknownPath = PATHS.find((p) => !["parts", "resume", "whole", "mixed"].includes(p));
+if (unknownPath) throw new Error(`--paths takes parts, resume, whole and mixed, not ${unknownPath}`);
 const BUDGET = { rssMb: 512, reviewP95Ms: 100 };
 const SU = { email: "fifty-probe@screenroom.test", password: "fifty-probe-password" };
 const MANAGER = { email: "fifty-manager@screenroom.test", password: "fifty-manager-password" };
@@ -48,16 +52,15 @@ const MANAGER = { email: "fifty-manager@screenroom.test", password: "fifty-manag
 const PART_MAX_BYTES = 2 * 1024 * 1024;
 const KEY_HEADER = "X-Candidate-Key";
 
-/** The video's bitrate in kbit/s at which this encoder makes the default answer (~0.95 Mbit/s with the audio). */
-const VIDEO_KBPS = 700;
+/** The video's frame rate: noise is encoded at the codec's quality floor, so the size follows the frames, not the bitrate asked. */
+const FRAMES_PER_SECOND = 15;
 
-function encodeAnswer(path, videoKbps) {
-  const rate = `${Math.round(videoKbps)}k`;
+function encodeAnswer(path, fps) {
   const made = spawnSync("ffmpeg", ["-loglevel", "error", "-y",
-    "-f", "lavfi", "-i", "nullsrc=s=320x180:r=15,geq=random(1)*255:128:128",
+    "-f", "lavfi", "-i", `nullsrc=s=320x180:r=${fps.toFixed(2)},geq=random(1)*255:128:128`,
     "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000",
     "-t", String(SECONDS), "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8",
-    "-b:v", rate, "-minrate", rate, "-maxrate", rate, "-bufsize", rate,
+    "-b:v", "700k", "-minrate", "700k", "-maxrate", "700k", "-bufsize", "700k",
     "-c:a", "libopus", "-b:a", "48k", "-shortest", path], { stdio: "inherit" });
   if (made.status !== 0) throw new Error("ffmpeg could not make the answer");
   return statSync(path).size;
@@ -65,7 +68,7 @@ function encodeAnswer(path, videoKbps) {
 
 /**
  * The answer, made once: its bytes. Noise keeps the size a camera's (a test pattern compresses to nothing). With
- * `--mb=N` the bitrate is scaled until the file is within 3% of N MB (the encoder overshoots what it is asked).
+ * `--mb=N` the frame rate is scaled until the file is within 3% of N MB.
  */
 function answerFile() {
   const path = join(root, ".cache", "bench", `answer-${SECONDS}s${ANSWER_MB ? `-${ANSWER_MB}mb` : ""}.webm`);
@@ -74,11 +77,11 @@ function answerFile() {
     console.log(`making a ${SECONDS} s answer with ffmpeg (once, cached in .cache/bench)…`);
     // made beside it and renamed when done, so an interrupted run leaves no short answer in the cache
     const making = path.replace(/\.webm$/, ".making.webm");
-    let kbps = VIDEO_KBPS;
-    let size = encodeAnswer(making, kbps);
+    let fps = FRAMES_PER_SECOND;
+    let size = encodeAnswer(making, fps);
     for (let tries = 0; ANSWER_MB && Math.abs(size / (ANSWER_MB * 1024 * 1024) - 1) > 0.03 && tries < 3; tries++) {
-      kbps *= (ANSWER_MB * 1024 * 1024) / size;
-      size = encodeAnswer(making, kbps);
+      fps *= (ANSWER_MB * 1024 * 1024) / size;
+      size = encodeAnswer(making, fps);
     }
     renameSync(making, path);
   }
