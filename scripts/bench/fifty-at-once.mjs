@@ -157,19 +157,28 @@ async function setUp(url) {
   return { su, question: question.id, candidates, managerToken: manager.authStore.token };
 }
 
+/** fetch, its failure named by the request it was (fetch's own "fetch failed" says why only in its cause). */
+async function send(what, url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    throw new Error(`${what}: ${err.message}${err.cause ? ` (${err.cause.code ?? err.cause.message})` : ""}`);
+  }
+}
+
 async function putPart(url, candidate, question, takeId, offset, data, ms, last) {
   const query = new URLSearchParams({ question, ms: String(ms) });
   if (last) query.set("last", "1");
-  const res = await fetch(`${url}/api/screenroom/takes/${takeId}/parts/${offset}?${query}`, {
+  const res = await send(last ? "last part" : "part", `${url}/api/screenroom/takes/${takeId}/parts/${offset}?${query}`, {
     method: "PUT",
     headers: { ...candidate.headers, "Content-Type": "application/octet-stream" },
     body: data,
   });
-  if (!res.ok) throw new Error(`part ${offset}: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`part: ${res.status} ${await res.text()}`);
 }
 
 async function submitStaged(url, candidate, question, takeId, size) {
-  const res = await fetch(`${url}/api/screenroom/answers`, {
+  const res = await send("staged answer", `${url}/api/screenroom/answers`, {
     method: "POST",
     headers: { ...candidate.headers, "Content-Type": "application/json" },
     body: JSON.stringify({ id: takeId, candidate: candidate.id, question, staged: true, size, fileName: "answer.webm" }),
@@ -199,7 +208,7 @@ async function answer(url, path, candidate, question, bytes) {
     form.append("question", question);
     form.append("file", new Blob([bytes], { type: "video/webm" }), "answer.webm");
     burst.from = Math.min(burst.from, performance.now());
-    const res = await fetch(`${url}/api/screenroom/answers`, { method: "POST", headers: candidate.headers, body: form });
+    const res = await send("whole answer", `${url}/api/screenroom/answers`, { method: "POST", headers: candidate.headers, body: form });
     if (!res.ok) throw new Error(`whole answer: ${res.status} ${await res.text()}`);
     return confirmed();
   }
@@ -313,17 +322,21 @@ async function runPath(path, bytes) {
     await reading;
     clearInterval(sampler);
     const failures = results.filter((r) => r.status === "rejected").map((r) => String(r.reason?.message ?? r.reason));
+    const byMessage = new Map();
+    for (const f of failures) byMessage.set(f, (byMessage.get(f) ?? 0) + 1);
+    const failureCounts = [...byMessage].map(([f, n]) => `${n} × ${f}`);
     const confirmedIds = results.filter((r) => r.status === "fulfilled").map((r) => r.value);
     const su = new PocketBase(url);
     await su.collection("_superusers").authWithPassword(SU.email, SU.password);
     const stored = (await su.collection("video_answers").getList(1, 1, { filter: "file != ''" })).totalItems;
     const lost = await lostAnswers(url, dataDir, confirmedIds, bytes);
+    if (failures.length) console.log(`the server's output, its end:\n${server.output().slice(-3000)}`);
     return {
       path,
       stored,
       confirmed: confirmedIds.length,
       failed: failures.length,
-      failures: [...new Set(failures)].slice(0, 3),
+      failures: failureCounts.slice(0, 5),
       lost: lost.length,
       lostExamples: lost.slice(0, 3),
       seconds: round(seconds),
