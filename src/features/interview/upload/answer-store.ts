@@ -219,7 +219,9 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
       const tx = (await db()).transaction([PENDING, TAKES, KEPT], 'readwrite');
       tx.objectStore(PENDING).delete(answer.id);
       // what travelled with the answer as a resend is not kept: the receipt and the time are the new confirmation's
-      const { receipt: _sent, resentFrom: _from, ...base } = answer;
+      const base = { ...answer };
+      delete base.receipt;
+      delete base.resentFrom;
       if (base.kind === 'video') {
         const { file, ...marker } = base;
         tx.objectStore(KEPT).put({ ...marker, confirmedAt, receipt } satisfies StoredKept);
