@@ -23,7 +23,8 @@ class ConfirmingUpload extends FakeXhr {
     ConfirmingUpload.sent.push(body);
     setTimeout(() => {
       this.status = 200;
-      this.response = { answer: { id: body.get('id') }, receipt: `new receipt of ${String(body.get('id'))}` };
+      const id = body.get('id') as string;
+      this.response = { answer: { id }, receipt: `new receipt of ${id}` };
       this.onload?.();
     }, 0);
   }
