@@ -146,32 +146,37 @@ describe("which kept answers the server lost", () => {
     await w.manager.pb.collection("video_questions").update(w.video.kindRecord.id, { takes: 2 });
   });
 
-  it("are not asked for once the interview closed, and a resend is then refused: deadline, withdrawn invitation", async () => {
+  it("are asked for past the deadline while its grace window takes them, and not after; never once the invitation is withdrawn", async () => {
     const su = await superuser();
     const { now } = await su.send<{ now: string }>("/api/screenroom/test-clock", { method: "POST", body: { offsetMs } });
     const deadline = new Date(Date.parse(now.replace(" ", "T")) + 60 * 60_000).toISOString().replace("T", " ");
-    const late = await candidateWith({ deadline });
+    const inGrace = await candidateWith({ deadline });
+    const afterGrace = await candidateWith({ deadline });
     const withdrawn = await candidateWith();
     const lost: Record<string, Stored> = {};
-    for (const candidate of [late, withdrawn]) {
+    const ask = (candidate: string) => kept(candidate, [{ id: lost[candidate]!.answer.id, question: w.text.question.id }]);
+    const again = (candidate: string) => () =>
+      store(candidate, { id: lost[candidate]!.answer.id, question: w.text.question.id, content: "Before it closed.", receipt: lost[candidate]!.receipt });
+    for (const candidate of [inGrace, afterGrace, withdrawn]) {
+      await open(candidate, w.text.question.id);
       lost[candidate] = await store(candidate, { id: randomId(), question: w.text.question.id, content: "Before it closed." });
       await loseInRestore(lost[candidate].answer.id);
-      expect(await kept(candidate, [{ id: lost[candidate].answer.id, question: w.text.question.id }])).toEqual({ missing: [lost[candidate].answer.id] });
+      expect(await ask(candidate)).toEqual({ missing: [lost[candidate].answer.id] });
     }
     await w.manager.pb.collection("candidates").update(withdrawn, { withdrawn: true });
-    await advance(2 * 60 * 60_000);
+    expect(await ask(withdrawn)).toEqual({ missing: [] });
+    expect(await refusalOf(again(withdrawn))).toEqual({ status: 403, code: "withdrawn" });
 
-    for (const [candidate, code] of [
-      [late, "deadline_passed"],
-      [withdrawn, "withdrawn"],
-    ] as const) {
-      const answer = lost[candidate]!;
-      expect(await kept(candidate, [{ id: answer.answer.id, question: w.text.question.id }])).toEqual({ missing: [] });
-      expect(await refusalOf(() => store(candidate, { id: answer.answer.id, question: w.text.question.id, content: "Before it closed.", receipt: answer.receipt }))).toEqual({
-        status: 403,
-        code,
-      });
-    }
+    // an hour past the deadline: in its grace window, the question was opened before it
+    await advance(2 * 60 * 60_000);
+    expect(await ask(inGrace)).toEqual({ missing: [lost[inGrace]!.answer.id] });
+    await again(inGrace)();
+    expect(await ask(inGrace)).toEqual({ missing: [] });
+
+    // the grace window over: nothing is asked for, and a resend is refused
+    await advance(24 * 60 * 60_000);
+    expect(await ask(afterGrace)).toEqual({ missing: [] });
+    expect(await refusalOf(again(afterGrace))).toEqual({ status: 403, code: "deadline_passed" });
   });
 
   it("go again with a receipt for a day and an hour, not longer", async () => {

@@ -9,10 +9,11 @@ package interview
 // the candidate's job's questions and the candidate has no answer to it (an answer is one per question, so whatever
 // id the server holds, it holds that question's answer). Only the candidate's own questions are answered for: an
 // entry naming another job's question, or an id of the wrong shape, is left out, as if held, and no answer of
-// another candidate is ever looked up, so the route tells nothing of anyone else's answers or ids. A closed
-// interview (deadline, withdrawn invitation, closed job) answers { missing: [] }: what would be sent again would be
-// refused, and the device then says nothing. Only the key holder (path and X-Candidate-Key); anyone else, and a
-// candidate who withdrew and had their answers deleted, gets the invalid-link 404.
+// another candidate is ever looked up, so the route tells nothing of anyone else's answers or ids. A withdrawn
+// invitation, a closed job, or a deadline with its grace window over answers { missing: [] }: what would be sent
+// again would be refused. Within the grace window the answers route decides (an answer to a question opened before
+// the deadline is taken), and the device says nothing of a refusal. Only the key holder (path and X-Candidate-Key);
+// anyone else, and a candidate who withdrew and had their answers deleted, gets the invalid-link 404.
 //
 // The answers route hands out a receipt with each answer it stores (AnswerReceipt); a device sending a kept answer
 // again presents it, and an answer with a receipt that holds is not judged again by the rules of its question (the
@@ -87,10 +88,10 @@ func keptAnswers(e *core.RequestEvent) error {
 }
 
 // MissingKeptAnswers is the ids of kept answers whose question, one of the candidate's job's, the candidate has no
-// answer to; none while the interview is closed.
+// answer to; none when nothing could be answered any more (RequireAnswerable with the earliest start there is).
 func MissingKeptAnswers(app core.App, candidate *core.Record, kept []keptAnswer) ([]string, error) {
 	missing := []string{}
-	if ClosedState(app, candidate) != nil {
+	if RequireAnswerable(app, candidate, time.UnixMilli(1)) != nil {
 		return missing, nil
 	}
 	job, err := app.FindRecordById("jobs", candidate.GetString("job"))

@@ -178,7 +178,7 @@ describe('confirmed answers kept on the device for a day', () => {
     // the link opened again, in a new page
     const reopened = new UploadQueue({ store: createIndexedDbAnswerStore(`kept-answers-test-${dbCounter}`), transport: server.transport, onConfirmed: (answer) => confirmed.push(answer) });
     await reopened.resume();
-    const resent = await resendLostAnswers(reopened, 'cand', { closed: null }, server.askMissing);
+    const resent = await resendLostAnswers(reopened, 'cand', {}, server.askMissing);
     await settle();
 
     expect(resent).toBe(2);
@@ -210,7 +210,7 @@ describe('confirmed answers kept on the device for a day', () => {
     expect(vi.mocked(server.transport.send).mock.calls.length).toBe(sends);
   });
 
-  it('asks nothing when nothing is kept, or the interview is closed or withdrawn', async () => {
+  it('asks nothing when nothing is kept, or the candidate withdrew', async () => {
     const store = freshStore();
     const server = fakeServer();
     const queue = new UploadQueue({ store, transport: server.transport });
@@ -218,7 +218,6 @@ describe('confirmed answers kept on the device for a day', () => {
     await queue.enqueue(text('t1'));
     await settle();
     server.stored.clear();
-    expect(await resendLostAnswers(queue, 'cand', { closed: { reason: 'deadline' } }, server.askMissing)).toBe(0);
     expect(await resendLostAnswers(queue, 'cand', { withdrawnAt: '2026-12-02 10:00:00Z' }, server.askMissing)).toBe(0);
     expect(await resendLostAnswers(queue, 'other', {}, server.askMissing)).toBe(0);
     expect(server.askMissing).not.toHaveBeenCalled();

@@ -13,11 +13,13 @@ export type KeptAnswerRef = { id: string; question: string };
 export type AskMissing = (candidateId: string, kept: readonly KeptAnswerRef[]) => Promise<readonly string[]>;
 
 /** What the interview read says of the link, as far as sending kept answers again goes. */
-export type LinkState = { closed?: unknown; withdrawnAt?: string };
+export type LinkState = { withdrawnAt?: string };
 
 /**
  * The kept answers of the candidate the server lost, queued again; resolves with how many. Nothing is asked when
- * nothing is kept, or when the interview is closed or withdrawn (what went again would be refused).
+ * nothing is kept, or when the candidate withdrew. A closed interview is the server's to judge: past its deadline,
+ * an answer to a question opened before it is still taken within the grace window, and the server says nothing is
+ * missing once nothing would be.
  */
 export async function resendLostAnswers<Staged>(
   queue: UploadQueue<Staged>,
@@ -25,7 +27,7 @@ export async function resendLostAnswers<Staged>(
   link: LinkState,
   askMissing: AskMissing,
 ): Promise<number> {
-  if (link.closed || link.withdrawnAt) return 0;
+  if (link.withdrawnAt) return 0;
   const kept = await queue.keptAnswers(candidateId);
   if (!kept.length) return 0;
   const missing = new Set(await askMissing(candidateId, kept.map((answer) => ({ id: answer.id, question: answer.questionId }))));
