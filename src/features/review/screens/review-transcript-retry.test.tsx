@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { pb } from '@/lib/pocketbase';
-import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 import { queryClient } from '@/lib/query-client';
 import { server } from '@/testing/msw-server';
 
@@ -44,7 +43,7 @@ describe('a failed transcript in the review', () => {
     ['worker_stopped', 'The transcription was interrupted each time it was tried.'],
     ['', 'The transcription did not succeed.'],
   ] as const)('says why in plain words (%s) and offers to try again', async (failure, words) => {
-    await openReview({ review: buildReview({ video: { transcriptStatus: 'failed', transcriptFailure: failure || undefined } as Partial<VideoAnswersResponse> }) });
+    await openReview({ review: buildReview({ video: { transcriptStatus: 'failed', transcriptFailure: failure || undefined } }) });
     expect(transcript()).toHaveTextContent('Transcript unavailable');
     expect(transcript()).toHaveTextContent(words);
     expect(within(transcript()).getByRole('button', { name: 'Try again' })).toBeEnabled();
