@@ -83,6 +83,14 @@ export class ServerTroubleError extends Error {
   }
 }
 
+/** The transcription engine's own failure (pocketsphinx, or the Whisper-compatible endpoint), with its words. */
+class TranscriberError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "TranscriberError";
+  }
+}
+
 /** A response of PocketBase's outside the SDK (the file download) that was not OK. */
 class ResponseStatusError extends Error {
   constructor(
@@ -360,7 +368,6 @@ export class MediaWorker {
     if (!answer) return { result: "skipped", retryInMs: 0 };
     this.log(`answer ${id}: attempt ${answer.transcriptAttempts}${resume ? ", taken up again" : ""}`);
     const dir = await mkdtemp(join(tmpdir(), "screenroom-worker-"));
-    let stage: TranscriptFailure = "processing_failed";
     try {
       const local = await this.makeSeekable(answer, dir);
       if (!transcribes(this.transcribe, answer.language)) {
@@ -372,9 +379,7 @@ export class MediaWorker {
         this.log(`answer ${id}: no transcript (${reason})`);
         return { result: "language_unsupported", retryInMs: 0 };
       }
-      stage = "transcription_failed";
       const { text: transcript, segments } = await this.transcribeAnswer(local.file, dir, answer.language);
-      stage = "processing_failed";
       // the segments within the stored recording's length, so each one seeks to a time the video has
       const transcriptSegments = segments && tidySegments(segments, local.durationSeconds);
       await this.onServer("storing the transcript", () =>
@@ -388,7 +393,14 @@ export class MediaWorker {
       const message = describe(err);
       // the same bytes cannot become playable on a later attempt
       const outcome: FailureOutcome = err instanceof UnusableRecordingError ? { status: "failed" } : afterFailure(answer.transcriptAttempts, this.config.policy);
-      const failure: TranscriptFailure = err instanceof UnusableRecordingError ? "unreadable_recording" : isTimeout(err) ? "timed_out" : stage;
+      const failure: TranscriptFailure =
+        err instanceof UnusableRecordingError
+          ? "unreadable_recording"
+          : isTimeout(err)
+            ? "timed_out"
+            : err instanceof TranscriberError
+              ? "transcription_failed"
+              : "processing_failed";
       this.log(`answer ${id}: attempt ${answer.transcriptAttempts} failed (${message}); ${outcome.status === "failed" ? "giving up" : "will retry"}`);
       // the reason goes with a retry too: an answer whose attempts run out at its next claim keeps the last one
       await this.recordFailure(id, outcome.status, failure, message);
@@ -522,7 +534,11 @@ export class MediaWorker {
     if (!(await hasAudio(recording))) return { text: "", segments: [] };
     const wav = join(dir, "audio.wav");
     await extractAudio(recording, wav);
-    return this.transcribe(wav, language);
+    try {
+      return await this.transcribe(wav, language);
+    } catch (err) {
+      throw new TranscriberError(err);
+    }
   }
 
   /** A write guarded by the claim: refused by the server if this worker lost it meanwhile. */
