@@ -54,6 +54,7 @@ export const UNTHROTTLED = {
   RATE_LIMIT_BULK_ACTIONS: "1000000/1", // bulk decisions, erasures and exports per manager (server/internal/bulk)
   RATE_LIMIT_WEBHOOK_TESTS: "1000000/1", // webhook test events a manager sends (server/internal/webhooks)
   RATE_LIMIT_MESSAGES: "1000000/1", // decision message actions per manager (server/internal/messages)
+  RATE_LIMIT_TRANSCRIPT_RETRIES: "1000000/1", // failed transcripts a manager asks for again (server/internal/takes)
   // the mail queue's pace (server/internal/mail): test and bench mail goes to a local MailDev, no need to wait
   MAIL_QUEUE_PER_SECOND: "200",
 };

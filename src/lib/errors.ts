@@ -129,6 +129,15 @@ export const SERVER_MESSAGES: Readonly<Record<string, string>> = {
     'This invitation was withdrawn, so the candidate gets no more e-mails about it.',
   'You sent many decision messages in a short time. Wait a few minutes, then try again':
     'You sent many decision messages in a short time. Wait a few minutes, then try again.',
+  // a failed transcript asked for again (server/internal/takes/transcript_retry.go)
+  'You asked for many transcripts again in a short time. Wait a few minutes, then try again':
+    'You asked for many transcripts again in a short time. Wait a few minutes, then try again.',
+  'This transcript is still being made: there is nothing to try again yet':
+    'This transcript is still being made: there is nothing to try again yet.',
+  'This answer already has its transcript: there is nothing to try again':
+    'This answer already has its transcript: there is nothing to try again.',
+  'Transcripts in this language need the Whisper-compatible endpoint: trying again would not make one':
+    'Transcripts in this language need the Whisper-compatible endpoint: trying again would not make one.',
   // issue 17's refusals (their texts are fixed by its contract)
   'The deadline must be in the future': 'The deadline must be in the future',
   'This invitation was withdrawn': 'This invitation was withdrawn',

@@ -61,6 +61,7 @@ export type DecisionTemplatesLanguageOptions = "en" | "de" | "fr" | "es" | "nl" 
 export type JobsLanguageOptions = "en" | "de" | "fr" | "es" | "nl" | "pt" | "it" | "pl" | "ar";
 export type MailQueueStatusOptions = "pending" | "sent" | "failed";
 export type VideoAnswersTranscriptStatusOptions = "pending" | "done" | "failed" | "language_unsupported";
+export type VideoAnswersTranscriptFailureOptions = "timed_out" | "unreadable_recording" | "transcription_failed" | "processing_failed" | "worker_stopped";
 export type WebhookDeliveriesEventOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided" | "candidate.messaged" | "webhook.test";
 export type WebhookDeliveriesStatusOptions = "pending" | "succeeded" | "failed";
 export type WebhookEndpointsEventsOptions = "candidate.invited" | "candidate.started" | "candidate.completed" | "answer.transcribed" | "candidate.decided" | "candidate.messaged";
@@ -281,6 +282,7 @@ export type VideoAnswersRecord = {
   created: IsoDateString;
   updated: IsoDateString;
   transcriptSegments?: unknown;
+  transcriptFailure?: VideoAnswersTranscriptFailureOptions;
 };
 
 export type VideoQuestionsRecord = {

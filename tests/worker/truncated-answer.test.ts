@@ -88,7 +88,7 @@ describe("a take cut off mid-recording, submitted as the answer", () => {
     expect(await instance.process(answer.id)).toEqual({ result: "failed", retryInMs: 0 });
     const su = await admin();
     const record = await su.collection("video_answers").getOne(answer.id);
-    expect(record).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 1, transcriptClaimedBy: "", durationSeconds: 0 });
+    expect(record).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 1, transcriptClaimedBy: "", durationSeconds: 0, transcriptFailure: "unreadable_recording" });
     expect(record.transcriptError).toBe("Unusable recording: no track list (the file ends at byte 300, inside the Tracks)");
     expect(lines).toContain(`answer ${answer.id}: attempt 1 failed (${record.transcriptError}); giving up`);
     // the candidate's bytes are kept as they came, for a person to look at

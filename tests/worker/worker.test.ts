@@ -385,10 +385,11 @@ describe("media worker", () => {
     const first = await worker.process(answer.id);
     expect(first.result).toBe("retry");
     let record = await stored(answer.id);
-    expect(record).toMatchObject({ transcriptStatus: "pending", transcriptAttempts: 1, transcriptError: "provider down", transcriptClaimedBy: "" });
+    // the manager's reason goes with the retry already (the engine's failure, not the recording's)
+    expect(record).toMatchObject({ transcriptStatus: "pending", transcriptAttempts: 1, transcriptError: "provider down", transcriptFailure: "transcription_failed", transcriptClaimedBy: "" });
     expect(await worker.process(answer.id)).toEqual({ result: "failed", retryInMs: 0 });
     record = await stored(answer.id);
-    expect(record).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 2 });
+    expect(record).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 2, transcriptFailure: "transcription_failed" });
     expect(await worker.process(answer.id)).toEqual({ result: "skipped", retryInMs: 0 });
     expect(calls).toBe(2);
   });
@@ -404,7 +405,8 @@ describe("media worker", () => {
     const worker = new MediaWorker(config(), { log: () => {} });
     await worker.signIn();
     expect(await worker.process(answer.id)).toEqual({ result: "skipped", retryInMs: 0 });
-    expect(await stored(answer.id)).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 3, transcriptClaimedBy: "" });
+    // no worker said why: each attempt ended with its worker
+    expect(await stored(answer.id)).toMatchObject({ transcriptStatus: "failed", transcriptAttempts: 3, transcriptClaimedBy: "", transcriptFailure: "worker_stopped" });
   });
 
   it(

@@ -2,6 +2,7 @@
 import { hostname } from "node:os";
 import { DEFAULT_POLICY, type JobPolicy } from "./jobs";
 import { endpointProblem, type MetricsEndpointConfig } from "./metrics";
+import { DEFAULT_TIMEOUTS, type TimeoutPolicy } from "./timeouts";
 
 export type ProviderConfig =
   | { kind: "pocketsphinx"; modelDir: string }
@@ -14,6 +15,8 @@ export interface WorkerConfig {
   workerId: string;
   policy: JobPolicy;
   rescanMs: number;
+  /** every request to PocketBase (timeouts.ts); absent: DEFAULT_TIMEOUTS */
+  timeouts?: TimeoutPolicy;
   provider: ProviderConfig;
   /** the Prometheus endpoint (worker/src/metrics.ts); undefined when WORKER_METRICS_LISTEN is unset */
   metrics?: MetricsEndpointConfig;
@@ -29,6 +32,8 @@ export const USAGE = `usage: node worker/run.mjs [--url URL] [--email E] [--pass
 Transcription: TRANSCRIBE_PROVIDER=pocketsphinx (default, English only) | whisper (every job language), with TRANSCRIBE_URL, TRANSCRIBE_API_KEY,
 TRANSCRIBE_MODEL (default whisper-1); POCKETSPHINX_MODEL_DIR (default /usr/share/pocketsphinx/model/en-us).
 Jobs: WORKER_MAX_ATTEMPTS (3), WORKER_LEASE_SECONDS (600), WORKER_RESCAN_SECONDS (60).
+Timeouts: WORKER_REQUEST_TIMEOUT_SECONDS (30) for every request to PocketBase, plus WORKER_TRANSFER_SECONDS_PER_MB (1)
+for each megabyte of a recording downloaded or uploaded.
 Metrics: WORKER_METRICS_LISTEN (host:port, off when unset), METRICS_TOKEN (needed off the loopback).`;
 
 export function parseArgs(argv: string[]): Record<string, string> {
@@ -75,6 +80,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       leaseMs: seconds(env.WORKER_LEASE_SECONDS, DEFAULT_POLICY.leaseMs / 1000) * 1000,
     },
     rescanMs: seconds(env.WORKER_RESCAN_SECONDS, 60) * 1000,
+    timeouts: {
+      requestMs: seconds(env.WORKER_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUTS.requestMs / 1000) * 1000,
+      transferMsPerMB: seconds(env.WORKER_TRANSFER_SECONDS_PER_MB, DEFAULT_TIMEOUTS.transferMsPerMB / 1000) * 1000,
+    },
     provider,
     metrics,
   };

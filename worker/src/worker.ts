@@ -4,7 +4,11 @@
 // know that language stores no transcript and a state saying so, never words of another language); failures are retried a bounded number of times, then
 // marked failed (at once for a recording with nothing playable left). A server that cannot be reached or cannot take
 // a request now (issue 26: a crash, a restart, a full disk) is not a failure of the answer: the job waits for the
-// server and is done again under the claim it holds, uncounted.
+// server and is done again under the claim it holds, uncounted. Every request to PocketBase has a timeout
+// (timeouts.ts): one that times out is a server trouble like a refused connection, unless the server answers its
+// health check meanwhile, which says it is this answer's request that hangs: after WORKER_MAX_ATTEMPTS of those the
+// answer is failed, saying it timed out. Each failure stores a word the review turns into the manager's reason
+// (transcriptFailure) beside the operator's message (transcriptError).
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -34,6 +38,7 @@ import type { QueueStats, WorkerMetrics } from "./metrics";
 import { subscribeRealtime } from "./realtime";
 import { repairRecording, UnusableRecordingError } from "./repair";
 import { tidySegments, type Transcription } from "./segments";
+import { DEFAULT_TIMEOUTS, fileBytes, isTimeout, RequestTimeoutError, timeoutMessage, timeoutSignal, transferTimeoutMs, type TimeoutPolicy } from "./timeouts";
 import { createTranscriber, DEFAULT_LANGUAGE, transcribes, unsupportedLanguageReason, type Transcriber } from "./transcribe";
 
 const COLLECTION = "video_answers";
@@ -54,6 +59,9 @@ export interface ClaimedAnswer extends VideoAnswer {
   language: string;
 }
 
+/** Why an answer's transcript failed, as stored for the review (video_answers.transcriptFailure). */
+export type TranscriptFailure = "timed_out" | "unreadable_recording" | "transcription_failed" | "processing_failed";
+
 /** language_unsupported: playable, and no transcript, because the engine does not know the job's language. */
 export type JobResult = "done" | "retry" | "failed" | "skipped" | "language_unsupported";
 
@@ -67,9 +75,19 @@ export class ServerTroubleError extends Error {
     readonly retryAfterSeconds: number | undefined,
     /** what the request got: the status and message, or the connection error */
     readonly reason: string,
+    /** the request got no answer within its timeout (the connection may be fine) */
+    readonly timedOut = false,
   ) {
     super(`${step}: ${reason}`);
     this.name = "ServerTroubleError";
+  }
+}
+
+/** The transcription engine's own failure (pocketsphinx, or the Whisper-compatible endpoint), with its words. */
+class TranscriberError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "TranscriberError";
   }
 }
 
@@ -101,6 +119,9 @@ export class MediaWorker {
   private readonly resumable = new Set<string>();
   /** Consecutive refusals (a full disk) per answer, for the growing wait before the job is done again. */
   private readonly refusals = new Map<string, number>();
+  /** Per answer, its requests that timed out while the server answered its health check. */
+  private readonly timeouts = new Map<string, number>();
+  private readonly timeoutPolicy: TimeoutPolicy;
   /** Pending pauses (waits for the server): the realtime client's reconnection and `stop` end them early. */
   private readonly pauses = new Set<() => void>();
   private readonly log: (message: string) => void;
@@ -113,6 +134,18 @@ export class MediaWorker {
     this.pb = new PocketBase(config.pbUrl);
     this.owner = { worker: config.workerId, run: randomUUID().slice(0, 8) };
     this.pb.autoCancellation(false);
+    this.timeoutPolicy = config.timeouts ?? DEFAULT_TIMEOUTS;
+    // every SDK request (sign-in and token renewal, scans, claims, writes, the file token, the realtime
+    // subscription) ends within its timeout; an upload of the seekable file gets its file's share on top
+    this.pb.beforeSend = (url, options) => {
+      const bytes = fileBytes(options.body);
+      const ms = bytes ? transferTimeoutMs(this.timeoutPolicy, bytes) : this.timeoutPolicy.requestMs;
+      const what = `${(options.method ?? "GET").toUpperCase()} ${new URL(url).pathname}`;
+      return { url, options: { ...options, signal: timeoutSignal(what, ms, options.signal) } };
+    };
+    // the realtime stream: a connection whose PB_CONNECT does not come within the timeout is dropped and made again
+    // (the SDK's own bound, 15 s, is a private field it reads at each connect)
+    (this.pb.realtime as unknown as { maxConnectTimeout: number }).maxConnectTimeout = this.timeoutPolicy.requestMs;
     // a refusal's Retry-After (a full disk: issue 26) is a header, which the SDK's errors do not carry
     this.pb.afterSend = (response, data: unknown) => {
       const retryAfter = response.status >= 500 ? response.headers.get("retry-after") : null;
@@ -271,16 +304,31 @@ export class MediaWorker {
     for (;;) {
       try {
         const outcome = await this.attempt(id, this.resumable.has(id));
-        this.resumable.delete(id);
-        this.refusals.delete(id);
+        this.forget(id);
         return outcome;
       } catch (err) {
         if (!(err instanceof ServerTroubleError)) {
-          this.resumable.delete(id);
-          this.refusals.delete(id);
+          this.forget(id);
           throw err;
         }
         this.resumable.add(id);
+        if (err.timedOut && (await this.healthy())) {
+          // the server answers, and this answer's request did not: it is the answer, not the server
+          const timeouts = (this.timeouts.get(id) ?? 0) + 1;
+          this.timeouts.set(id, timeouts);
+          const max = this.config.policy.maxAttempts;
+          if (timeouts >= max) {
+            const message = `${err.message}; timed out ${timeouts} times while PocketBase answered its health check`;
+            this.log(`answer ${id}: ${message}; giving up`);
+            this.forget(id);
+            await this.recordFailure(id, "failed", "timed_out", message);
+            return { result: "failed", retryInMs: 0 };
+          }
+          this.log(`answer ${id}: ${err.message} while PocketBase answers (time-out ${timeouts} of ${max} for this answer); trying again`);
+          await this.pause(reconnectDelayMs(timeouts));
+          if (this.stopped) return { result: "skipped", retryInMs: 0 };
+          continue;
+        }
         if (err.trouble === "refused") {
           const refusals = this.refusals.get(id) ?? 0;
           this.refusals.set(id, refusals + 1);
@@ -298,6 +346,20 @@ export class MediaWorker {
         this.log(`answer ${id}: PocketBase answers again after ${Date.now() - lost} ms; taking the job up again`);
       }
     }
+  }
+
+  /** Forgets what this run kept of an answer's job cut by server troubles. */
+  private forget(id: string): void {
+    this.resumable.delete(id);
+    this.refusals.delete(id);
+    this.timeouts.delete(id);
+  }
+
+  /** Stores a failure (a retry to come, or given up) with its reason, through the server's troubles. */
+  private async recordFailure(id: string, status: "failed" | "pending", failure: TranscriptFailure, message: string): Promise<void> {
+    await this.untilStored(id, "recording the failure", () =>
+      this.write(id, { transcriptStatus: status, transcriptFailure: failure, transcriptError: message.slice(0, 2000) }),
+    ).catch((writeErr) => this.log(`answer ${id}: could not record the failure: ${describe(writeErr)}`));
   }
 
   /** One try at the job; a server trouble is thrown as a ServerTroubleError, any other failure is recorded. */
@@ -331,10 +393,17 @@ export class MediaWorker {
       const message = describe(err);
       // the same bytes cannot become playable on a later attempt
       const outcome: FailureOutcome = err instanceof UnusableRecordingError ? { status: "failed" } : afterFailure(answer.transcriptAttempts, this.config.policy);
+      const failure: TranscriptFailure =
+        err instanceof UnusableRecordingError
+          ? "unreadable_recording"
+          : isTimeout(err)
+            ? "timed_out"
+            : err instanceof TranscriberError
+              ? "transcription_failed"
+              : "processing_failed";
       this.log(`answer ${id}: attempt ${answer.transcriptAttempts} failed (${message}); ${outcome.status === "failed" ? "giving up" : "will retry"}`);
-      await this.untilStored(id, "recording the failure", () =>
-        this.write(id, { transcriptStatus: outcome.status, transcriptError: message.slice(0, 2000) }),
-      ).catch((writeErr) => this.log(`answer ${id}: could not record the failure: ${describe(writeErr)}`));
+      // the reason goes with a retry too: an answer whose attempts run out at its next claim keeps the last one
+      await this.recordFailure(id, outcome.status, failure, message);
       return outcome.status === "failed" ? { result: "failed", retryInMs: 0 } : { result: "retry", retryInMs: outcome.retryInMs };
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -352,11 +421,13 @@ export class MediaWorker {
 
   /** A write repeated until the server takes it, through its troubles (or until the worker stops). */
   private async untilStored(id: string, step: string, write: () => Promise<void>): Promise<void> {
-    for (let refusals = 0; ; refusals++) {
+    for (let refusals = 0, timeouts = 0; ; refusals++) {
       try {
         return await this.onServer(step, write);
       } catch (err) {
         if (!(err instanceof ServerTroubleError) || this.stopped) throw err;
+        // a write of this answer's that times out while the server answers others is not tried for ever
+        if (err.timedOut && (await this.healthy()) && ++timeouts >= this.config.policy.maxAttempts) throw err;
         this.log(`answer ${id}: PocketBase could not take ${err.message}; trying again`);
         if (err.trouble === "unreachable") {
           if (!(await this.serverAnswers())) throw err;
@@ -379,7 +450,9 @@ export class MediaWorker {
 
   private async healthy(): Promise<boolean> {
     try {
-      return (await fetch(`${this.config.pbUrl}/api/health`, { signal: AbortSignal.timeout(5_000) })).ok;
+      const res = await fetch(`${this.config.pbUrl}/api/health`, { signal: timeoutSignal("the health check", this.timeoutPolicy.requestMs) });
+      await res.body?.cancel();
+      return res.ok;
     } catch {
       return false;
     }
@@ -405,13 +478,27 @@ export class MediaWorker {
   private async download(answer: VideoAnswer, target: string): Promise<void> {
     const token = await this.pb.files.getToken();
     const url = this.pb.files.getURL(answer, answer.file, { token });
-    const res = await fetch(url);
-    if (!res.ok || !res.body) {
-      await res.body?.cancel();
-      throw new ResponseStatusError(res.status, parseRetryAfter(res.headers.get("retry-after"), Date.now()), `downloading ${answer.file} answered ${res.status}`);
+    // the answer's headers within the request timeout, then the whole file within its share more
+    const controller = new AbortController();
+    const what = `downloading ${answer.file}`;
+    const expire = (ms: number) => setTimeout(() => controller.abort(new RequestTimeoutError(what, ms)), ms);
+    let timer = expire(this.timeoutPolicy.requestMs);
+    try {
+      const res = await fetch(url, { signal: controller.signal });
+      if (!res.ok || !res.body) {
+        await res.body?.cancel();
+        throw new ResponseStatusError(res.status, parseRetryAfter(res.headers.get("retry-after"), Date.now()), `${what} answered ${res.status}`);
+      }
+      clearTimeout(timer);
+      timer = expire(transferTimeoutMs(this.timeoutPolicy, Number(res.headers.get("content-length")) || 0));
+      // streamed to disk: recordings go up to 150 MB
+      await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), createWriteStream(target), { signal: controller.signal });
+    } catch (err) {
+      // the stream reports an abort in words of its own: the timeout is what happened
+      throw controller.signal.aborted ? controller.signal.reason : err;
+    } finally {
+      clearTimeout(timer);
     }
-    // streamed to disk: recordings go up to 150 MB
-    await pipeline(Readable.fromWeb(res.body as import("node:stream/web").ReadableStream), createWriteStream(target));
   }
 
   /**
@@ -447,7 +534,11 @@ export class MediaWorker {
     if (!(await hasAudio(recording))) return { text: "", segments: [] };
     const wav = join(dir, "audio.wav");
     await extractAudio(recording, wav);
-    return this.transcribe(wav, language);
+    try {
+      return await this.transcribe(wav, language);
+    } catch (err) {
+      throw new TranscriberError(err);
+    }
   }
 
   /** A write guarded by the claim: refused by the server if this worker lost it meanwhile. */
@@ -477,6 +568,8 @@ function isConnectionError(err: unknown): boolean {
 /** The error as a ServerTroubleError of `step` when it is the server's trouble (see `serverTrouble`), else null. */
 export function asServerTrouble(err: unknown, step: string): ServerTroubleError | null {
   if (err instanceof ServerTroubleError) return err;
+  // no answer in time: the connection may stand, and nothing was said of the request
+  if (isTimeout(err)) return new ServerTroubleError("unreachable", step, 0, undefined, describe(err), true);
   if (err instanceof ClientResponseError || err instanceof ResponseStatusError) {
     const retryAfterSeconds =
       err instanceof ClientResponseError ? parseRetryAfter((err.response as { retryAfter?: string } | undefined)?.retryAfter, Date.now()) : err.retryAfterSeconds;
@@ -488,6 +581,8 @@ export function asServerTrouble(err: unknown, step: string): ServerTroubleError 
 }
 
 function describe(err: unknown): string {
+  const timedOut = timeoutMessage(err);
+  if (timedOut) return timedOut;
   if (err instanceof ClientResponseError) return `${err.status} ${err.message} ${JSON.stringify(err.response?.data ?? {})}`;
   return err instanceof Error ? err.message : String(err);
 }

@@ -95,6 +95,8 @@ func main() {
 	messages.Register(app)
 	companies.Register(app)
 	devroutes.Register(app)
+	// the operator's commands beside `serve` (docs/operations.md)
+	app.RootCmd.AddCommand(takes.RequeueCommand(app))
 
 	// the SPA's files, with their headers, after every other route (static.go)
 	platform.ServeStatic(app, publicDir, indexFallback)

@@ -22,6 +22,8 @@ var (
 		"Video answers waiting for the media worker (transcriptStatus pending).", nil, nil)
 	mediaQueueOldest = prometheus.NewDesc("screenroom_media_queue_oldest_job_age_seconds",
 		"Age of the oldest video answer waiting for the media worker; 0 when none waits.", nil, nil)
+	mediaFailedJobs = prometheus.NewDesc("screenroom_media_failed_jobs",
+		"Video answers whose transcript failed (given up); they leave it when asked for again or requeued.", nil, nil)
 	mailQueue = prometheus.NewDesc("screenroom_mail_queue_messages",
 		"E-mails in the mail queue, by status: pending (waiting to be sent or retried) or failed (given up).", []string{"status"}, nil)
 	webhookQueue = prometheus.NewDesc("screenroom_webhook_queue_deliveries",
@@ -35,6 +37,7 @@ func newQueueCollector(app core.App) *queueCollector {
 func (c *queueCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- mediaQueueJobs
 	ch <- mediaQueueOldest
+	ch <- mediaFailedJobs
 	ch <- mailQueue
 	ch <- webhookQueue
 }
@@ -59,6 +62,13 @@ func (c *queueCollector) Collect(ch chan<- prometheus.Metric) {
 	} else {
 		ch <- prometheus.MustNewConstMetric(mediaQueueJobs, prometheus.GaugeValue, float64(media.Jobs))
 		ch <- prometheus.MustNewConstMetric(mediaQueueOldest, prometheus.GaugeValue, ageSeconds(media.Oldest, time.Now()))
+	}
+	var failed int
+	err = db.NewQuery(`SELECT COUNT(*) FROM video_answers WHERE transcriptStatus = 'failed'`).WithContext(ctx).Row(&failed)
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(mediaFailedJobs, err)
+	} else {
+		ch <- prometheus.MustNewConstMetric(mediaFailedJobs, prometheus.GaugeValue, float64(failed))
 	}
 
 	for _, queue := range []struct {

@@ -32,6 +32,9 @@ var limitDefaults = map[string]string{
 	"RATE_LIMIT_BULK_ACTIONS":   "30/600", // bulk decisions, erasures and exports per manager (internal/bulk)
 	"RATE_LIMIT_WEBHOOK_TESTS":  "10/60",  // webhook test events a manager sends (internal/webhooks)
 	"RATE_LIMIT_MESSAGES":       "30/600", // decision message actions per manager (internal/messages)
+	// failed transcripts a manager asks for again (internal/takes): each one is a transcription run, paid for when
+	// the engine is a hosted Whisper
+	"RATE_LIMIT_TRANSCRIPT_RETRIES": "30/600",
 }
 
 var limitPattern = regexp.MustCompile(`^([0-9]{1,9})/([0-9]{1,9})$`)
@@ -229,6 +232,22 @@ func RequireDecisionMessageAction(app core.App, userID string) error {
 		return nil
 	}
 	return router.NewApiError(http.StatusTooManyRequests, TooManyMessages, nil)
+}
+
+// TooManyTranscriptRetries is the refusal of a transcript retry past the manager's budget.
+const TooManyTranscriptRetries = "You asked for many transcripts again in a short time. Wait a few minutes, then try again."
+
+// RequireTranscriptRetry takes one retry from the manager userID's budget of failed transcripts asked for again
+// (RATE_LIMIT_TRANSCRIPT_RETRIES). 429 when spent; off with RATE_LIMITS=off.
+func RequireTranscriptRetry(app core.App, userID string) error {
+	if !RateLimitsEnabled() {
+		return nil
+	}
+	max, window := Limit(app, "RATE_LIMIT_TRANSCRIPT_RETRIES")
+	if takeFromWindow(app, "screenroomTranscriptRetries:"+userID, max, window) {
+		return nil
+	}
+	return router.NewApiError(http.StatusTooManyRequests, TooManyTranscriptRetries, nil)
 }
 
 const (

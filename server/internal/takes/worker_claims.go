@@ -108,6 +108,10 @@ func claimVideoAnswer(e *core.RequestEvent) error {
 			if record.GetString("transcriptError") == "" {
 				record.Set("transcriptError", "Gave up after "+strconv.Itoa(attempts)+" attempts")
 			}
+			// no failure recorded by a worker: each attempt ended without one (its worker died mid-job, every time)
+			if record.GetString("transcriptFailure") == "" {
+				record.Set("transcriptFailure", "worker_stopped")
+			}
 			if err := txApp.Save(record); err != nil {
 				return err
 			}

@@ -71,7 +71,7 @@ export function ReviewAnswerCard({ answer, label, language, rating, onRate, head
             </Text>
           </Flex>
           {video ? (
-            <VideoAnswer answerId={answer.id} video={video} language={language} />
+            <VideoAnswer answerId={answer.id} candidateId={answer.candidate} video={video} language={language} />
           ) : text ? (
             <Text as="p" style={{ whiteSpace: 'pre-wrap' }}>
               {text.content}
@@ -88,7 +88,17 @@ export function ReviewAnswerCard({ answer, label, language, rating, onRate, head
   );
 }
 
-function VideoAnswer({ answerId, video, language }: { answerId: string; video: VideoAnswersResponse; language: string }) {
+function VideoAnswer({
+  answerId,
+  candidateId,
+  video,
+  language,
+}: {
+  answerId: string;
+  candidateId: string;
+  video: VideoAnswersResponse;
+  language: string;
+}) {
   const user = useSignedInUser();
   const player = useReviewPlayer();
   const { registerVideo, playing } = player;
@@ -178,7 +188,7 @@ function VideoAnswer({ answerId, video, language }: { answerId: string; video: V
         <Text as="div" size="2" weight="bold" mb="1">
           Transcript
         </Text>
-        <AnswerTranscript video={video} segments={segments} activeIndex={activeIndex} onSeek={seek} />
+        <AnswerTranscript video={video} candidateId={candidateId} segments={segments} activeIndex={activeIndex} onSeek={seek} />
       </div>
     </Flex>
   );
