@@ -1,8 +1,8 @@
 // The README's screenshots (docs/images/), taken from the real product: run `npm start` (a fresh .data/ seeds the
 // demo), then, beside it, `node scripts/docs-screenshots.mjs`. It adds a few demo candidates to the demo job through
 // the product's own routes (invited ones, answered ones the worker transcribes, ratings and decisions by the demo
-// manager), then photographs, in Debian's Chromium, the job's pipeline, a candidate's review and a candidate's
-// question screen (a fake camera playing a gradient). PB_PORT and VITE_PORT as for `npm start`.
+// manager), then photographs, in Debian's Chromium, the job's pipeline, a candidate's review, the job's analytics and a
+// candidate's question screen (a fake camera playing a gradient). PB_PORT and VITE_PORT as for `npm start`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -119,6 +119,14 @@ try {
   await page.evaluate(() => globalThis.scrollBy(0, -24));
   await page.waitForTimeout(2500); // realtime keeps a request open: no network idle to wait for
   await page.screenshot({ path: join(images, "review.png") });
+
+  // the job's analytics: the funnel and the drop-off per question, each chart with its table
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page.goto(`${appUrl}/companies/${demo.companyId}/jobs/${demo.jobId}/analytics`);
+  await page.getByRole("table", { name: "Drop-off per question" }).waitFor();
+  await page.locator(".recharts-surface").first().waitFor();
+  await page.waitForTimeout(1500); // the charts measure their card's width before they draw
+  await page.screenshot({ path: join(images, "analytics.png") });
   await managerContext.close();
 
   // a candidate of her own, who has not opened a question yet (one left by an earlier run goes first)
@@ -143,4 +151,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`Screenshots in ${images}: pipeline.png, review.png, candidate-question.png`);
+console.log(`Screenshots in ${images}: pipeline.png, review.png, analytics.png, candidate-question.png`);

@@ -3,6 +3,7 @@ package answers
 import (
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,6 +37,9 @@ import (
 // The interview's time rules (internal/interview), 403 with a code in data.interview: withdrawn; deadline_passed
 // (after the deadline, except in its grace window for what was under way before it); time_over (a text answer later
 // than its opening + its time + 5 minutes); answer_too_long (a video answer's decoded length over its time + 3 s).
+// The reply carries `receipt` (interview.AnswerReceipt), which the device keeps with its copy of the answer for a
+// day: an answer the server lost in a restore, sent again with it (`receipt` in the body), is not judged again by its
+// question's time or takes (interview/kept_answers.go); the interview's withdrawn, closed job and deadline still apply.
 func registerAnswerRoute(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		// the collection API allows 32 MB plus the file fields' sizes: the same for the video field
@@ -103,8 +107,12 @@ func storeAnswer(e *core.RequestEvent) error {
 	if err := interview.RequireAnswerable(e.App, presented, startedAt(e.App, isVideo, text("id"), presented.Id, opened)); err != nil {
 		return err
 	}
+	// an answer the server stored once and lost (a restore from the replica), sent again by the device with its
+	// receipt: its question's own rules (the text's time, the takes) were met when it was first stored
+	digest := answerDigest(isVideo, files, body, text("content"))
+	resent := interview.ReceiptHolds(e.App, text("receipt"), text("id"), presented.Id, questionID, digest)
 	askedQuestion := platform.FindByIdOrNil(e.App, "questions", questionID)
-	if !isVideo && askedQuestion != nil {
+	if !isVideo && askedQuestion != nil && !resent {
 		if err := interview.RequireTextInTime(e.App, presented, askedQuestion, opened); err != nil {
 			return err
 		}
@@ -155,7 +163,7 @@ func storeAnswer(e *core.RequestEvent) error {
 		if isVideo {
 			// A whole file none of which was staged is a take the server sees start only now: it counts. One staged
 			// under the answer's id was counted with its first part, like a staged take submitted.
-			if staged == nil && !takes.WasStaged(txApp, answer.Id, presented.Id, questionID) {
+			if staged == nil && !resent && !takes.WasStaged(txApp, answer.Id, presented.Id, questionID) {
 				if err := interview.CountTake(txApp, presented.Id, questionID); err != nil {
 					return err
 				}
@@ -195,7 +203,27 @@ func storeAnswer(e *core.RequestEvent) error {
 	}
 	// the answer is stored: the staged takes of its question are of no more use
 	takes.SettleTakes(e.App, answer)
-	return e.JSON(http.StatusOK, map[string]any{"answer": answer, "kind": kindName, "record": kind})
+	receipt := interview.AnswerReceipt(e.App, answer.Id, presented.Id, questionID, digest)
+	return e.JSON(http.StatusOK, map[string]any{"answer": answer, "kind": kindName, "record": kind, "receipt": receipt})
+}
+
+// answerDigest is what an answer's receipt binds (interview.TextDigest, interview.VideoDigest): the text, or the
+// size of the file uploaded or staged.
+func answerDigest(isVideo bool, files []*filesystem.File, body map[string]any, content string) string {
+	if !isVideo {
+		return interview.TextDigest(content)
+	}
+	if len(files) > 0 {
+		return interview.VideoDigest(files[0].Size)
+	}
+	var size int64
+	switch v := body["size"].(type) {
+	case float64:
+		size = int64(v)
+	case string:
+		size, _ = strconv.ParseInt(v, 10, 64)
+	}
+	return interview.VideoDigest(size)
 }
 
 // startedAt is when the answer's take started, for the deadline's grace: its question's opening, or the first part of

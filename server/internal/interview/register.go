@@ -8,4 +8,5 @@ import "github.com/pocketbase/pocketbase/core"
 // Register binds the package's routes and hooks to app.
 func Register(app core.App) {
 	registerInterviewRoutes(app)
+	registerKeptAnswers(app)
 }

@@ -159,16 +159,23 @@ func kindOf(e *core.RequestEvent) (string, error) {
 	return body.Kind, nil
 }
 
+// messageRequest is what the preview and the send are asked about: the signed-in manager, the candidate of the
+// path and the kind of the body.
+func messageRequest(e *core.RequestEvent) (manager, candidate *core.Record, kind string, err error) {
+	manager = platform.RequestUser(e)
+	candidate = platform.FindByIdOrNil(e.App, "candidates", e.Request.PathValue("id"))
+	if manager == nil || candidate == nil {
+		return nil, nil, "", errNotFound
+	}
+	kind, err = kindOf(e)
+	return manager, candidate, kind, err
+}
+
 // POST /api/screenroom/candidates/{id}/decision-message/preview {kind}: the e-mail the send would queue, as the
 // candidate will read it (their data-request link shown without its key), or the refusal the send would give.
 // 200 {kind, language, dir, to, subject, text, custom}.
 func previewRoute(e *core.RequestEvent) error {
-	manager := platform.RequestUser(e)
-	candidate := platform.FindByIdOrNil(e.App, "candidates", e.Request.PathValue("id"))
-	if manager == nil || candidate == nil {
-		return errNotFound
-	}
-	kind, err := kindOf(e)
+	manager, candidate, kind, err := messageRequest(e)
 	if err != nil {
 		return err
 	}
@@ -185,12 +192,7 @@ func previewRoute(e *core.RequestEvent) error {
 // POST /api/screenroom/candidates/{id}/decision-message {kind}: sends it (SendDecisionMessage) as one message
 // action of the manager's. 200 the decision_messages record.
 func sendRoute(e *core.RequestEvent) error {
-	manager := platform.RequestUser(e)
-	candidate := platform.FindByIdOrNil(e.App, "candidates", e.Request.PathValue("id"))
-	if manager == nil || candidate == nil {
-		return errNotFound
-	}
-	kind, err := kindOf(e)
+	manager, candidate, kind, err := messageRequest(e)
 	if err != nil {
 		return err
 	}

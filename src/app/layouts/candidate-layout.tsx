@@ -9,12 +9,14 @@ import { PageSpinner } from '@/components/page-spinner';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { interviewQueries, type Interview } from '@/features/interview/api/interview-get';
-import { resumeAnswerUploads } from '@/features/interview/api/answer-uploads';
+import { answerUploads, resumeAnswerUploads } from '@/features/interview/api/answer-uploads';
+import { resendLostAnswersOnce } from '@/features/interview/api/lost-answers';
 import { InterviewBrand } from '@/features/interview/components/interview-brand';
 import { InterviewClosedPage } from '@/features/interview/components/interview-closed';
 import { InterviewInvalidLink } from '@/features/interview/components/interview-invalid-link';
 import { LanguageSwitcher } from '@/features/interview/components/interview-language-switcher';
 import {
+  InterviewResentNote,
   InterviewUploadStatus,
   useConfirmLeaveWhileUploading,
 } from '@/features/interview/components/interview-upload-status';
@@ -32,7 +34,8 @@ import { queryClient } from '@/lib/query-client';
 
 /**
  * Loads the interview and its language's messages before any screen renders, and picks up answers an earlier visit
- * left to upload. A language the candidate chose on this device starts loading at once, beside the read.
+ * left to upload, and those the server confirmed and lost since (a restore of its database), so the screens count
+ * them as on their way. A language the candidate chose on this device starts loading at once, beside the read.
  */
 export async function candidateLayoutLoader({ params }: LoaderFunctionArgs) {
   const candidateId = params.candidateId ?? '';
@@ -43,8 +46,10 @@ export async function candidateLayoutLoader({ params }: LoaderFunctionArgs) {
       queryClient.ensureQueryData(interviewQueries.detail(candidateId)),
       resumeAnswerUploads(),
     ]);
-    await loadMessages(interviewLocale(candidateId, interview));
+    await Promise.all([loadMessages(interviewLocale(candidateId, interview)), resendLostAnswersOnce(candidateId, interview)]);
   } catch (error) {
+    // a link no longer valid (the candidate was erased): what this device kept of their answers goes too
+    if (error instanceof ClientResponseError && error.status === 404) void answerUploads.forgetCandidate(candidateId);
     // the error page speaks the language of the link too
     await loadMessages(linkLocale(candidateId)).catch(() => undefined);
     throw error;
@@ -119,6 +124,7 @@ function CandidateScreen({ candidateKey, interview }: { candidateKey: string; in
   const closed = interview?.closed;
   return (
     <>
+      <InterviewResentNote candidateId={candidateKey} />
       <InterviewUploadStatus candidateId={candidateKey} />
       {closed && interview && !onDataPage ? (
         <InterviewClosedPage interview={interview} closed={closed} />

@@ -1,7 +1,9 @@
-import { Box, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Table, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Spinner, Table, Text } from '@radix-ui/themes';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { downloadCsv } from '@/lib/csv';
 import { formatDate } from '@/lib/format-date';
@@ -272,5 +274,28 @@ export function AnalyticsView({
         </Card>
       ) : null}
     </Flex>
+  );
+}
+
+/** A job's or the company's figures as their screen reads them: a spinner, the load error, or the view. */
+export function AnalyticsQueryView({
+  query,
+  companyId,
+  actions,
+}: {
+  query: UseQueryResult<AnalyticsFigures>;
+  companyId: string;
+  actions: ReactNode;
+}) {
+  if (query.isPending) return <Spinner size="3" />;
+  if (query.isError) return <LoadError error={query.error} />;
+  return (
+    <AnalyticsView
+      figures={query.data}
+      companyId={companyId}
+      onRefresh={() => void query.refetch()}
+      refreshing={query.isFetching}
+      actions={actions}
+    />
   );
 }

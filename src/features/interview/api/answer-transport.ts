@@ -33,6 +33,7 @@ export function buildStagedAnswerBody(answer: PendingVideoAnswer): string {
     staged: true,
     size: answer.file.size,
     fileName: answer.fileName,
+    ...(answer.receipt ? { receipt: answer.receipt } : {}),
   });
 }
 
@@ -44,6 +45,8 @@ export function buildAnswerForm(answer: PendingAnswer): FormData {
   form.append('question', answer.questionId);
   if (answer.kind === 'video') form.append('file', answer.file, answer.fileName);
   else form.append('content', answer.content);
+  // an answer the server stored once and lost, sent again: the server's receipt from then
+  if (answer.receipt) form.append('receipt', answer.receipt);
   return form;
 }
 
@@ -90,8 +93,14 @@ export function parseRetryAfter(header: string | null | undefined, now = Date.no
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** XMLHttpRequest rather than fetch: only it reports upload progress. */
-function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: (fraction: number) => void): Promise<void> {
+/** The receipt in the answers route's reply ('' when it gave none). */
+function receiptOf(response: unknown): string {
+  const receipt = (response as { receipt?: unknown } | null)?.receipt;
+  return typeof receipt === 'string' ? receipt : '';
+}
+
+/** XMLHttpRequest rather than fetch: only it reports upload progress. Resolves with the server's receipt. */
+function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', pb.buildURL(ANSWERS_ROUTE));
@@ -105,7 +114,7 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
-        resolve();
+        resolve(receiptOf(xhr.response));
       } else {
         const retryAfter = parseRetryAfter(xhr.getResponseHeader('Retry-After'));
         reject(new UploadError(answerProblemKey(xhr.response, xhr.status), xhr.status, xhr.response, retryAfter));
@@ -125,30 +134,33 @@ function postAnswer(answer: PendingAnswer, body: FormData | string, onProgress: 
  * Only when the server holds no live take of it (never staged, or withdrawn), or the parts cannot work (a refused
  * part, the server lost them), does the whole file go, as the first way of all.
  */
-async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void, stager?: StagedUpload): Promise<void> {
+async function sendAnswer(answer: PendingAnswer, onProgress: (fraction: number) => void, stager?: StagedUpload): Promise<string> {
   if (answer.kind === 'video') {
     const staged = stager ?? (await resumeStaging(answer));
-    if (staged === 'stored') return;
+    if (staged === 'stored') return answer.receipt ?? '';
     if (staged?.usable && staged.takeId === answer.id && staged.size === answer.file.size) {
-      if (await submitStaged(answer, staged, onProgress)) return;
+      const stored = await submitStaged(answer, staged, onProgress);
+      if (stored !== false) return stored;
       // The take goes up whole after all: its parts are withdrawn (and every later attempt sends the whole file).
       staged.discard();
     }
   }
-  await postAnswer(answer, buildAnswerForm(answer), onProgress);
+  return postAnswer(answer, buildAnswerForm(answer), onProgress);
 }
 
-/** Sends the parts the server misses, then the small request: true once stored, false when the parts cannot work. */
-async function submitStaged(answer: PendingVideoAnswer, staged: StagedUpload, onProgress: (fraction: number) => void): Promise<boolean> {
+/**
+ * Sends the parts the server misses, then the small request: the server's receipt once stored, false when the parts
+ * cannot work.
+ */
+async function submitStaged(answer: PendingVideoAnswer, staged: StagedUpload, onProgress: (fraction: number) => void): Promise<string | false> {
   // The parts are most of the work: they fill the progress bar up to the last request.
   if (!(await staged.flush((fraction) => onProgress(fraction * 0.98)))) return false;
   try {
-    await postAnswer(answer, buildStagedAnswerBody(answer), onProgress);
-    return true;
+    return await postAnswer(answer, buildStagedAnswerBody(answer), onProgress);
   } catch (error) {
     if (!(error instanceof UploadError) || error.status !== TAKE_INCOMPLETE_STATUS) throw error;
     // An earlier attempt may have been stored with its response lost (its parts are gone with it).
-    return answerExists(answer);
+    return (await answerExists(answer)) ? (answer.receipt ?? '') : false;
   }
 }
 
@@ -192,7 +204,7 @@ async function resumeStaging(answer: PendingVideoAnswer & { durationMs?: number 
 const PART_TIMEOUT_MS = 120_000;
 
 /** AbortSignal.timeout(), or its equivalent where it is missing (Safari before 16). */
-function timeoutSignal(ms: number): AbortSignal {
+export function timeoutSignal(ms: number): AbortSignal {
   if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
   const controller = new AbortController();
   setTimeout(() => controller.abort(), ms);

@@ -42,6 +42,17 @@ describe('buildAnswerForm', () => {
     expect((sent as File).size).toBe(file.size);
   });
 
+  it('sends an answer the server lost with the receipt the server gave it, and a staged one too', () => {
+    const file = new Blob(['video'], { type: 'video/webm' });
+    const form = buildAnswerForm({ ...videoAnswer(file), receipt: 'v1.1.mac', resentFrom: 5 });
+    expect([...form.keys()]).toEqual(['id', 'candidate', 'question', 'file', 'receipt']);
+    expect(form.get('receipt')).toBe('v1.1.mac');
+    const text = buildAnswerForm({ id: 'x', candidateId: 'c', questionId: 'q', createdAt: 1, kind: 'text', content: 'Hi', receipt: 'v1.2.mac' });
+    expect(text.get('receipt')).toBe('v1.2.mac');
+    expect(JSON.parse(buildStagedAnswerBody({ ...videoAnswer(file), receipt: 'v1.3.mac' }))).toMatchObject({ staged: true, receipt: 'v1.3.mac' });
+    expect(JSON.parse(buildStagedAnswerBody(videoAnswer(file)))).not.toHaveProperty('receipt');
+  });
+
   it('sends a text answer as `content`, with no file', () => {
     const form = buildAnswerForm({ id: 'x', candidateId: 'c', questionId: 'q', createdAt: 1, kind: 'text', content: 'Hi' });
     expect([...form.keys()]).toEqual(['id', 'candidate', 'question', 'content']);

@@ -5,7 +5,7 @@ import { newRecordId } from '@/lib/record-id';
 
 import { createIndexedDbAnswerStore, type RecordedChunk } from '../upload/answer-store';
 import type { StagedUpload } from '../upload/take-stager';
-import { UploadQueue, type UploadState } from '../upload/upload-queue';
+import { UploadQueue, withRoom, type UploadState } from '../upload/upload-queue';
 
 import { answerTransport } from './answer-transport';
 import { interviewQueries } from './interview-get';
@@ -20,13 +20,14 @@ export const answerUploads = new UploadQueue<StagedUpload>({
   onConfirmed: (answer) => {
     // a take offered from the chunks kept while it recorded (issue 22): the answer holds it now
     if (answer.kind === 'video') void recordingChunks.remove(answer.id);
+    if (answer.resentFrom !== undefined) noteResent(answer.candidateId);
     void queryClient.invalidateQueries({ queryKey: interviewQueries.detail(answer.candidateId).queryKey });
   },
 });
 
 /** What this device keeps of a take while it is recorded (issue 22). Storage failures only cost that copy. */
 export const recordingChunks = {
-  save: (chunk: RecordedChunk): Promise<void> => store.putChunk(chunk).catch((error: unknown) => console.warn('A recorded chunk could not be kept on this device', error)),
+  save: (chunk: RecordedChunk): Promise<void> => withRoom(store, () => store.putChunk(chunk)).catch((error: unknown) => console.warn('A recorded chunk could not be kept on this device', error)),
   find: (candidateId: string, questionId: string): Promise<RecordedChunk[]> =>
     store.findChunks(candidateId, questionId).catch((error: unknown) => {
       console.warn('The recorded chunks on this device could not be read', error);
@@ -74,4 +75,25 @@ export function useAnswerUploads(candidateId: string): readonly UploadState[] {
 export async function submitTextAnswer(answer: { candidateId: string; questionId: string; content: string }): Promise<void> {
   const { candidateId, questionId, content } = answer;
   await answerUploads.enqueue({ id: newRecordId(), candidateId, questionId, createdAt: Date.now(), kind: 'text', content });
+}
+
+/**
+ * The answers sent again this page load because the server had lost them (lost-answers.ts), once confirmed, by
+ * candidate: the candidate is told how many, and only then.
+ */
+const resentCounts = new Map<string, number>();
+const resentListeners = new Set<() => void>();
+
+function noteResent(candidateId: string): void {
+  resentCounts.set(candidateId, (resentCounts.get(candidateId) ?? 0) + 1);
+  resentListeners.forEach((listener) => listener());
+}
+
+function subscribeResent(listener: () => void): () => void {
+  resentListeners.add(listener);
+  return () => resentListeners.delete(listener);
+}
+
+export function useResentCount(candidateId: string): number {
+  return useSyncExternalStore(subscribeResent, () => resentCounts.get(candidateId) ?? 0);
 }

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 
 import type { UploadState } from '../upload/upload-queue';
 
-import { answerUploads, useAnswerUploads } from '../api/answer-uploads';
+import { answerUploads, useAnswerUploads, useResentCount } from '../api/answer-uploads';
 import { CONSENT_REQUIRED_PROBLEM } from '../api/give-consent';
 import { isMessageKey } from '../i18n/message-keys';
 
@@ -137,4 +137,19 @@ export function useConfirmLeaveWhileUploading() {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
+}
+
+/**
+ * Said once answers this device kept went to the server again because it had lost them (a restore of its database),
+ * and it confirmed them; nothing when nothing went again.
+ */
+export function InterviewResentNote({ candidateId }: { candidateId: string }) {
+  const intl = useIntl();
+  const count = useResentCount(candidateId);
+  if (!count) return null;
+  return (
+    <Text as="p" size="2" mb="4" color="gray" role="status" data-testid="interview-resent">
+      {intl.formatMessage({ id: 'upload.resent' }, { count })}
+    </Text>
+  );
 }

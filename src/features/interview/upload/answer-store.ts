@@ -9,6 +9,9 @@
  *   uploaded; a draft never is. Records written by version 1 of this store carry their file inline and still upload.
  * - `chunks`: the pieces of a take still being recorded, as the recorder hands them over, so a browser that dies
  *   mid-recording leaves what was said on this device too (issue 22). They go once the take is a draft.
+ * - `kept`: the answers the server confirmed, kept for a day with the receipt the server gave (a video's file stays
+ *   in `takes`): if the server's disk is lost, its restore misses about the last second, and this device holds the
+ *   only other copy (docs/decisions/device-keeps-confirmed-answers.md).
  */
 
 type PendingAnswerBase = {
@@ -18,6 +21,10 @@ type PendingAnswerBase = {
   questionId: string;
   /** ms since the epoch; entries upload in the order they were taken. */
   createdAt: number;
+  /** The server's receipt from when it first stored the answer: sent with the answer when it goes again. */
+  receipt?: string;
+  /** Set when the answer goes again after the server lost it: when it was first confirmed (ms since the epoch). */
+  resentFrom?: number;
 };
 
 export type PendingVideoAnswer = PendingAnswerBase & { kind: 'video'; file: Blob; fileName: string };
@@ -29,6 +36,14 @@ export type PendingAnswer = PendingVideoAnswer | PendingTextAnswer;
  * length as recorded, when known.
  */
 export type DraftTake = PendingAnswerBase & { file: Blob; fileName: string; durationMs?: number };
+
+/** An answer the server confirmed, kept on this device for a day. */
+export type KeptAnswer = PendingAnswer & {
+  /** When the server confirmed it (ms since the epoch, this device's clock). */
+  confirmedAt: number;
+  /** The server's receipt ('' when the confirmation came without one: the answer was found stored after a retry). */
+  receipt: string;
+};
 
 /** A piece of a take being recorded, at its byte offset; `ms` the length recorded by then, `last` if it ended the take. */
 export type RecordedChunk = {
@@ -55,8 +70,19 @@ export interface AnswerStore {
   put(answer: PendingAnswer): Promise<void>;
   /** The submitted answers, oldest first, with their files. Drafts are not listed. */
   list(): Promise<PendingAnswer[]>;
-  /** Forgets a submitted answer and its take (the server has confirmed it). */
+  /** Forgets an answer and its take, wherever they are. */
   remove(id: string): Promise<void>;
+  /**
+   * The server confirmed the answer: it leaves the answers to upload and is kept, its take with it, with the time and
+   * the server's receipt. Putting it again (a resend) makes it an answer to upload again.
+   */
+  keep(answer: PendingAnswer, confirmedAt: number, receipt: string): Promise<void>;
+  /** The candidate's kept answers, oldest confirmation first (then in the order they were taken), with their files. */
+  listKept(candidateId: string): Promise<KeptAnswer[]>;
+  /** Forgets the kept answers confirmed before `before` (ms since the epoch), and their takes. */
+  removeKeptBefore(before: number): Promise<void>;
+  /** Forgets the kept answer confirmed first, of any candidate: false when none is kept. */
+  removeOldestKept(): Promise<boolean>;
   /** Drops the drafts taken before `before` (ms since the epoch) that no submitted answer refers to. */
   removeStaleDrafts(before: number): Promise<void>;
   /** The newest draft of the candidate's question that no submitted answer refers to (a take kept after a crash). */
@@ -65,16 +91,22 @@ export interface AnswerStore {
   /** The chunks of the newest take of the candidate's question that has any, by offset ([] when none). */
   findChunks(candidateId: string, questionId: string): Promise<RecordedChunk[]>;
   removeChunks(takeId: string): Promise<void>;
-  /** Forgets everything of one candidate: answers, drafts and chunks (they withdrew and had their answers deleted). */
+  /** Forgets everything of one candidate: answers, kept answers, drafts and chunks (they withdrew, or were erased). */
   removeCandidate(candidateId: string): Promise<void>;
 }
 
 const DB_NAME = 'screenroom';
-/** 1: `pending-answers` with every file inline. 2: adds `takes`. 3: adds `chunks`. */
-const DB_VERSION = 3;
+/** 1: `pending-answers` with every file inline. 2: adds `takes`. 3: adds `chunks`. 4: adds `kept`. */
+const DB_VERSION = 4;
 const PENDING = 'pending-answers';
 const TAKES = 'takes';
 const CHUNKS = 'chunks';
+const KEPT = 'kept';
+
+/** What `kept` holds: the answer without its file (a video's is its take in `takes`). */
+type StoredKept =
+  | (PendingTextAnswer & { confirmedAt: number; receipt: string })
+  | (PendingAnswerBase & { kind: 'video'; fileName: string; confirmedAt: number; receipt: string });
 
 /** What `pending-answers` holds: a version-1 video answer still has its `file`, a version-2 one has it in `takes`. */
 type StoredPending =
@@ -107,6 +139,7 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
         if (!names.contains(PENDING)) req.result.createObjectStore(PENDING, { keyPath: 'id' });
         if (!names.contains(TAKES)) req.result.createObjectStore(TAKES, { keyPath: 'id' });
         if (!names.contains(CHUNKS)) req.result.createObjectStore(CHUNKS, { keyPath: ['takeId', 'offset'] });
+        if (!names.contains(KEPT)) req.result.createObjectStore(KEPT, { keyPath: 'id' });
       };
       // Another tab still holds the old version open: fail (the queue then uploads from memory) rather than hang.
       req.onblocked = () => reject(new Error('IndexedDB is held at an older version by another tab'));
@@ -135,15 +168,17 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
       await transactionDone(tx);
     },
     async removeDraft(id) {
-      const tx = (await db()).transaction([PENDING, TAKES], 'readwrite');
+      const tx = (await db()).transaction([PENDING, TAKES, KEPT], 'readwrite');
       const submitted = tx.objectStore(PENDING).count(id);
-      submitted.onsuccess = () => {
-        if (submitted.result === 0) tx.objectStore(TAKES).delete(id);
+      const kept = tx.objectStore(KEPT).count(id);
+      kept.onsuccess = () => {
+        if (submitted.result === 0 && kept.result === 0) tx.objectStore(TAKES).delete(id);
       };
       await transactionDone(tx);
     },
     async put(answer) {
-      const tx = (await db()).transaction([PENDING, TAKES], 'readwrite');
+      const tx = (await db()).transaction([PENDING, TAKES, KEPT], 'readwrite');
+      tx.objectStore(KEPT).delete(answer.id);
       if (answer.kind === 'video') {
         const { file, ...marker } = answer;
         const take = tx.objectStore(TAKES).count(answer.id);
@@ -174,15 +209,73 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
       return answers.filter((answer) => answer !== null).sort((a, b) => a.createdAt - b.createdAt);
     },
     async remove(id) {
-      const tx = (await db()).transaction([PENDING, TAKES], 'readwrite');
+      const tx = (await db()).transaction([PENDING, TAKES, KEPT], 'readwrite');
       tx.objectStore(PENDING).delete(id);
       tx.objectStore(TAKES).delete(id);
+      tx.objectStore(KEPT).delete(id);
       await transactionDone(tx);
     },
+    async keep(answer, confirmedAt, receipt) {
+      const tx = (await db()).transaction([PENDING, TAKES, KEPT], 'readwrite');
+      tx.objectStore(PENDING).delete(answer.id);
+      // what travelled with the answer as a resend is not kept: the receipt and the time are the new confirmation's
+      const base = { ...answer };
+      delete base.receipt;
+      delete base.resentFrom;
+      if (base.kind === 'video') {
+        const { file, ...marker } = base;
+        tx.objectStore(KEPT).put({ ...marker, confirmedAt, receipt } satisfies StoredKept);
+        // the take is in `takes` since it was a draft; an answer uploaded from memory (storage failed) writes it now
+        const take = tx.objectStore(TAKES).count(base.id);
+        take.onsuccess = () => {
+          if (take.result === 0) {
+            const { id, candidateId, questionId, createdAt, fileName } = base;
+            tx.objectStore(TAKES).put({ id, candidateId, questionId, createdAt, fileName, file } satisfies DraftTake);
+          }
+        };
+      } else {
+        tx.objectStore(KEPT).put({ ...base, confirmedAt, receipt } satisfies StoredKept);
+      }
+      await transactionDone(tx);
+    },
+    async listKept(candidateId) {
+      const tx = (await db()).transaction([TAKES, KEPT], 'readonly');
+      const kept = ((await request(tx.objectStore(KEPT).getAll())) as StoredKept[]).filter((k) => k.candidateId === candidateId);
+      const found = await Promise.all(
+        kept.map(async (entry): Promise<KeptAnswer | null> => {
+          if (entry.kind === 'text') return entry;
+          const take = (await request(tx.objectStore(TAKES).get(entry.id))) as DraftTake | undefined;
+          return take ? { ...entry, file: take.file } : null;
+        }),
+      );
+      return found.filter((answer) => answer !== null).sort((a, b) => a.confirmedAt - b.confirmedAt || a.createdAt - b.createdAt);
+    },
+    async removeKeptBefore(before) {
+      const tx = (await db()).transaction([TAKES, KEPT], 'readwrite');
+      const kept = (await request(tx.objectStore(KEPT).getAll())) as StoredKept[];
+      for (const entry of kept) {
+        if (entry.confirmedAt >= before) continue;
+        tx.objectStore(KEPT).delete(entry.id);
+        tx.objectStore(TAKES).delete(entry.id);
+      }
+      await transactionDone(tx);
+    },
+    async removeOldestKept() {
+      const tx = (await db()).transaction([TAKES, KEPT], 'readwrite');
+      const kept = (await request(tx.objectStore(KEPT).getAll())) as StoredKept[];
+      const oldest = kept.reduce<StoredKept | undefined>((found, k) => (!found || k.confirmedAt < found.confirmedAt ? k : found), undefined);
+      if (oldest) {
+        tx.objectStore(KEPT).delete(oldest.id);
+        tx.objectStore(TAKES).delete(oldest.id);
+      }
+      await transactionDone(tx);
+      return oldest !== undefined;
+    },
     async removeStaleDrafts(before) {
-      const tx = (await db()).transaction([PENDING, TAKES], 'readwrite');
-      const [submitted, takes] = await Promise.all([
+      const tx = (await db()).transaction([PENDING, TAKES, KEPT], 'readwrite');
+      const [submitted, kept, takes] = await Promise.all([
         request(tx.objectStore(PENDING).getAllKeys()),
+        request(tx.objectStore(KEPT).getAllKeys()),
         // Reads each take's metadata through a cursor; the files themselves stay on disk.
         new Promise<{ id: string; createdAt: number }[]>((resolve, reject) => {
           const found: { id: string; createdAt: number }[] = [];
@@ -197,7 +290,7 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
           cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB request failed'));
         }),
       ]);
-      const keep = new Set(submitted.map(String));
+      const keep = new Set([...submitted, ...kept].map(String));
       for (const take of takes) if (!keep.has(take.id) && take.createdAt < before) tx.objectStore(TAKES).delete(take.id);
       await transactionDone(tx);
       const chunks = (await db()).transaction(CHUNKS, 'readwrite');
@@ -206,8 +299,9 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
       await transactionDone(chunks);
     },
     async findDraft(candidateId, questionId) {
-      const tx = (await db()).transaction([PENDING, TAKES], 'readonly');
-      const submitted = new Set((await request(tx.objectStore(PENDING).getAllKeys())).map(String));
+      const tx = (await db()).transaction([PENDING, TAKES, KEPT], 'readonly');
+      const [pending, kept] = await Promise.all([request(tx.objectStore(PENDING).getAllKeys()), request(tx.objectStore(KEPT).getAllKeys())]);
+      const submitted = new Set([...pending, ...kept].map(String));
       const drafts = (await request(tx.objectStore(TAKES).getAll())) as DraftTake[];
       return drafts
         .filter((d) => d.candidateId === candidateId && d.questionId === questionId && !submitted.has(d.id))
@@ -232,8 +326,8 @@ export function createIndexedDbAnswerStore(name = DB_NAME): AnswerStore {
       await transactionDone(tx);
     },
     async removeCandidate(candidateId) {
-      const tx = (await db()).transaction([PENDING, TAKES, CHUNKS], 'readwrite');
-      for (const storeName of [PENDING, TAKES, CHUNKS]) {
+      const tx = (await db()).transaction([PENDING, TAKES, CHUNKS, KEPT], 'readwrite');
+      for (const storeName of [PENDING, TAKES, CHUNKS, KEPT]) {
         // a cursor over each record's fields; the candidate's own are deleted where they are
         const cursor = tx.objectStore(storeName).openCursor();
         cursor.onsuccess = () => {

@@ -197,11 +197,12 @@ describe('UploadQueue', () => {
       await written;
       return put(answer);
     };
+    // confirming moves the answer from the records to upload to the kept ones
     const removed: string[] = [];
-    const remove = store.remove.bind(store);
-    store.remove = async (id) => {
-      removed.push(id);
-      return remove(id);
+    const keep = store.keep.bind(store);
+    store.keep = async (answer, confirmedAt, receipt) => {
+      removed.push(answer.id);
+      return keep(answer, confirmedAt, receipt);
     };
     // the fake server's transport, for a queue whose answers may carry their staged take
     const transport: UploadTransport<{ takeId: string }> = {
@@ -458,7 +459,7 @@ describe('drafts: a finished take is stored before it is submitted', () => {
     vi.useRealTimers();
   });
 
-  it('stores the take when it is finished without uploading it; submitting it uploads that take and clears both stores', async () => {
+  it('stores the take when it is finished without uploading it; submitting it uploads that take, then keeps it as confirmed', async () => {
     const store = freshStore();
     const server = fakeServer();
     const queue = new UploadQueue({ store, transport: server.transport });
@@ -466,7 +467,7 @@ describe('drafts: a finished take is stored before it is submitted', () => {
     const take = draftTake('t1');
     await queue.saveDraft(take);
     await settle();
-    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: ['t1'] });
+    expect(await rawKeys()).toEqual({ kept: [], 'pending-answers': [], takes: ['t1'] });
     expect(server.transport.send).not.toHaveBeenCalled();
     expect(queue.getSnapshot()).toEqual([]);
     expect(await store.list()).toEqual([]);
@@ -480,12 +481,12 @@ describe('drafts: a finished take is stored before it is submitted', () => {
     await queue.enqueue({ ...take, kind: 'video' });
     await settle();
 
-    expect(storedWhenSent).toEqual({ 'pending-answers': ['t1'], takes: ['t1'] });
+    expect(storedWhenSent).toEqual({ kept: [], 'pending-answers': ['t1'], takes: ['t1'] });
     const sent = server.stored.get('t1');
     expect(sent?.kind).toBe('video');
     expect(sent?.kind === 'video' && (await sent.file.text())).toBe('take t1');
     expect(queue.getSnapshot()).toMatchObject([{ id: 't1', status: 'done' }]);
-    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: [] });
+    expect(await rawKeys()).toEqual({ kept: ['t1'], 'pending-answers': [], takes: ['t1'] });
   });
 
   it('writes only a small record on submit: the submitted answer points at its stored take', async () => {
@@ -510,7 +511,7 @@ describe('drafts: a finished take is stored before it is submitted', () => {
     const queue = new UploadQueue({ store, transport: server.transport });
     await queue.enqueue({ ...draftTake('t1'), kind: 'video' });
     await settle();
-    expect(await rawKeys()).toEqual({ 'pending-answers': ['t1'], takes: ['t1'] });
+    expect(await rawKeys()).toEqual({ kept: [], 'pending-answers': ['t1'], takes: ['t1'] });
     const [listed] = await store.list();
     expect(listed?.kind === 'video' && (await listed.file.text())).toBe('take t1');
     sendNow = true;
@@ -539,7 +540,7 @@ describe('drafts: a finished take is stored before it is submitted', () => {
     expect(order).toEqual(['submitted', 'text']);
     expect(queue.getSnapshot().map((s) => s.id)).toEqual(['submitted', 'text']);
     // the draft is young: another tab may still be showing it
-    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: ['draft'] });
+    expect(await rawKeys()).toEqual({ kept: ['submitted', 'text'], 'pending-answers': [], takes: ['draft', 'submitted'] });
   });
 
   it('drops, on resume, drafts older than an hour that were never submitted, and nothing else', async () => {
@@ -556,7 +557,7 @@ describe('drafts: a finished take is stored before it is submitted', () => {
     await queue.resume();
     await settle();
 
-    expect(await rawKeys()).toEqual({ 'pending-answers': ['oldSubmitted'], takes: ['oldSubmitted', 'young'] });
+    expect(await rawKeys()).toEqual({ kept: [], 'pending-answers': ['oldSubmitted'], takes: ['oldSubmitted', 'young'] });
   });
 
   it('discarding a draft (record again, question left) drops its take, but never a submitted answer', async () => {
@@ -573,7 +574,7 @@ describe('drafts: a finished take is stored before it is submitted', () => {
     await queue.discardDraft('submitted');
     // and straight at the store, as another part of the page could
     await store.removeDraft('submitted');
-    expect(await rawKeys()).toEqual({ 'pending-answers': ['submitted'], takes: ['submitted'] });
+    expect(await rawKeys()).toEqual({ kept: [], 'pending-answers': ['submitted'], takes: ['submitted'] });
 
     queue.retryNow();
     await settle();
@@ -605,7 +606,7 @@ describe('drafts: a finished take is stored before it is submitted', () => {
     const video = server.stored.get('legacyVideo');
     expect(video?.kind === 'video' && (await video.file.text())).toBe('take legacyVideo');
     expect(server.stored.get('legacyText')).toMatchObject({ kind: 'text', content: 'answer legacyText' });
-    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: [] });
+    expect(await rawKeys()).toEqual({ kept: ['legacyText', 'legacyVideo'], 'pending-answers': [], takes: ['legacyVideo'] });
   });
 });
 
@@ -625,7 +626,7 @@ describe("a candidate's withdrawal (they had their answers deleted)", () => {
     await queue.forgetCandidate('cand');
 
     expect(queue.getSnapshot()).toEqual([]);
-    expect(await rawKeys()).toEqual({ 'pending-answers': [], takes: ['other1'] });
+    expect(await rawKeys()).toEqual({ kept: [], 'pending-answers': [], takes: ['other1'] });
     expect(await store.findChunks('cand', 'q1')).toEqual([]);
     await queue.resume();
     expect(queue.getSnapshot()).toEqual([]);

@@ -1,4 +1,4 @@
-import type { AnswerStore, DraftTake, PendingAnswer } from './answer-store';
+import type { AnswerStore, DraftTake, KeptAnswer, PendingAnswer } from './answer-store';
 
 /**
  * Uploads the candidate's stored answers one at a time, retrying with backoff until the server confirms each one,
@@ -49,8 +49,11 @@ export class UploadError extends Error {
  * server in parts); an answer resumed after a reload has none.
  */
 export type UploadTransport<Staged = never> = {
-  /** Creates the answer and its kind record in one request; rejects with an UploadError. */
-  send: (answer: PendingAnswer, onProgress: (fraction: number) => void, staged?: Staged) => Promise<void>;
+  /**
+   * Creates the answer and its kind record in one request; rejects with an UploadError. Resolves with the server's
+   * receipt for the answer (a string), kept with the device's copy; anything else when there is none.
+   */
+  send: (answer: PendingAnswer, onProgress: (fraction: number) => void, staged?: Staged) => Promise<unknown>;
   /** Whether the server already holds this answer (a retry after a lost response). */
   exists: (answer: PendingAnswer) => Promise<boolean>;
 };
@@ -65,6 +68,32 @@ export const MAX_RETRY_AFTER_MS = 60_000;
  * question is opened, and dropped on resume only once it is as old as the server keeps a take (30 days).
  */
 export const STALE_DRAFT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long this device keeps an answer after the server confirmed it: the only other copy of what a restore of the
+ * server's database from its replica loses (its last second or so), for as long as the server's receipt lets it be
+ * sent again (server/internal/interview/kept_answers.go, 25 hours, an hour for a clock that runs ahead here).
+ */
+export const KEEP_CONFIRMED_MS = 24 * 60 * 60 * 1000;
+
+/** A write refused because the device's storage is full (or the browser's quota for the site is used up). */
+export function isQuotaError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'QuotaExceededError';
+}
+
+/**
+ * Runs a write to the device's storage; when storage is short, drops the oldest kept answer (confirmed by the
+ * server: a copy, never an answer still to send) and tries again, until it fits or nothing kept is left.
+ */
+export async function withRoom<T>(store: Pick<AnswerStore, 'removeOldestKept'>, write: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isQuotaError(error) || !(await store.removeOldestKept().catch(() => false))) throw error;
+    }
+  }
+}
 
 /** 1 s, 2 s, 4 s ... capped at 30 s. */
 export function retryDelay(failedAttempts: number): number {
@@ -137,7 +166,7 @@ export class UploadQueue<Staged = never> {
    */
   async saveDraft(take: DraftTake): Promise<void> {
     try {
-      await this.options.store.putDraft(take);
+      await withRoom(this.options.store, () => this.options.store.putDraft(take));
     } catch (error) {
       console.warn('The take could not be stored on this device', error);
     }
@@ -161,7 +190,7 @@ export class UploadQueue<Staged = never> {
    * removed only once written. Resolves once it is stored (or known to be unstorable).
    */
   async enqueue(answer: PendingAnswer, staged?: Staged): Promise<void> {
-    const stored = this.options.store.put(answer).catch((error: unknown) => {
+    const stored = withRoom(this.options.store, () => this.options.store.put(answer)).catch((error: unknown) => {
       // No IndexedDB (a private window, a full disk): still upload from memory rather than refuse the answer.
       console.warn('The answer could not be stored on this device', error);
     });
@@ -181,8 +210,35 @@ export class UploadQueue<Staged = never> {
     this.kick();
     try {
       await this.options.store.removeStaleDrafts(this.now() - STALE_DRAFT_MS);
+      await this.options.store.removeKeptBefore(this.now() - KEEP_CONFIRMED_MS);
     } catch (error) {
       console.warn('Old takes could not be cleaned up on this device', error);
+    }
+  }
+
+  /**
+   * The candidate's answers this device kept after the server confirmed them, and not on their way now; [] when
+   * storage fails.
+   */
+  async keptAnswers(candidateId: string): Promise<KeptAnswer[]> {
+    try {
+      const kept = await this.options.store.listKept(candidateId);
+      return kept.filter((answer) => !this.entries.has(answer.id) && answer.confirmedAt >= this.now() - KEEP_CONFIRMED_MS);
+    } catch (error) {
+      console.warn('The answers kept on this device could not be read', error);
+      return [];
+    }
+  }
+
+  /**
+   * Sends kept answers again (the server lost them: a restore), each with its receipt. One the server refuses goes
+   * back to being kept, quietly: the interview closed meanwhile, and nothing is wrong on the candidate's side.
+   */
+  async resend(answers: readonly KeptAnswer[]): Promise<void> {
+    for (const kept of answers) {
+      if (this.entries.has(kept.id)) continue;
+      const { confirmedAt, receipt, ...answer } = kept;
+      await this.enqueue({ ...answer, ...(receipt ? { receipt } : {}), resentFrom: confirmedAt });
     }
   }
 
@@ -285,8 +341,8 @@ export class UploadQueue<Staged = never> {
     const { answer, staged } = entry;
     this.update(id, { status: 'uploading', progress: 0, retryAt: undefined, error: undefined });
     try {
-      await this.options.transport.send(answer, (progress) => this.update(id, { progress }), staged);
-      await this.confirm(answer);
+      const receipt = await this.options.transport.send(answer, (progress) => this.update(id, { progress }), staged);
+      await this.confirm(answer, typeof receipt === 'string' ? receipt : '');
     } catch (error) {
       await this.handleFailure(answer, error);
     }
@@ -303,7 +359,11 @@ export class UploadQueue<Staged = never> {
         return;
       }
       if (exists) {
-        await this.confirm(answer);
+        await this.confirm(answer, answer.receipt ?? '');
+        return;
+      }
+      if (answer.resentFrom !== undefined) {
+        await this.keepQuietly(answer, answer.resentFrom);
         return;
       }
       const state = this.states.find((s) => s.id === answer.id);
@@ -331,9 +391,28 @@ export class UploadQueue<Staged = never> {
     });
   }
 
-  private async confirm(answer: PendingAnswer) {
+  /** A resend the server refused: kept as it was, no longer on its way, and nothing said. */
+  private async keepQuietly(answer: PendingAnswer, confirmedAt: number) {
     await this.entries.get(answer.id)?.stored;
-    await this.options.store.remove(answer.id);
+    try {
+      await this.options.store.keep(answer, confirmedAt, answer.receipt ?? '');
+    } catch (error) {
+      console.warn('The answer could not be kept on this device', error);
+    }
+    this.entries.delete(answer.id);
+    this.states = this.states.filter((state) => state.id !== answer.id);
+    this.emit();
+  }
+
+  private async confirm(answer: PendingAnswer, receipt: string) {
+    await this.entries.get(answer.id)?.stored;
+    try {
+      // kept for a day as the copy a restore of the server may need (it leaves the answers to upload either way)
+      await this.options.store.keep(answer, this.now(), receipt);
+    } catch (error) {
+      console.warn('The confirmed answer could not be kept on this device', error);
+      await this.options.store.remove(answer.id);
+    }
     this.entries.delete(answer.id);
     this.update(answer.id, { status: 'done', progress: 1, retryAt: undefined, storageFull: false, error: undefined });
     this.options.onConfirmed?.(answer);
