@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { toast } from '@/components/toast';
+import { showErrorToast } from '@/components/toaster';
+import { getErrorMessage } from '@/lib/errors';
 import { pb } from '@/lib/pocketbase';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 
@@ -8,7 +11,9 @@ import { patchVideoAnswer, reviewQueries } from './review-candidate';
 /**
  * Asks for a failed transcript again: POST /api/screenroom/video-answers/{id}/transcript/retry, for the managers of
  * the answer's job (server/internal/takes/transcript_retry.go). The answer the server sends back (pending, no reason)
- * goes into the cached review, which then waits for the worker's transcript as for any pending one.
+ * goes into the cached review, which then waits for the worker's transcript as for any pending one. The toasts are
+ * the mutation's own, not the button's: the realtime event of the same write can replace the failed transcript (and
+ * its button) before the answer arrives.
  */
 export function useRetryTranscript(candidateId: string) {
   const queryClient = useQueryClient();
@@ -22,6 +27,8 @@ export function useRetryTranscript(candidateId: string) {
       if (!patchVideoAnswer(queryClient, candidateId, record)) {
         void queryClient.invalidateQueries({ queryKey: reviewQueries.detail(candidateId).queryKey });
       }
+      toast.success('The transcript is being made again.');
     },
+    onError: (error) => showErrorToast(getErrorMessage(error)),
   });
 }

@@ -1,9 +1,6 @@
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 
 import { TimedTranscript, type TranscriptSegment } from '@/components/timed-transcript';
-import { toast } from '@/components/toast';
-import { showErrorToast } from '@/components/toaster';
-import { getErrorMessage } from '@/lib/errors';
 import type { VideoAnswersResponse } from '@/lib/pocketbase-types';
 
 import { useRetryTranscript } from '../api/retry-transcript';
@@ -62,11 +59,7 @@ export function AnswerTranscript({ video, candidateId, segments, activeIndex, on
 /** A failed transcript: why, and 'Try again' (the worker makes it again, as for a new answer). */
 function FailedTranscript({ video, candidateId }: { video: VideoAnswersResponse; candidateId: string }) {
   const retry = useRetryTranscript(candidateId);
-  const tryAgain = () =>
-    retry.mutate(video.id, {
-      onSuccess: () => toast.success('The transcript is being made again.'),
-      onError: (error) => showErrorToast(getErrorMessage(error)),
-    });
+  const tryAgain = () => retry.mutate(video.id);
   return (
     <Flex direction="column" gap="2" align="start" data-testid="transcript">
       <Badge color="red">Transcript unavailable</Badge>
