@@ -100,7 +100,9 @@ class FakeUpload extends FakeXhr {
 
 const storeEveryAnswer = FakeUpload.reply;
 
-beforeEach(() => {
+beforeEach(async () => {
+  // each test starts with nothing kept: an earlier test's confirmed answers stay a day on this device, as they would
+  await createIndexedDbAnswerStore().removeKeptBefore(Number.MAX_SAFE_INTEGER);
   recorded = RECORDED;
   FakeRecorder.lastPieceLateMs = null;
   FakeUpload.sent = [];
@@ -182,8 +184,8 @@ function interviewApi(video: Record<string, unknown> = {}) {
   return { parts, dropped };
 }
 
-/** The keys of the interview's IndexedDB stores: finished takes, and submitted answers. */
-async function stored(): Promise<{ takes: string[]; submitted: string[] }> {
+/** The keys of the interview's IndexedDB stores: finished takes, submitted answers, and confirmed answers kept a day. */
+async function stored(): Promise<{ takes: string[]; submitted: string[]; kept: string[] }> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const open = indexedDB.open('screenroom');
     open.onsuccess = () => resolve(open.result);
@@ -195,9 +197,23 @@ async function stored(): Promise<{ takes: string[]; submitted: string[] }> {
       req.onsuccess = () => resolve(req.result.map(String));
       req.onerror = () => reject(req.error ?? new Error('IndexedDB failed'));
     });
-  const result = { takes: await keys("takes"), submitted: await keys("pending-answers") };
+  const result = { takes: await keys("takes"), submitted: await keys("pending-answers"), kept: await keys("kept") };
   db.close();
   return result;
+}
+
+/**
+ * Confirmed by the server: nothing waits to be sent, and each answer is kept on the device for a day (to send again
+ * what a restore of the server lost), a video answer with its take.
+ */
+async function expectConfirmed({ answers = 1, videos = 1 }: { answers?: number; videos?: number } = {}) {
+  await waitFor(async () => {
+    const { takes, submitted, kept } = await stored();
+    expect(submitted).toEqual([]);
+    expect(kept).toHaveLength(answers);
+    expect(takes).toHaveLength(videos);
+    for (const take of takes) expect(kept).toContain(take);
+  });
 }
 
 async function recordTake() {
@@ -222,7 +238,7 @@ describe('a video answer', () => {
 
     await waitFor(async () => expect((await stored()).takes).toHaveLength(1));
     const [takeId] = (await stored()).takes;
-    expect(await stored()).toEqual({ takes: [takeId], submitted: [] });
+    expect(await stored()).toEqual({ takes: [takeId], submitted: [], kept: [] });
     // the recording went to the server as it was made, under the take's id: parts, not an answer
     await waitFor(() => expect(api.parts).toEqual([{ take: takeId, offset: 0, candidate: 'cand1', question: 'q1' }]));
     expect(FakeUpload.sent).toHaveLength(0);
@@ -241,8 +257,8 @@ describe('a video answer', () => {
       fileName: 'answer.webm',
     });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/candidates/cand1/questions/q2'));
-    // confirmed by the server: nothing is left on the device
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    // confirmed by the server: kept on the device for a day, with nothing left to send
+    await expectConfirmed();
     // the server made the parts the answer: nothing to drop
     expect(api.dropped).toEqual([]);
     expect(FakeUpload.sent).toHaveLength(1);
@@ -269,7 +285,7 @@ describe('a video answer', () => {
     view.unmount();
     // the last take is the candidate's recording: kept on the device and on the server, to be offered again
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await stored()).toEqual({ takes: [second], submitted: [] });
+    expect(await stored()).toEqual({ takes: [second], submitted: [], kept: [] });
     expect(FakeUpload.sent).toHaveLength(0);
     // on the server: the parts of the replaced take only are dropped
     await waitFor(() => expect(api.dropped).toEqual([first]));
@@ -289,7 +305,7 @@ describe('a video answer', () => {
     const form = FakeUpload.sent[0]!.body as FormData;
     expect((form.get('file') as File).name).toBe('answer.webm');
     expect((form.get('file') as File).size).toBe(RECORDED.length);
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    await expectConfirmed();
   });
 
   it('goes up whole when the server no longer has its parts (409), once it knows the answer is not stored', async () => {
@@ -313,7 +329,7 @@ describe('a video answer', () => {
     expect(looked).toEqual([takeId]);
     expect((whole as FormData).get('id')).toBe(takeId);
     expect(((whole as FormData).get('file') as File).size).toBe(RECORDED.length);
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    await expectConfirmed();
     // and the parts the server may still hold are dropped (a request of its own, which may land after the device's
     // copy is gone)
     await waitFor(() => expect(api.dropped).toEqual([takeId]));
@@ -329,7 +345,7 @@ describe('a video answer', () => {
     FakeUpload.reply = () => ({ status: 409, response: { status: 409, message: 'The take is not complete on the server.', data: {} } });
     renderRoute('/candidates/cand5/questions/q1');
     await submitOneTake();
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    await expectConfirmed();
     expect(FakeUpload.sent).toHaveLength(1);
     expect(typeof FakeUpload.sent[0]!.body).toBe('string');
   });
@@ -346,7 +362,7 @@ describe('a video answer', () => {
     // the queue waits a second before the retry
     await waitFor(() => expect(FakeUpload.sent).toHaveLength(2));
     expect(FakeUpload.sent.map((request) => typeof request.body)).toEqual(['string', 'string']);
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    await expectConfirmed();
   });
 
   it('offers a take cut off on another device from the server, and submits it as the take it was (issue 22)', async () => {
@@ -586,7 +602,7 @@ describe('a server out of space (issue 26)', () => {
     disk.free();
     await waitOutRetryAfter();
     await waitFor(() => expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument());
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    await expectConfirmed();
     expect(disk.storedIds).toHaveLength(1);
     expect(disk.refusals()).toBeGreaterThanOrEqual(1);
     // every try was the whole file under the same id
@@ -618,7 +634,7 @@ describe('a server out of space (issue 26)', () => {
     disk.free();
     await waitOutRetryAfter();
     await waitFor(() => expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument());
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    await expectConfirmed();
     expect(partsStored[0]).toBe(0);
     expect(FakeUpload.sent).toHaveLength(1);
     expect(JSON.parse(FakeUpload.sent[0]!.body as string)).toMatchObject({ id: disk.storedIds[0], staged: true });
@@ -637,7 +653,7 @@ describe('a server out of space (issue 26)', () => {
     disk.free();
     await waitOutRetryAfter();
     await waitFor(() => expect(screen.queryByText(NO_SPACE)).not.toBeInTheDocument());
-    await waitFor(async () => expect(await stored()).toEqual({ takes: [], submitted: [] }));
+    await expectConfirmed();
     expect(disk.storedIds).toHaveLength(1);
     // the small request each time, never the whole file
     expect(FakeUpload.sent.every((request) => typeof request.body === 'string')).toBe(true);
@@ -670,7 +686,7 @@ describe('a server out of space (issue 26)', () => {
     // the video answer and the text answer, each stored once
     expect(disk.storedIds).toHaveLength(2);
     expect(new Set(disk.storedIds).size).toBe(2);
-    expect(await stored()).toEqual({ takes: [], submitted: [] });
+    await expectConfirmed({ answers: 2 });
   });
 
   it('still treats a refusal a retry cannot fix (400) as final: kept on the device, no thank-you, no retry by itself', async () => {
