@@ -238,12 +238,16 @@ describe("an endpoint that keeps failing", () => {
     expect(mail.html).toContain(`href="http://app.screenroom.test/companies/${a.company.id}/webhooks"`);
 
     // nothing more is sent to it: new events record no delivery, and the retry of the attempt that disabled it (due
-    // 200 ms later; the earlier deliveries' retries are further off) ends without a request
+    // 200 ms later) ends without a request
     const fourth = await invite("failing-4");
     expect(await su.collection("webhook_deliveries").getFullList({ filter: su.filter("candidate = {:c} && endpoint = {:e}", { c: fourth.id, e: endpoint.id }) })).toEqual([]);
+    // (on a busy machine the second delivery's retry can come due at the same hour and be the failure that disables
+    // it: then the third's first attempt already finds it disabled and sends nothing)
     const ended = await deliveryOf(third.id, endpoint.id, (row) => row.status === "failed");
-    expect(ended).toMatchObject({ attempts: 2, lastStatus: 0, lastError: "The endpoint is disabled." });
-    expect(r.withId(ended.id)).toHaveLength(1);
+    expect(ended).toMatchObject({ lastStatus: 0, lastError: "The endpoint is disabled." });
+    expect([1, 2]).toContain(ended.attempts);
+    // a request for each attempt before the one that found it disabled
+    expect(r.withId(ended.id)).toHaveLength(ended.attempts - 1);
     const notices = await su.collection("mail_queue").getFullList({ filter: su.filter("subject = {:s}", { s: mail.subject }) });
     // the owner's alone, though the company has another manager
     expect(notices.map((n) => n.to)).toEqual([a.manager.user.email]);
