@@ -55,9 +55,10 @@ mkdirSync(reports, { recursive: true });
 
 step("lint", bin("eslint"), [".", "--max-warnings=0"]);
 step("type-check", bin("tsc"), ["-b"]);
-// the Go main's static checks: go vet, then staticcheck (pinned, built from its module)
+// the Go main's static checks: gofmt (every file formatted), go vet, then staticcheck (pinned, built from its module)
 const goEnv = { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly" };
-step("Go static checks (go vet, staticcheck)", "bash", ["-c", `"$GO" vet ./... && "$STATICCHECK" ./...`], {
+const gofmtCheck = `unformatted=$("$("$GO" env GOROOT)/bin/gofmt" -l .) && if [ -n "$unformatted" ]; then echo "Not formatted by gofmt (run gofmt -w on them): $unformatted"; exit 1; fi`;
+step("Go static checks (gofmt, go vet, staticcheck)", "bash", ["-c", `${gofmtCheck} && "$GO" vet ./... && "$STATICCHECK" ./...`], {
   cwd: join(root, "server"),
   env: { ...goEnv, GO: goBinary() ?? "go", STATICCHECK: staticcheck },
 });

@@ -16,6 +16,7 @@ interface Figures {
   id: string;
   title: string;
   asOf: string;
+  refreshing: boolean;
   timeZone: string;
   funnel: { invited: number; linkOpened: number; agreed: number; started: number; completed: number; decided: number };
   decisions: { advance: number; hold: number; reject: number };
@@ -49,7 +50,8 @@ async function clockAt(at: number) {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dbTime = (ms: number) => new Date(ms).toISOString().replace("T", " ");
 
-const jobFigures = (id = job.id, pb = manager.pb) => pb.send<Figures>(`/api/screenroom/jobs/${id}/analytics`, { method: "GET" });
+/** `latest`: the Refresh's read, every write counted before the answer. */
+const jobFigures = (id = job.id, pb = manager.pb, latest = false) => pb.send<Figures>(`/api/screenroom/jobs/${id}/analytics${latest ? "?fresh=1" : ""}`, { method: "GET" });
 const companyFigures = (pb = manager.pb) => pb.send<Figures>(`/api/screenroom/companies/${company.id}/analytics`, { method: "GET" });
 
 async function invite(jobId: string, label: string, fields: Record<string, unknown> = {}) {
@@ -250,13 +252,36 @@ describe("a job's figures", () => {
     expect(f.reminders).toEqual({ reminded: { candidates: 2, completed: 1, completedAfter: 1 }, notReminded: { candidates: 8, completed: 3 } });
   });
 
-  it("count a write at once, and state the server's time they were read at", async () => {
+  it("count a write at once on Refresh; else serve the kept ones with their time, counting it behind the read", async () => {
     await decide(c.nextWeek, "advance");
-    const f = await jobFigures();
-    expect(f.decisions).toEqual({ advance: 2, hold: 1, reject: 1 });
-    expect(Date.parse(f.asOf.replace(" ", "T"))).toBeGreaterThanOrEqual(base + 8 * DAY);
+    const counted = await jobFigures(job.id, manager.pb, true);
+    expect(counted.decisions).toEqual({ advance: 2, hold: 1, reject: 1 });
+    expect(counted.refreshing).toBe(false);
+    expect(Date.parse(counted.asOf.replace(" ", "T"))).toBeGreaterThanOrEqual(base + 8 * DAY);
+
+    // right after a write, the figures kept (a moment old) are served as of their time, and say they are counted again
     await decide(c.nextWeek, "");
-    expect((await jobFigures()).decisions).toEqual({ advance: 1, hold: 1, reject: 1 });
+    const kept = await jobFigures();
+    expect(kept.decisions).toEqual({ advance: 2, hold: 1, reject: 1 });
+    expect(kept.refreshing).toBe(true);
+    expect(kept.asOf).toBe(counted.asOf);
+    // a read a moment later counts the write
+    await vi.waitFor(
+      async () => {
+        const f = await jobFigures();
+        expect([f.refreshing, f.decisions]).toEqual([false, { advance: 1, hold: 1, reject: 1 }]);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+  });
+
+  it("compute figures kept longer than the staleness allows (decisions.md: 60 s) before the answer", async () => {
+    await decide(c.nextWeek, "hold");
+    await clockAt(base + 8 * DAY + 2 * HOUR);
+    const f = await jobFigures();
+    expect([f.refreshing, f.decisions]).toEqual([false, { advance: 1, hold: 2, reject: 1 }]);
+    await decide(c.nextWeek, "");
+    expect((await jobFigures(job.id, manager.pb, true)).decisions).toEqual({ advance: 1, hold: 1, reject: 1 });
   });
 });
 
@@ -319,7 +344,7 @@ describe("the company's figures", () => {
 
   it("follow a job's questions when they change", async () => {
     await manager.pb.collection("jobs").update(other.id, { questions: [q1, q2] });
-    const second = await jobFigures(other.id);
+    const second = await jobFigures(other.id, manager.pb, true);
     // the one who had answered the only question now stopped at the new one
     expect(second.funnel.completed).toBe(0);
     expect(second.questions.map((q) => [q.position, q.reached, q.answered, q.stopped])).toEqual([
@@ -327,6 +352,6 @@ describe("the company's figures", () => {
       [2, 0, 0, 1],
     ]);
     await manager.pb.collection("jobs").update(other.id, { questions: [q1] });
-    expect((await jobFigures(other.id)).funnel.completed).toBe(1);
+    expect((await jobFigures(other.id, manager.pb, true)).funnel.completed).toBe(1);
   });
 });

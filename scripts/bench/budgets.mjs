@@ -51,7 +51,7 @@ export function evaluate(f) {
     add(`Lighthouse LCP, ${name} (ms)`, lcp, `<= ${BUDGETS.lcpMs[name]}`, lcp <= BUDGETS.lcpMs[name]);
   }
   const an = f.analytics;
-  for (const name of ["underLoad", "companyAfterWrite", "jobFirst", "companyFirst"]) {
+  for (const name of ["underLoad", "companyRead", "jobRead", "companyAfterWrite", "refreshAfterWrite"]) {
     const figure = an?.[name];
     add(`analytics ${name} p95 (ms)`, figure?.p95, `<= ${BUDGETS.analyticsP95Ms}`, figure?.p95 <= BUDGETS.analyticsP95Ms && !figure?.errors);
   }

@@ -38,9 +38,11 @@ export function print(f, checks) {
   if (f.analytics) {
     console.log("\nAnalytics read (server/internal/analytics)     p50 ms   p95 ms   max ms  requests  req/s  errors");
     for (const [name, a] of Object.entries(f.analytics)) {
+      if (name === "warmUp") continue;
       console.log(`${name.padEnd(44)} ${String(a.p50).padStart(8)} ${String(a.p95).padStart(8)} ${String(a.max).padStart(8)} ${String(a.requests).padStart(9)} ${String(a.rps ?? "").padStart(6)} ${String(a.errors ?? "").padStart(7)}`);
     }
-    if (f.analytics.companyFirst) console.log(`(the company: ${f.analytics.companyFirst.jobs} jobs, ${f.analytics.companyFirst.candidates} candidates)`);
+    const { companyRead, warmUp, companyAfterWrite } = f.analytics;
+    if (companyRead) console.log(`(the company: ${companyRead.jobs} jobs, ${companyRead.candidates} candidates; computed at the server's start in ${warmUp.ms} ms for ${warmUp.jobs} jobs; right after a write ${companyAfterWrite.servedKept} of ${companyAfterWrite.requests} reads served kept figures)`);
   }
   if (f.managerSession) console.log(`\nManager session: ${JSON.stringify(f.managerSession)}`);
   if (f.upload) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"slices"
+	"time"
 
 	"screenroom/server/internal/platform"
 
@@ -51,7 +52,9 @@ type funnelCounts struct {
 
 // jobFigures are one job's figures, as computed when its version (analytics_versions) was `version`.
 type jobFigures struct {
-	version     int64
+	version int64
+	// the server's time they were computed at: they count every write committed before it
+	computedAt  time.Time
 	questions   []string
 	funnel      funnelCounts
 	byQuestion  map[string]*questionCounts

@@ -12,4 +12,5 @@ func Register(app core.App) {
 	registerMilestones(app)
 	registerLinkOpened(app)
 	registerRoutes(app)
+	registerFigures(app)
 }

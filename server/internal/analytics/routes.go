@@ -59,16 +59,16 @@ func jobAnalyticsRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	figures, err := storeOf(e.App).figuresOf(e.App, []jobRow{job})
+	read, err := storeOf(e.App).figuresOf(e.App, []jobRow{job}, wantsLatest(e))
 	if err != nil {
 		return err
 	}
-	m := mergeFigures([]*jobFigures{figures[job.ID]}, platform.Zone(company.TimeZone))
+	m := mergeFigures([]*jobFigures{read.jobs[job.ID]}, platform.Zone(company.TimeZone))
 	titles, err := questionTitles(e.App, "q.id IN (SELECT value FROM json_each({:ids}))", dbx.Params{"ids": job.Questions})
 	if err != nil {
 		return err
 	}
-	response := buildResponse(e.App, "job", job.ID, job.Title, company, m)
+	response := buildResponse("job", job.ID, job.Title, company, m, read)
 	response.Questions = make([]questionJSON, 0, len(job.questionIDs()))
 	for i, id := range job.questionIDs() {
 		counts := m.byQuestion[id]
@@ -93,8 +93,7 @@ func companyAnalyticsRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	store := storeOf(e.App)
-	m, err := store.companyFigures(e.App, companyID, jobs, platform.Zone(company.TimeZone))
+	m, read, err := storeOf(e.App).companyFigures(e.App, companyID, jobs, platform.Zone(company.TimeZone), wantsLatest(e))
 	if err != nil {
 		return err
 	}
@@ -102,7 +101,7 @@ func companyAnalyticsRoute(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
-	response := buildResponse(e.App, "company", companyID, company.Name, company, m)
+	response := buildResponse("company", companyID, company.Name, company, m, read)
 	response.Questions = make([]questionJSON, 0, len(m.byQuestion))
 	for id, counts := range m.byQuestion {
 		response.Questions = append(response.Questions, questionJSON{ID: id, Title: titles[id], Reached: counts.reached, Answered: counts.answered, Stopped: counts.stopped})
@@ -117,19 +116,20 @@ func companyAnalyticsRoute(e *core.RequestEvent) error {
 		}
 		return strings.Compare(a.Title+a.ID, b.Title+b.ID)
 	})
-	figures, err := store.figuresOf(e.App, jobs)
-	if err != nil {
-		return err
-	}
 	response.Jobs = make([]jobJSON, 0, len(jobs))
 	for _, job := range jobs {
-		f := figures[job.ID].funnel
+		f := read.jobs[job.ID].funnel
 		response.Jobs = append(response.Jobs, jobJSON{
 			ID: job.ID, Title: job.Title, Archived: job.Archived, Closed: job.ClosedAt != "",
 			Invited: f.invited, Started: f.started, Completed: f.completed, Decided: f.advance + f.hold + f.reject,
 		})
 	}
 	return answer(e, response)
+}
+
+// wantsLatest: the manager's Refresh (?fresh=1) asks for figures that count every write, computed before the answer.
+func wantsLatest(e *core.RequestEvent) bool {
+	return e.Request.URL.Query().Get("fresh") == "1"
 }
 
 func answer(e *core.RequestEvent, response *figuresResponse) error {
@@ -227,8 +227,11 @@ type figuresResponse struct {
 	Scope string `json:"scope"`
 	ID    string `json:"id"`
 	Title string `json:"title"`
-	// the server's now: the figures count every write committed before it
-	AsOf             string         `json:"asOf"`
+	// the figures count every write committed before it: the server's now, or when kept figures were computed
+	AsOf string `json:"asOf"`
+	// some figures were kept from before a write they do not count yet (at most a minute); they are being computed
+	// again, and a read in a moment (or with ?fresh=1 at once) counts it
+	Refreshing       bool           `json:"refreshing"`
 	TimeZone         string         `json:"timeZone"`
 	Funnel           funnelJSON     `json:"funnel"`
 	Decisions        decisionsJSON  `json:"decisions"`
@@ -242,9 +245,9 @@ type figuresResponse struct {
 	Jobs []jobJSON `json:"jobs,omitempty"`
 }
 
-func buildResponse(app core.App, scope, id, title string, company companyRow, m *merged) *figuresResponse {
+func buildResponse(scope, id, title string, company companyRow, m *merged, read *readFigures) *figuresResponse {
 	zone := platform.Zone(company.TimeZone)
-	r := &figuresResponse{Scope: scope, ID: id, Title: title, AsOf: platform.NowText(app), TimeZone: zone.String()}
+	r := &figuresResponse{Scope: scope, ID: id, Title: title, AsOf: platform.DBTime(read.asOf), Refreshing: read.refreshing, TimeZone: zone.String()}
 	f := m.funnel
 	r.Funnel = funnelJSON{Invited: f.invited, LinkOpened: f.linkOpened, Agreed: f.agreed, Started: f.started, Completed: f.completed, Decided: f.advance + f.hold + f.reject}
 	r.Decisions = decisionsJSON{Advance: f.advance, Hold: f.hold, Reject: f.reject}

@@ -103,9 +103,9 @@ type sharedAnswer struct {
 	CaptionsURL   *string `json:"captionsUrl,omitempty"`
 	TranscriptURL *string `json:"transcriptUrl,omitempty"`
 	// the language the transcript is in: the job's
-	Language *string `json:"language,omitempty"`
-	Content            *string          `json:"content,omitempty"`
-	Ratings            *sharedRatings   `json:"ratings,omitempty"`
+	Language *string        `json:"language,omitempty"`
+	Content  *string        `json:"content,omitempty"`
+	Ratings  *sharedRatings `json:"ratings,omitempty"`
 }
 
 type sharedSegment struct {

@@ -13,8 +13,13 @@ export type AnalyticsFigures = {
   scope: 'job' | 'company';
   id: string;
   title: string;
-  /** The server's time of the read: every write committed before it is counted. */
+  /** Every write committed before it is counted: the server's time of the read, or when kept figures were computed. */
   asOf: string;
+  /**
+   * Some figures were kept from before a write they do not count yet (at most a minute old): the server is counting
+   * them again, and a read in a moment has them.
+   */
+  refreshing: boolean;
   /** The company's time zone, in which the invite weeks are cut. */
   timeZone: string;
   funnel: { invited: number; linkOpened: number; agreed: number; started: number; completed: number; decided: number };
@@ -45,20 +50,28 @@ export function companyAnalyticsPath(companyId: string): string {
   return `/api/screenroom/companies/${encodeURIComponent(companyId)}/analytics`;
 }
 
-function getAnalytics(path: string, signal?: AbortSignal): Promise<AnalyticsFigures> {
-  return pb.send<AnalyticsFigures>(path, { method: 'GET', signal, requestKey: null });
+function getAnalytics(path: string, signal: AbortSignal | undefined, latest: boolean): Promise<AnalyticsFigures> {
+  return pb.send<AnalyticsFigures>(latest ? `${path}?fresh=1` : path, { method: 'GET', signal, requestKey: null });
 }
 
+/** How soon figures the server is counting again are read again. */
+export const REREAD_MS = 1500;
+
+const rereadWhileRefreshing = (query: { state: { data?: AnalyticsFigures } }) => (query.state.data?.refreshing ? REREAD_MS : false);
+
+/** `latest` (the Refresh button) has the server count every write before it answers. */
 export const analyticsQueries = {
   all: () => ['analytics'] as const,
-  job: (jobId: string) =>
+  job: (jobId: string, latest = false) =>
     queryOptions({
       queryKey: [...analyticsQueries.all(), 'job', jobId] as const,
-      queryFn: ({ signal }) => getAnalytics(jobAnalyticsPath(jobId), signal),
+      queryFn: ({ signal }) => getAnalytics(jobAnalyticsPath(jobId), signal, latest),
+      refetchInterval: rereadWhileRefreshing,
     }),
-  company: (companyId: string) =>
+  company: (companyId: string, latest = false) =>
     queryOptions({
       queryKey: [...analyticsQueries.all(), 'company', companyId] as const,
-      queryFn: ({ signal }) => getAnalytics(companyAnalyticsPath(companyId), signal),
+      queryFn: ({ signal }) => getAnalytics(companyAnalyticsPath(companyId), signal, latest),
+      refetchInterval: rereadWhileRefreshing,
     }),
 };

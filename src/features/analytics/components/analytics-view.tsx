@@ -1,6 +1,6 @@
 import { Box, Button, Callout, Card, Flex, Grid, Heading, Link as RadixLink, Spinner, Table, Text } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { LoadError } from '@/components/load-error';
@@ -129,6 +129,7 @@ export function AnalyticsView({
           <Heading as="h1">Analytics: {figures.title}</Heading>
           <Text size="2" color="gray">
             Figures as of {formatDate(figures.asOf)}; invite weeks start on Monday in {figures.timeZone}.
+            {figures.refreshing ? ' Counting the latest changes…' : null}
           </Text>
         </Flex>
         <Flex gap="2" wrap="wrap">
@@ -280,21 +281,32 @@ export function AnalyticsView({
 /** A job's or the company's figures as their screen reads them: a spinner, the load error, or the view. */
 export function AnalyticsQueryView({
   query,
+  readLatest,
   companyId,
   actions,
 }: {
   query: UseQueryResult<AnalyticsFigures>;
+  /** Refresh: the figures counting every write, into the query's data. */
+  readLatest: () => Promise<unknown>;
   companyId: string;
   actions: ReactNode;
 }) {
+  // the Refresh button's own read (the rereads while the server counts again show nothing)
+  const [readingLatest, setReadingLatest] = useState(false);
   if (query.isPending) return <Spinner size="3" />;
   if (query.isError) return <LoadError error={query.error} />;
   return (
     <AnalyticsView
       figures={query.data}
       companyId={companyId}
-      onRefresh={() => void query.refetch()}
-      refreshing={query.isFetching}
+      onRefresh={() => {
+        setReadingLatest(true);
+        // a failed read shows its error in place of the figures (the query's state)
+        void readLatest()
+          .catch(() => undefined)
+          .finally(() => setReadingLatest(false));
+      }}
+      refreshing={readingLatest}
       actions={actions}
     />
   );

@@ -18,6 +18,7 @@ const figures: AnalyticsFigures = {
   id: 'c1',
   title: 'Acme',
   asOf: '2024-03-20 10:00:00.000Z',
+  refreshing: false,
   timeZone: 'UTC',
   funnel: { invited: 12, linkOpened: 9, agreed: 8, started: 7, completed: 5, decided: 2 },
   decisions: { advance: 2, hold: 0, reject: 0 },

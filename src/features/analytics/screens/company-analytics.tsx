@@ -1,5 +1,5 @@
 import { Button } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -10,9 +10,11 @@ import { AnalyticsQueryView } from '../components/analytics-view';
 /** The hiring funnel over all the company's jobs: linked from the company home (its jobs list). */
 export function CompanyAnalyticsScreen() {
   const { companyId = '' } = useParams();
+  const queryClient = useQueryClient();
   return (
     <AnalyticsQueryView
       query={useQuery(analyticsQueries.company(companyId))}
+      readLatest={() => queryClient.fetchQuery(analyticsQueries.company(companyId, true))}
       companyId={companyId}
       actions={
         <Button asChild variant="soft">

@@ -23,6 +23,7 @@ const figures: AnalyticsFigures = {
   id: 'j1',
   title: 'Support engineer',
   asOf: '2024-03-20 10:00:00.000Z',
+  refreshing: false,
   timeZone: 'Europe/Berlin',
   funnel: { invited: 8, linkOpened: 6, agreed: 5, started: 4, completed: 2, decided: 3 },
   decisions: { advance: 1, hold: 1, reject: 1 },
@@ -138,6 +139,28 @@ describe('a job’s analytics', () => {
     expect(lines).toContain('Time to complete,From the first question opened,Median (seconds),750');
     expect(lines).toContain('Invite weeks,2024-03-11,Completion rate %,');
     expect(lines).toContain('Reminders,Reminded,Completed after a reminder,1');
+  });
+
+  it('reads again while the server counts the latest changes, and Refresh asks for every write counted', async () => {
+    const asked: string[] = [];
+    const answers = [
+      { ...figures, refreshing: true },
+      { ...figures, asOf: '2024-03-20 10:00:05.000Z', decisions: { ...figures.decisions, advance: figures.decisions.advance + 1 } },
+    ];
+    server.use(
+      http.get(`${env.apiUrl}/api/screenroom/jobs/:jobId/analytics`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json(answers[Math.min(asked.length - 1, answers.length - 1)]);
+      }),
+    );
+    open('/companies/c1/jobs/j1/analytics');
+    expect(await screen.findByText(/Counting the latest changes…/)).toBeInTheDocument();
+    // read again by itself, and the new figures shown
+    await vi.waitFor(() => expect(screen.queryByText(/Counting the latest changes…/)).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(rowsOf('Decisions')[0]).toEqual(['Advance', String(figures.decisions.advance + 1)]);
+    expect(asked).toEqual(['', '']);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await vi.waitFor(() => expect(asked).toEqual(['', '', '?fresh=1']));
   });
 
   it('says when the job is not one of the manager’s', async () => {

@@ -1,5 +1,5 @@
 import { Button } from '@radix-ui/themes';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
@@ -10,9 +10,11 @@ import { AnalyticsQueryView } from '../components/analytics-view';
 /** A job's hiring funnel: linked from the job's page. */
 export function JobAnalyticsScreen() {
   const { companyId = '', jobId = '' } = useParams();
+  const queryClient = useQueryClient();
   return (
     <AnalyticsQueryView
       query={useQuery(analyticsQueries.job(jobId))}
+      readLatest={() => queryClient.fetchQuery(analyticsQueries.job(jobId, true))}
       companyId={companyId}
       actions={
         <>
