@@ -11,7 +11,7 @@ ensureNodeModules();
 ensurePocketBase();
 // the parts import npm packages (autocannon, Playwright, the PocketBase SDK): they load once node_modules is there
 const { BUILD, wants } = await import("./bench/options.mjs");
-const { buildBundle, seedStack, startStack, SU } = await import("./bench/stack.mjs");
+const { analyticsWarmUp, buildBundle, seedStack, startStack, SU } = await import("./bench/stack.mjs");
 const { firstVisitBytes } = await import("./bench/bytes.mjs");
 const { latencies } = await import("./bench/latency.mjs");
 const { lighthouseScores } = await import("./bench/lighthouse.mjs");
@@ -30,6 +30,7 @@ const figures = { bytes: {}, latency: {}, lighthouse: null, upload: null, manage
 try {
   const { seed, counts, manager } = await seedStack(stack.url, stack.dataDir);
   figures.seed = counts;
+  figures.analyticsWarmUp = await analyticsWarmUp(stack);
 
   if (wants("bytes")) figures.bytes = await firstVisitBytes(stack.url, manager, seed);
   if (wants("latency")) figures.latency = await latencies(stack.url, manager.authStore.token, seed, stack.pid);

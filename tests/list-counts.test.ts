@@ -3,7 +3,7 @@
 // list in one request, and how many jobs use each question (the questions list reads it as a back-relation expand).
 // Who may call the route is in tests/access-matrix.test.ts ("the product's read routes").
 import { beforeAll, describe, expect, it } from "vitest";
-import { answerText, answerVideo, createCompany, createJob, createQuestion, newCandidateOf, statusOf, superuser, uniqueEmail, world } from "./helpers";
+import { answerText, answerVideo, createCompany, createJob, createQuestion, newCandidateOf, pbUrl, statusOf, superuser, uniqueEmail, world } from "./helpers";
 
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -164,6 +164,26 @@ describe("GET /api/screenroom/companies/{id}/jobs", () => {
     await createJob(other.manager.pb, other.company.id, [other.text.question.id]);
     expect((await jobsOf(w.manager.pb, company.id)).map((job) => job.id)).toEqual([second.id]);
     expect((await jobsOf(other.manager.pb, other.company.id)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  // the kept lists go gzipped to a client that accepts it (every browser), the same JSON as without
+  it("answers the list and its counts gzipped when asked, the same JSON as plain", async () => {
+    const company = await createCompany(w.manager.pb, "Many jobs");
+    const { question } = await createQuestion(w.manager.pb, company.id, "text");
+    // past 1 KB each: 16 jobs, a candidate each
+    for (let i = 0; i < 16; i++) {
+      const job = await createJob(w.manager.pb, company.id, [question.id]);
+      await w.manager.pb.collection("candidates").create({ job: job.id, email: uniqueEmail(`gz-${i}`) });
+    }
+    for (const path of [`/api/screenroom/companies/${company.id}/jobs`, `/api/screenroom/companies/${company.id}/job-counts`]) {
+      const read = (encoding: string) => fetch(pbUrl() + path, { headers: { authorization: w.manager.pb.authStore.token, "accept-encoding": encoding } });
+      const [gzipped, plain, refused] = await Promise.all([read("gzip, deflate, br"), read("identity"), read("gzip;q=0, deflate")]);
+      expect([gzipped.headers.get("content-encoding"), plain.headers.get("content-encoding"), refused.headers.get("content-encoding")]).toEqual(["gzip", null, null]);
+      expect(gzipped.headers.get("vary")).toMatch(/Accept-Encoding/);
+      const body = await plain.json();
+      expect(await gzipped.json()).toEqual(body);
+      expect(await refused.json()).toEqual(body);
+    }
   });
 
   it("answers an empty list for a company without jobs, and 404 to another company's manager and for an unknown id", async () => {

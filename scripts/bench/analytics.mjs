@@ -1,10 +1,8 @@
 // analytics: the hiring funnel's reads (server/internal/analytics) at the bench's scale (decisions.md: different jobs
 // and the company's figures, at ten times the data: `--scale=10`, 300 jobs and 30,000 candidates in one company).
-// The server computes the figures when it starts and keeps each job's until a write it counts moves the job; right
+// The server computes the figures when it starts (its warm-up, which the bench waits for: stack.mjs) and keeps each job's until a write it counts moves the job; right
 // after such a write a read is served the kept figures (at most 45 s old, decisions.md allows 60) while the job is
 // computed again behind it, and the Refresh button (?fresh=1) has it computed before the answer. Measured:
-//   - warmUp: the computation at the server's start, as its log states it (not a read: nobody waits for it unless
-//     they read in its first moments);
 //   - companyRead: the company's figures, 30 times; jobRead: each job's, every job once (what managers read);
 //   - companyAfterWrite: the company's right after a decision on a candidate of another job each time, 30 times;
 //   - refreshAfterWrite: the same with Refresh, the one job computed again and all added up before the answer;
@@ -38,17 +36,6 @@ async function timedGet(url, path, token) {
   return { ms, body: JSON.parse(body) };
 }
 
-// the server's own statement of its warm-up (server/internal/analytics/cache.go logs it), waited for up to 2 minutes
-async function warmUpOf(admin) {
-  for (let waited = 0; waited < 120_000; waited += 250) {
-    const logs = await admin.logs.getList(1, 1, { filter: 'message = "analytics: figures computed"', sort: "-created" });
-    const data = logs.items[0]?.data;
-    if (data) return { ms: data.ms, jobs: data.jobs };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not log its analytics warm-up within 2 minutes");
-}
-
 export async function analyticsReads(url, token, seed, su, serverPid) {
   const admin = new PocketBase(url);
   admin.autoCancellation(false);
@@ -63,7 +50,6 @@ export async function analyticsReads(url, token, seed, su, serverPid) {
   const jobs = (await manager.send(`/api/screenroom/companies/${seed.companyId}/jobs`, { method: "GET" })).map((job) => job.id);
 
   const result = {};
-  result.warmUp = await warmUpOf(admin);
   await pinned(serverPid, async () => {
     const companyReads = [];
     let figures;

@@ -40,10 +40,11 @@ const behindDelay = 300 * time.Millisecond
 const maxKeptJobs = 20_000
 
 // warmJobs is how many jobs the warm-up computes at most (the most recently changed companies first), and warmChunk
-// how many at a time, so that a reader waits for one chunk at most.
+// how many at a time, so that a reader waits for one chunk at most. After each chunk the warm-up rests as long as the
+// chunk took: it takes half a core at most from the requests of a server just started.
 const (
 	warmJobs  = maxKeptJobs / 2
-	warmChunk = 100
+	warmChunk = 50
 )
 
 type keptCompany struct {
@@ -222,10 +223,16 @@ func (s *figuresStore) warmUp(ctx context.Context, app core.App) {
 		if err != nil || warmed+len(jobs) > warmJobs {
 			break
 		}
-		for from := 0; from < len(jobs) && ctx.Err() == nil; from += warmChunk {
+		for from := 0; from < len(jobs); from += warmChunk {
+			chunk := time.Now()
 			if _, err := s.figuresOf(app, jobs[from:min(from+warmChunk, len(jobs))], false); err != nil {
 				app.Logger().Warn("analytics: warm-up failed", "error", err.Error())
 				return
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Since(chunk)):
 			}
 		}
 		if _, _, err := s.companyFigures(app, c.ID, jobs, platform.Zone(company.TimeZone), false); err != nil {
@@ -234,9 +241,7 @@ func (s *figuresStore) warmUp(ctx context.Context, app core.App) {
 		}
 		warmed += len(jobs)
 	}
-	if warmed > 0 {
-		app.Logger().Info("analytics: figures computed", "jobs", warmed, "ms", time.Since(started).Milliseconds())
-	}
+	app.Logger().Info("analytics: figures computed", "jobs", warmed, "ms", time.Since(started).Milliseconds())
 }
 
 // registerFigures warms the figures up when the server starts and computes moved jobs behind the reads until it stops.

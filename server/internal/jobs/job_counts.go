@@ -33,16 +33,47 @@ func jobCountsRoute(e *core.RequestEvent) error {
 	if !platform.ManagesCompany(e.App, companyID, platform.RequestUserID(e)) {
 		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
-	body, err := jobCountsJSON(e.App, companyID)
+	kept, err := jobCountsJSON(e.App, companyID)
 	if err != nil {
 		return err
 	}
-	return e.Blob(200, "application/json", body)
+	return answerKept(e, kept)
 }
 
 // jobCountsJSON: the company's counts as the route answers them, for a caller that checked the access first (the
-// route, the company home's first screen).
-func jobCountsJSON(app core.App, companyID string) ([]byte, error) {
+// route, the company home's first screen). The answered counts are kept per company (jobCountsCache) with the
+// company's numbers in job_counts_versions (moved by any change of its jobs' counts, migration 1733202001) and
+// jobs_list_versions (a job added, removed or moved); a read that finds both unchanged answers the kept bytes. The
+// bytes may be the kept entry's: never to be changed.
+func jobCountsJSON(app core.App, companyID string) (kept, error) {
+	// the numbers first: a write after them makes the counts read below newer than the numbers, never older
+	var versions struct {
+		Counts int64 `db:"counts"`
+		Jobs   int64 `db:"jobs"`
+	}
+	err := app.DB().NewQuery(`SELECT coalesce((SELECT version FROM job_counts_versions WHERE company = {:company}), 0) AS counts,
+		coalesce((SELECT version FROM jobs_list_versions WHERE company = {:company}), 0) AS jobs`).
+		Bind(dbx.Params{"company": companyID}).One(&versions)
+	if err != nil {
+		return kept{}, err
+	}
+	shape := strconv.FormatInt(versions.Jobs, 10)
+	if body, ok := jobCountsCache.get(companyID, versions.Counts, shape); ok {
+		return kept{jobCountsCache, companyID, versions.Counts, shape, body}, nil
+	}
+	body, err := sumJobCounts(app, companyID)
+	if err != nil {
+		return kept{}, err
+	}
+	jobCountsCache.put(companyID, versions.Counts, shape, body)
+	return kept{jobCountsCache, companyID, versions.Counts, shape, body}, nil
+}
+
+// jobCountsCache holds each company's last answered counts (as jobsListCache holds its list).
+var jobCountsCache = &listCache{entries: map[string]listCacheEntry{}, limit: jobsListCacheBytes}
+
+// sumJobCounts reads and sums the company's counts into the route's JSON.
+func sumJobCounts(app core.App, companyID string) ([]byte, error) {
 	// One row per job and status with candidates, job by job (the jobs by company index, then each job's rows of
 	// job_status_counts by its primary key); Go sums them per job. SQLite's GROUP BY sorted them in a temporary
 	// b-tree and its JSON functions cost as much again (2.3 ms a request at 301 jobs).

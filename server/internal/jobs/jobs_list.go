@@ -3,8 +3,11 @@ package jobs
 import (
 	"screenroom/server/internal/platform"
 
+	"bytes"
+	"compress/gzip"
 	"database/sql"
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/pocketbase/dbx"
@@ -38,19 +41,19 @@ func jobsListRoute(e *core.RequestEvent) error {
 	if !platform.ManagesCompany(e.App, companyID, platform.RequestUserID(e)) {
 		return e.NotFoundError("The requested resource wasn't found.", nil)
 	}
-	body, err := jobsListJSON(e.App, companyID)
+	kept, err := jobsListJSON(e.App, companyID)
 	if err != nil {
 		return err
 	}
-	return e.Blob(200, "application/json", body)
+	return answerKept(e, kept)
 }
 
 // jobsListJSON: the company's jobs list as the route answers it, for a caller that checked the access first (the
 // route, the company home's first screen). The bytes may be the kept entry's: never to be changed.
-func jobsListJSON(app core.App, companyID string) ([]byte, error) {
+func jobsListJSON(app core.App, companyID string) (kept, error) {
 	collection, err := app.FindCachedCollectionByNameOrId("jobs")
 	if err != nil {
-		return nil, err
+		return kept{}, err
 	}
 	columns := platform.RecordJSONSQL(collection, "j", "description", "welcomeMessage")
 	// the number first: a write after it makes the list read below newer than the number, never older, and the
@@ -60,10 +63,10 @@ func jobsListJSON(app core.App, companyID string) ([]byte, error) {
 		Bind(dbx.Params{"company": companyID}).
 		Row(&version)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
+		return kept{}, err
 	}
 	if body, ok := jobsListCache.get(companyID, version, columns); ok {
-		return body, nil
+		return kept{jobsListCache, companyID, version, columns, body}, nil
 	}
 	// Each row's JSON comes from SQLite in the index's order (idx_jobs_company_created: company, created DESC, id);
 	// Go only joins them. json_group_array(... ORDER BY ...) sorted the rows' whole JSON texts in a temporary b-tree
@@ -73,17 +76,17 @@ func jobsListJSON(app core.App, companyID string) ([]byte, error) {
 		Bind(dbx.Params{"company": companyID}).
 		Rows()
 	if err != nil {
-		return nil, err
+		return kept{}, err
 	}
 	defer rows.Close()
 	// a new slice, not a pooled buffer: the list is kept
 	body, _, err := platform.AppendRowsJSON([]byte{'['}, rows.Rows)
 	if err != nil {
-		return nil, err
+		return kept{}, err
 	}
 	body = append(body, ']')
 	jobsListCache.put(companyID, version, columns, body)
-	return body, nil
+	return kept{jobsListCache, companyID, version, columns, body}, nil
 }
 
 // jobsListCache holds each company's last answered jobs list: its version (jobs_list_versions), the statement's
@@ -98,6 +101,8 @@ type listCacheEntry struct {
 	version int64
 	shape   string
 	body    []byte
+	// body gzipped, once a client that accepts it has read it
+	gzipped []byte
 }
 
 type listCache struct {
@@ -124,16 +129,75 @@ func (c *listCache) put(key string, version int64, shape string, body []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old, ok := c.entries[key]; ok {
-		c.size -= len(old.body)
+		c.size -= len(old.body) + len(old.gzipped)
 		delete(c.entries, key)
 	}
 	for other, entry := range c.entries {
 		if c.size+len(body) <= c.limit {
 			break
 		}
-		c.size -= len(entry.body)
+		c.size -= len(entry.body) + len(entry.gzipped)
 		delete(c.entries, other)
 	}
 	c.entries[key] = listCacheEntry{version: version, shape: shape, body: body}
 	c.size += len(body)
+}
+
+// gzipped is body (kept under key, version and shape) gzipped: made once and kept with the entry while it stands.
+func (c *listCache) gzipped(key string, version int64, shape string, body []byte) []byte {
+	c.mu.Lock()
+	entry, ok := c.entries[key]
+	c.mu.Unlock()
+	if ok && entry.version == version && entry.shape == shape && entry.gzipped != nil {
+		return entry.gzipped
+	}
+	var out bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&out, gzip.DefaultCompression)
+	if _, err := w.Write(body); err != nil || w.Close() != nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if entry, ok := c.entries[key]; ok && entry.version == version && entry.shape == shape {
+		entry.gzipped = out.Bytes()
+		c.size += len(entry.gzipped)
+		c.entries[key] = entry
+	}
+	return out.Bytes()
+}
+
+// kept is a list route's answer and where it is kept.
+type kept struct {
+	cache   *listCache
+	key     string
+	version int64
+	shape   string
+	body    []byte
+}
+
+// answerKept writes a kept answer, gzipped when the client accepts it (every browser does) and it is long: the list
+// of 3,002 jobs is 1.2 MB of JSON, 10 times less gzipped, and writing it was most of the read.
+func answerKept(e *core.RequestEvent, k kept) error {
+	e.Response.Header().Add("Vary", "Accept-Encoding")
+	if len(k.body) >= 1<<10 && acceptsGzip(e.Request.Header.Get("Accept-Encoding")) {
+		if gz := k.cache.gzipped(k.key, k.version, k.shape, k.body); gz != nil {
+			e.Response.Header().Set("Content-Encoding", "gzip")
+			return e.Blob(200, "application/json", gz)
+		}
+	}
+	return e.Blob(200, "application/json", k.body)
+}
+
+// acceptsGzip reads an Accept-Encoding header: gzip (or *) listed without q=0.
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != "gzip" && name != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.ToLower(params), " ", "")
+		return !strings.HasPrefix(q, "q=0") || strings.HasPrefix(q, "q=0.") && strings.Trim(q[len("q=0."):], "0") != ""
+	}
+	return false
 }

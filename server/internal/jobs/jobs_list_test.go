@@ -2,6 +2,8 @@ package jobs
 
 import (
 	"bytes"
+	"compress/gzip"
+	"io"
 	"testing"
 )
 
@@ -46,5 +48,52 @@ func TestListCacheStaysWithinItsLimit(t *testing.T) {
 	cache.put("huge", 1, "cols", bytes.Repeat([]byte("x"), 101))
 	if _, ok := cache.get("huge", 1, "cols"); ok || cache.size > cache.limit {
 		t.Errorf("a list over the whole limit was kept (size %d)", cache.size)
+	}
+}
+
+func TestListCacheKeepsTheGzippedBodyWithItsEntry(t *testing.T) {
+	cache := &listCache{entries: map[string]listCacheEntry{}, limit: 1 << 20}
+	body := bytes.Repeat([]byte(`{"id":"abc","title":"Support engineer"},`), 200)
+	cache.put("a", 1, "cols", body)
+	gz := cache.gzipped("a", 1, "cols", body)
+	r, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(r)
+	if err != nil || !bytes.Equal(plain, body) {
+		t.Fatalf("gunzipped body differs (%v)", err)
+	}
+	if again := cache.gzipped("a", 1, "cols", body); &again[0] != &gz[0] {
+		t.Error("the gzipped body was made again instead of kept")
+	}
+	if cache.size != len(body)+len(gz) {
+		t.Errorf("size %d, want body and gzipped %d", cache.size, len(body)+len(gz))
+	}
+	cache.put("a", 2, "cols", []byte(`[]`))
+	if cache.size != 2 {
+		t.Errorf("a replaced entry's gzipped body still counted: size %d", cache.size)
+	}
+	// a newer entry is never given an older body's gzip
+	cache.gzipped("a", 1, "cols", body)
+	if cache.entries["a"].gzipped != nil {
+		t.Error("an older version's gzip was kept with the newer entry")
+	}
+}
+
+func TestAcceptsGzipReadsTheHeaderAsBrowsersSendIt(t *testing.T) {
+	for header, want := range map[string]bool{
+		"gzip, deflate, br, zstd": true,
+		"br;q=1.0, gzip;q=0.8":    true,
+		"*":                       true,
+		"":                        false,
+		"identity":                false,
+		"gzip;q=0":                false,
+		"gzip; q=0.000, br":       false,
+		"deflate, GZIP":           true,
+	} {
+		if got := acceptsGzip(header); got != want {
+			t.Errorf("acceptsGzip(%q) = %v, want %v", header, got, want)
+		}
 	}
 }
