@@ -28,6 +28,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import PocketBase from "pocketbase";
 import { childPids, freePort, root, startPocketBase, UNTHROTTLED } from "../lib/pocketbase.mjs";
 import { logoFile, randomId } from "../seed.mjs";
@@ -265,6 +266,25 @@ async function lostAnswers(url, dataDir, confirmedIds, bytes) {
   return lost;
 }
 
+// the review reader's thread: reads until told to stop, then posts every read's start (epoch ms) and time
+const REVIEW_READER = `
+const { parentPort, workerData } = require("node:worker_threads");
+let reading = true;
+parentPort.on("message", () => { reading = false; });
+(async () => {
+  const times = [];
+  while (reading) {
+    const at = performance.timeOrigin + performance.now();
+    const res = await fetch(workerData.url, { headers: { authorization: workerData.token } });
+    await res.arrayBuffer();
+    if (!res.ok) return parentPort.postMessage({ error: "review: " + res.status });
+    times.push({ at, ms: performance.timeOrigin + performance.now() - at });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  parentPort.postMessage({ times });
+})();
+`;
+
 /** p50 / p95 / max of the review reads' times in ms. */
 function readFigures(times) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -294,19 +314,14 @@ async function runPath(path, bytes) {
       peakStaging = Math.max(peakStaging, dirBytes(join(dataDir, "screenroom_takes")));
       peakTmp = Math.max(peakTmp, dirBytes(serverTmp));
     }, 50);
-    // the manager reads a candidate's review over and over while the answers arrive
-    let loading = true;
-    const reviews = [];
-    const reading = (async () => {
-      while (loading) {
-        const t = performance.now();
-        const res = await fetch(`${url}/api/screenroom/reviews/${candidates[0].id}`, { headers: { authorization: managerToken } });
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`review: ${res.status}`);
-        reviews.push({ at: t, ms: performance.now() - t });
-        await sleep(100);
-      }
-    })();
+    // the manager reads a candidate's review over and over while the answers arrive, in a thread of its own: in this
+    // one the 200 uploads' streams and the sampler's walks of the staging dir would delay the reads by the bench's own
+    // work (a read's time is from its request to the last byte of its answer, on the epoch's clock)
+    const reader = new Worker(REVIEW_READER, { eval: true, workerData: { url: `${url}/api/screenroom/reviews/${candidates[0].id}`, token: managerToken } });
+    const reading = new Promise((resolve, reject) => {
+      reader.once("message", (message) => (message.error ? reject(new Error(message.error)) : resolve(message.times)));
+      reader.once("error", reject);
+    });
     const loadBefore = loadavg()[0];
     const started = performance.now();
     // the candidates start within the first second, as fifty people pressing Start would
@@ -318,8 +333,9 @@ async function runPath(path, bytes) {
     );
     const seconds = (performance.now() - started) / 1000;
     const loadAfter = loadavg()[0];
-    loading = false;
-    await reading;
+    reader.postMessage("stop");
+    const reviews = await reading;
+    await reader.terminate();
     clearInterval(sampler);
     const failures = results.filter((r) => r.status === "rejected").map((r) => String(r.reason?.message ?? r.reason));
     const byMessage = new Map();
@@ -347,7 +363,9 @@ async function runPath(path, bytes) {
       tmpLeftMb: round(dirBytes(serverTmp) / 1024 / 1024),
       review: readFigures(reviews.map((r) => r.ms)),
       burstSeconds: round((burst.to - burst.from) / 1000),
-      burstReview: readFigures(reviews.filter((r) => r.at >= burst.from && r.at <= burst.to).map((r) => r.ms)),
+      // the three slowest reads: seconds from the run's start, and ms
+      slowestReviews: [...reviews].sort((a, b) => b.ms - a.ms).slice(0, 3).map((r) => [round((r.at - performance.timeOrigin - started) / 1000), round(r.ms)]),
+      burstReview: readFigures(reviews.filter((r) => r.at >= performance.timeOrigin + burst.from && r.at <= performance.timeOrigin + burst.to).map((r) => r.ms)),
       load: { before: round(loadBefore), after: round(loadAfter) },
     };
   } finally {
