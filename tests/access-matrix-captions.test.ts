@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { answerText, answerVideo, keyOf, newCandidateOf, signUp, superuser, uniqueEmail, world } from "./helpers";
 import { SEGMENTS, TRANSCRIPT, VTT, fetchSharedTranscript, fetchTranscript, type TranscriptFile } from "./captions-support";
 import { createLink, revokeLink, type CreatedLink } from "./share-link-support";
-import { acceptInvite } from "./support";
+import { coManagerOf } from "./support";
 
 const FILES: TranscriptFile[] = ["captions.vtt", "transcript.txt"];
 const BODY: Record<TranscriptFile, string> = { "captions.vtt": VTT, "transcript.txt": `${TRANSCRIPT}\n` };
@@ -34,14 +34,6 @@ let removedLink: CreatedLink;
 
 const transcribed = { transcriptStatus: "done", transcript: TRANSCRIPT, transcriptSegments: SEGMENTS };
 
-/** A fresh user who joins A's company through an invite, as the product adds a co-manager. */
-async function coManagerOfA(label: string) {
-  const fellow = await signUp({ email: uniqueEmail(label) });
-  const invite = await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: fellow.user.email });
-  expect((await acceptInvite(invite.id, fellow.pb.authStore.token)).status).toBe(200);
-  return fellow;
-}
-
 beforeAll(async () => {
   a = await world("captions-matrix-a");
   b = await world("captions-matrix-b");
@@ -57,10 +49,10 @@ beforeAll(async () => {
   invitee = await signUp({ email: uniqueEmail("captions-invitee") });
   await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: invitee.user.email });
   // a manager of A whose address is no longer confirmed, still holding a valid session
-  unverified = await coManagerOfA("captions-unverified");
+  unverified = await coManagerOf(a, "captions-unverified");
   await su.collection("users").update(unverified.user.id, { verified: false });
   // a manager of A who made a link and kept a file token, then was removed
-  removed = await coManagerOfA("captions-removed");
+  removed = await coManagerOf(a, "captions-removed");
   removedLink = await createLink(removed.pb, { candidate: a.candidate.id });
   removedFileToken = await removed.pb.files.getToken();
   expect((await fetchSharedTranscript(removedLink.token, video.kind.id, "captions.vtt")).status).toBe(200);

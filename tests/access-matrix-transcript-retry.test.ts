@@ -8,7 +8,7 @@ import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerVideo, keyOf, pbUrl, signUp, superuser, uniqueEmail, world } from "./helpers";
-import { acceptInvite } from "./support";
+import { coManagerOf } from "./support";
 
 const NOT_FOUND = { status: 404, message: "The requested resource wasn't found.", data: {} };
 const FAILED = { transcriptStatus: "failed", transcriptFailure: "timed_out", transcriptError: "downloading: no answer within 30 s", transcriptAttempts: 3 };
@@ -22,13 +22,6 @@ let invitee: Awaited<ReturnType<typeof signUp>>;
 let removed: Awaited<ReturnType<typeof signUp>>;
 let unverified: Awaited<ReturnType<typeof signUp>>;
 
-async function coManagerOfA(label: string) {
-  const fellow = await signUp({ email: uniqueEmail(label) });
-  const invite = await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: fellow.user.email });
-  expect((await acceptInvite(invite.id, fellow.pb.authStore.token)).status).toBe(200);
-  return fellow;
-}
-
 beforeAll(async () => {
   a = await world("retry-matrix-a");
   b = await world("retry-matrix-b");
@@ -37,9 +30,9 @@ beforeAll(async () => {
   noCompany = await signUp({ email: uniqueEmail("retry-nocompany") });
   invitee = await signUp({ email: uniqueEmail("retry-invitee") });
   await a.manager.pb.collection("manager_invites").create({ company: a.company.id, email: invitee.user.email });
-  unverified = await coManagerOfA("retry-unverified");
+  unverified = await coManagerOf(a, "retry-unverified");
   await su.collection("users").update(unverified.user.id, { verified: false });
-  removed = await coManagerOfA("retry-removed");
+  removed = await coManagerOf(a, "retry-removed");
   await a.manager.pb.collection("companies").update(a.company.id, { "managers-": removed.user.id });
 });
 

@@ -30,7 +30,7 @@ import {
 } from "./helpers";
 import { bulkAction, bulkExport } from "./bulk-support";
 import { createLink, openShared, revokeLink, type CreatedLink } from "./share-link-support";
-import { acceptInvite } from "./support";
+import { coManagerOf } from "./support";
 
 // "unverified": an account invited to A's company whose e-mail is not (any longer) confirmed, still holding a valid
 // token: it may act on nothing but its own profile (decisions.md, amendments after the security review)
@@ -1282,14 +1282,6 @@ describe("removing a manager of A's company", () => {
   });
 });
 
-/** A fresh user who joins A's company through an invite, as the product adds a co-manager. */
-async function coManagerOfA(label: string) {
-  const fellow = await signUp({ email: uniqueEmail(label) });
-  const invite = await ctx.a.manager.pb.collection("manager_invites").create({ company: ctx.a.company.id, email: fellow.user.email });
-  expect((await acceptInvite(invite.id, fellow.pb.authStore.token)).status).toBe(200);
-  return fellow;
-}
-
 // A manager removed from A's company (security round three) reaches nothing of it any more: not the company, its jobs,
 // candidates, share links or comments, and not the candidate's review through a share link they made before.
 describe("a manager removed from A's company", () => {
@@ -1297,7 +1289,7 @@ describe("a manager removed from A's company", () => {
   let link: CreatedLink;
   let comment: RecordModel;
   beforeAll(async () => {
-    removed = await coManagerOfA("matrix-removed");
+    removed = await coManagerOf(ctx.a, "matrix-removed");
     link = await createLink(removed.pb, { candidate: ctx.a.candidate.id, expiresInDays: 30, includeFeedback: true });
     comment = await removed.pb.collection("comments").create({ candidate: ctx.a.candidate.id, author: removed.user.id, text: "Before my removal" });
     expect((await openShared(link.token)).status).toBe(200);
@@ -1350,8 +1342,8 @@ describe("share links of A's co-managers", () => {
   let fellow: Awaited<ReturnType<typeof signUp>>;
   let other: Awaited<ReturnType<typeof signUp>>;
   beforeAll(async () => {
-    fellow = await coManagerOfA("matrix-share-fellow");
-    other = await coManagerOfA("matrix-share-other");
+    fellow = await coManagerOf(ctx.a, "matrix-share-fellow");
+    other = await coManagerOf(ctx.a, "matrix-share-other");
   });
   afterAll(async () => {
     await ctx.su.collection("companies").update(ctx.a.company.id, { "managers-": [fellow.user.id, other.user.id] });

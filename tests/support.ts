@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import type PocketBase from "pocketbase";
 import { ClientResponseError } from "pocketbase";
 import { expect } from "vitest";
-import { errorOf, fixture, pbUrl, superuser } from "./helpers";
+import { errorOf, fixture, pbUrl, signUp, superuser, uniqueEmail } from "./helpers";
 
 /**
  * The names in a folder, none when it is not there. One read: PocketBase removes a deleted record's files in the
@@ -158,4 +158,12 @@ export async function acceptInvite(inviteId: string, token?: string) {
     // not JSON: keep the text
   }
   return { status: res.status, body: body as Record<string, unknown> };
+}
+
+/** A fresh user who joins `w`'s company through an invite its manager sends, as the product adds a co-manager. */
+export async function coManagerOf(w: { manager: { pb: PocketBase }; company: { id: string } }, label: string) {
+  const fellow = await signUp({ email: uniqueEmail(label) });
+  const invite = await w.manager.pb.collection("manager_invites").create({ company: w.company.id, email: fellow.user.email });
+  expect((await acceptInvite(invite.id, fellow.pb.authStore.token)).status).toBe(200);
+  return fellow;
 }

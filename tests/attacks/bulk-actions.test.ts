@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type PocketBase from "pocketbase";
 import { anonymous, asCandidate, createCompany, createJob, createQuestion, errorOf, randomId, signUp, statusOf, superuser, uniqueEmail, useOwnServer, world } from "../helpers";
-import { acceptInvite } from "../support";
+import { coManagerOf } from "../support";
 import { bulkAction, bulkExport, toldOf, type BulkAction } from "../bulk-support";
 
 type World = Awaited<ReturnType<typeof world>>;
@@ -26,13 +26,6 @@ async function stateOf(candidateId: string, email: string) {
   const audit = (await su.collection("audit_log").getList(1, 1, { filter: su.filter("candidateId = {:c}", { c: candidateId }) })).totalItems;
   const messages = (await su.collection("decision_messages").getList(1, 1, { filter: su.filter("candidate = {:c}", { c: candidateId }) })).totalItems;
   return { exists: row !== null, decision: row?.decision ?? null, mails, audit, messages };
-}
-
-async function coManagerOf(w: World, label: string) {
-  const co = await signUp({ email: uniqueEmail(label) });
-  const invite = await w.manager.pb.collection("manager_invites").create({ company: w.company.id, email: co.user.email });
-  expect((await acceptInvite(invite.id, co.pb.authStore.token)).status).toBe(200);
-  return co;
 }
 
 describe("bulk routes across companies", () => {

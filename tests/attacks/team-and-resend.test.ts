@@ -22,21 +22,13 @@ import {
   waitForMail,
   world,
 } from "../helpers";
-import { acceptInvite, expectFieldError, storedOrNull } from "../support";
+import { coManagerOf, expectFieldError, storedOrNull } from "../support";
 import type PocketBase from "pocketbase";
 
 (globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
 
 const resend = (pb: PocketBase, candidateId: string) =>
   pb.send<{ sentAt: string }>(`/api/screenroom/candidates/${encodeURIComponent(candidateId)}/resend-invite`, { method: "POST" });
-
-/** A manager who joined `w`'s company by accepting an invite. */
-async function coManagerOf(w: Awaited<ReturnType<typeof world>>, label: string) {
-  const co = await signUp({ email: uniqueEmail(label) });
-  const invite = await w.manager.pb.collection("manager_invites").create({ company: w.company.id, email: co.user.email });
-  expect((await acceptInvite(invite.id, co.pb.authStore.token)).status).toBe(200);
-  return co;
-}
 
 describe("removing a member", () => {
   it("takes the removed manager's access away at once, with the session they still hold", async () => {
