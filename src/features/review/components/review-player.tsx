@@ -51,16 +51,24 @@ export function useReviewPlayerState(answerIds: readonly string[]): ReviewPlayer
     }
   }, []);
 
+  // The answer whose play the K shortcut started: it was current then. Its play event comes later (a task of the
+  // browser's, which may run after keys pressed meanwhile): by then the manager may have moved on, and it must not
+  // make that answer current again.
+  const shortcutPlay = useRef<string | null>(null);
   const playing = useCallback((answerId: string) => {
-    setChosen(answerId);
+    if (shortcutPlay.current === answerId) shortcutPlay.current = null;
+    // a play the manager started on the player itself makes its answer current
+    else setChosen(answerId);
     for (const [other, video] of videos.current) if (other !== answerId && !video.paused) video.pause();
   }, []);
 
   const togglePlay = useCallback(() => {
     const video = currentAnswerId ? videos.current.get(currentAnswerId) : undefined;
     if (!video) return;
-    if (video.paused || video.ended) void video.play().catch(() => undefined);
-    else video.pause();
+    if (video.paused || video.ended) {
+      shortcutPlay.current = currentAnswerId;
+      void video.play().catch(() => undefined);
+    } else video.pause();
   }, [currentAnswerId]);
 
   const moveTo = useCallback((answerId: string) => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -132,6 +132,36 @@ describe('comparing candidates', () => {
     expect(within(help).getByText("Next candidate's answer to the same question")).toBeInTheDocument();
     expect(within(help).getByText("Previous candidate's answer to the same question")).toBeInTheDocument();
     expect(within(help).getByText('Rate the current answer 1 to 5 stars')).toBeInTheDocument();
+  });
+
+  it('keeps the answer the manager moved to when the play event of the one K started comes late', async () => {
+    // the browser fires 'play' in a task of its own, which a busy machine may run after keys pressed meanwhile
+    const late: HTMLMediaElement[] = [];
+    play.mockImplementation(function (this: HTMLMediaElement) {
+      paused.set(this, false);
+      late.push(this);
+      return Promise.resolve();
+    });
+    const user = userEvent.setup();
+    await openCompare(['k1', 'k2']);
+    const graceVideo = card('grace@example.com', '1: Introduce yourself');
+    await waitFor(() => expect(graceVideo).toHaveAttribute('aria-current', 'true'));
+    await user.keyboard('kk');
+    await user.keyboard('n');
+    const hedyVideo = card('hedy@example.com', '1: Introduce yourself');
+    expect(hedyVideo).toHaveAttribute('aria-current', 'true');
+    act(() => {
+      for (const video of late) video.dispatchEvent(new Event('play'));
+    });
+    expect(hedyVideo).toHaveAttribute('aria-current', 'true');
+    await user.keyboard('n');
+    expect(card('grace@example.com', '2: Why us?')).toHaveAttribute('aria-current', 'true');
+
+    // a play started on a player itself still makes its answer current
+    act(() => {
+      within(hedyVideo).getByLabelText('Answer video').dispatchEvent(new Event('play'));
+    });
+    expect(hedyVideo).toHaveAttribute('aria-current', 'true');
   });
 
   it('shows nothing of candidates this manager may not read, and says so', async () => {
