@@ -347,6 +347,9 @@ test("PocketBase is killed right after 'Submit answer', its answer lost with it:
     },
     { times: 1 },
   );
+  // the server that died served the app too: no more of its code can be fetched (the screen that says the answer is
+  // on its way was once fetched only now, and failed to load)
+  await page.route("**/assets/**", (route) => route.abort("connectionrefused"));
   await page.getByRole("button", { name: "Submit answer" }).click();
   // no thank-you before the server has every answer: the candidate is told the answer is on its way
   await expect(page.getByRole("heading", { name: "Sending your answers" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Callout, Card, Flex, Heading, Spinner, Text } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router-dom';
 
@@ -24,11 +24,23 @@ import { useInterviewParam } from '../components/interview-params';
 import { InterviewTextAnswer } from '../components/interview-text-answer';
 import { InterviewVideoAnswer } from '../components/interview-video-answer';
 
+/**
+ * The finish screen's code ("Sending your answers"), fetched while a question shows: after the last answer the server
+ * that serves the app may be down (a restart, a crash) while the answer waits to be sent, and a screen fetched only
+ * then failed to load, showing an error page instead of the upload's progress (seen in the server-crash end-to-end
+ * test on a busy machine).
+ */
+const loadFinishScreen = () => import('./interview-finish');
+
 export function InterviewQuestionScreen() {
   const candidateId = useInterviewParam('candidateId');
   const questionId = useInterviewParam('questionId');
   const { data: interview } = useSuspenseQuery(interviewQueries.detail(candidateId));
   const pending = useAnswerUploads(candidateId).map((upload) => upload.questionId);
+  useEffect(() => {
+    // a failure here is the route's to meet again, when the screen is shown
+    loadFinishScreen().catch(() => undefined);
+  }, []);
 
   // Nothing is recorded before the candidate agreed on the start screen (issue 17; the server refuses it too).
   if (!interview.consentedAt) return <Navigate to={paths.candidates.start.href(candidateId)} replace />;
