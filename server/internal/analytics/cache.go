@@ -6,14 +6,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"screenroom/server/internal/platform"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
 // Each job's figures are kept in memory with the version of the job they were computed at (analytics_versions, which
@@ -246,42 +244,9 @@ func (s *figuresStore) warmUp(ctx context.Context, app core.App) {
 
 // registerFigures warms the figures up when the server starts and computes moved jobs behind the reads until it stops.
 func registerFigures(app core.App) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	var started atomic.Bool
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Func: func(e *core.ServeEvent) error {
-			s := storeOf(e.App)
-			started.Store(true)
-			go func() {
-				defer close(done)
-				s.warmUp(ctx, e.App)
-				for {
-					select {
-					case <-ctx.Done():
-						return
-					case <-s.wake:
-					}
-					timer := time.NewTimer(behindDelay)
-					select {
-					case <-ctx.Done():
-						timer.Stop()
-						return
-					case <-timer.C:
-					}
-					s.computeBehind(e.App)
-				}
-			}()
-			return e.Next()
-		},
-	})
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		cancel()
-		if started.Load() {
-			<-done
-		}
-		return e.Next()
-	})
+	whileServing(app, func(app core.App) chan struct{} { return storeOf(app).wake }, behindDelay,
+		func(ctx context.Context, app core.App) { storeOf(app).warmUp(ctx, app) },
+		func(app core.App) { storeOf(app).computeBehind(app) }, nil)
 }
 
 // merged is figures added up over jobs (one job's are its own), the weeks cut in the company's time zone.

@@ -99,41 +99,55 @@ func (o *linkOpenings) flush(app core.App) {
 }
 
 func registerLinkOpened(app core.App) {
+	// what is still noted is written before the database closes
+	whileServing(app, func(app core.App) chan struct{} { return openingsOf(app).wake }, flushDelay, nil,
+		func(app core.App) { openingsOf(app).flush(app) },
+		func(app core.App) { openingsOf(app).flush(app) })
+}
+
+// whileServing runs a goroutine from the server's start until it stops: first start (if any), then, each time wake
+// (of the app) is signalled, do after delay, which gathers the signals of a burst. The stop waits for it to return,
+// then runs last (if any) while the database is still open.
+func whileServing(app core.App, wake func(core.App) chan struct{}, delay time.Duration, start func(context.Context, core.App), do func(core.App), last func(core.App)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	var started atomic.Bool
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(e *core.ServeEvent) error {
-			o := openingsOf(e.App)
+			signals := wake(e.App)
 			started.Store(true)
 			go func() {
 				defer close(done)
+				if start != nil {
+					start(ctx, e.App)
+				}
 				for {
 					select {
 					case <-ctx.Done():
 						return
-					case <-o.wake:
+					case <-signals:
 					}
-					timer := time.NewTimer(flushDelay)
+					timer := time.NewTimer(delay)
 					select {
 					case <-ctx.Done():
 						timer.Stop()
 						return
 					case <-timer.C:
 					}
-					o.flush(e.App)
+					do(e.App)
 				}
 			}()
 			return e.Next()
 		},
 	})
-	// what is still noted is written before the database closes
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		cancel()
 		if started.Load() {
 			<-done
 		}
-		openingsOf(e.App).flush(e.App)
+		if last != nil {
+			last(e.App)
+		}
 		return e.Next()
 	})
 }
