@@ -56,6 +56,17 @@ const routes: { name: string; path: () => string; unknown: string }[] = [
     path: () => `/api/screenroom/companies/${a.company.id}/analytics`,
     unknown: "/api/screenroom/companies/zzzzzzzzzzzzzzz/analytics",
   },
+  // Refresh: the figures computed before the answer, for the same managers only
+  {
+    name: "GET /api/screenroom/jobs/{id}/analytics?fresh=1",
+    path: () => `/api/screenroom/jobs/${a.job.id}/analytics?fresh=1`,
+    unknown: "/api/screenroom/jobs/zzzzzzzzzzzzzzz/analytics?fresh=1",
+  },
+  {
+    name: "GET /api/screenroom/companies/{id}/analytics?fresh=1",
+    path: () => `/api/screenroom/companies/${a.company.id}/analytics?fresh=1`,
+    unknown: "/api/screenroom/companies/zzzzzzzzzzzzzzz/analytics?fresh=1",
+  },
 ];
 
 describe.each(routes)("$name", (route) => {
