@@ -55,7 +55,7 @@ function getAnalytics(path: string, signal: AbortSignal | undefined, latest: boo
 }
 
 /** How soon figures the server is counting again are read again. */
-export const REREAD_MS = 1500;
+const REREAD_MS = 1500;
 
 const rereadWhileRefreshing = (query: { state: { data?: AnalyticsFigures } }) => (query.state.data?.refreshing ? REREAD_MS : false);
 
