@@ -3,8 +3,8 @@
 // S3 server). Litestream reports each database reaching the replica; `npm run restore` brings back the state at a
 // point in time, and refuses while the server runs. The restore drill: candidates answer with videos, PocketBase and
 // Litestream are killed with SIGKILL while answers are still arriving (the machine lost), the data dir is deleted,
-// `npm run restore` runs, and every answer confirmed more than the replication interval (and an upload) before the
-// kill is back with its video. The loss window itself is printed by scripts/bench/replication.mjs, not asserted here.
+// `npm run restore` runs, and the answers come back as a prefix of what was confirmed, each with its video, up to a
+// moment shortly before the kill. The loss window itself is printed by scripts/bench/replication.mjs, not asserted here.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,12 +24,13 @@ import {
 import { listKeys } from "./s3-support";
 
 // REPLICA_SYNC_INTERVAL of the drill (the product's default): Litestream reads new changes from the WAL every quarter
-// of it (scripts/lib/litestream.mjs) and uploads every interval, so a change is in the replica at most the two
-// together after its commit, plus the upload's own time (allowed half a second on a loaded 2-core machine;
-// scripts/bench/replication.mjs measures the window itself)
+// of it (scripts/lib/litestream.mjs) and uploads every interval, so on a quiet machine a change is in the replica about
+// 1.25 intervals and an upload after its commit; scripts/bench/replication.mjs measures that window (docs/benchmarks.md).
+// The drill asserts what holds on any machine: the replica is a prefix of the commits (no answer is lost while a later
+// one comes back), and replication keeps up (nothing confirmed KEPT_UP_MS before the kill is lost: a few times the
+// window, since a loaded 2-core CI machine stretches it to about two seconds).
 const SYNC_INTERVAL_MS = 1000;
-const REPLICATION_INTERVAL_MS = SYNC_INTERVAL_MS + SYNC_INTERVAL_MS / 4;
-const UPLOAD_MS = 500;
+const KEPT_UP_MS = 5000;
 
 let work: string;
 let stack: Awaited<ReturnType<typeof startDrillStack>>;
@@ -40,7 +41,7 @@ beforeAll(async () => {
   // the first run on a machine builds versitygw and Litestream from their Go modules (`npm test` does it before the
   // suites): minutes
   stack = await startDrillStack({ workDir: work, syncInterval: `${SYNC_INTERVAL_MS}ms` });
-  seeded = await seedDrill(stack.url, 600);
+  seeded = await seedDrill(stack.url, 1200);
 }, 1_800_000);
 
 afterAll(async () => {
@@ -121,21 +122,22 @@ describe("continuous replication with Litestream", () => {
   });
 
   it(
-    "the restore drill: the server killed while answers arrive and its data dir deleted, every answer confirmed " +
-      "more than the replication interval before the kill comes back with its video",
+    "the restore drill: the server killed while answers arrive and its data dir deleted, the answers come back as a " +
+      "prefix of what was confirmed, each with its video, up to a moment shortly before the kill",
     async () => {
       const candidates = seeded.candidates.slice(3);
       let killedAt = 0;
       const storm = answerStorm(stack.url, { question: seeded.question, candidates, streams: 3, stop: () => killedAt > 0 });
       // answers keep arriving for a while, then the machine is lost in the middle of them
-      await new Promise((r) => setTimeout(r, 8000));
+      await new Promise((r) => setTimeout(r, 12_000));
       killedAt = await stack.killBoth();
       const attempts = await storm;
+      expect(attempts.length, "the storm ran out of candidates before the kill").toBeLessThan(candidates.length - 1);
       const confirmed = attempts.filter((a) => a.confirmedAt !== undefined);
-      const mustBeThere = confirmed.filter((a) => a.confirmedAt! <= killedAt - REPLICATION_INTERVAL_MS - UPLOAD_MS);
+      const mustBeThere = confirmed.filter((a) => a.confirmedAt! <= killedAt - KEPT_UP_MS);
       // enough answers on both sides of the line for the drill to mean something
       expect(mustBeThere.length).toBeGreaterThanOrEqual(10);
-      expect(attempts.some((a) => a.error !== undefined || a.confirmedAt! > killedAt - REPLICATION_INTERVAL_MS - UPLOAD_MS)).toBe(true);
+      expect(attempts.some((a) => a.error !== undefined || a.confirmedAt! > killedAt - KEPT_UP_MS)).toBe(true);
 
       loseDisk(stack.dataDir);
       const restored = await stack.restore();
@@ -146,6 +148,11 @@ describe("continuous replication with Litestream", () => {
       const found = await restoredAnswers(stack.url, attempts);
       const missing = mustBeThere.filter((a) => JSON.stringify(found.get(a.id)) !== JSON.stringify({ answer: true, video: true, bytes: true }));
       expect(missing.map((a) => ({ id: a.id, msBeforeKill: killedAt - a.confirmedAt!, found: found.get(a.id) }))).toEqual([]);
+      // a prefix: an answer confirmed before another was even sent was committed first, so it cannot be lost while
+      // the later one comes back
+      const kept = attempts.filter((a) => found.get(a.id)?.answer);
+      const holes = confirmed.filter((a) => !found.get(a.id)?.answer && kept.some((k) => k.sentAt > a.confirmedAt!));
+      expect(holes.map((a) => ({ id: a.id, msBeforeKill: killedAt - a.confirmedAt! }))).toEqual([]);
       // every restored answer has its video, those in flight at the kill included: the file reaches the bucket before
       // the row that names it is written
       for (const a of attempts) if (found.get(a.id)?.answer) expect(found.get(a.id), a.id).toEqual({ answer: true, video: true, bytes: true });
