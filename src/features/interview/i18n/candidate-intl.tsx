@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 
 import { loadedMessages, loadMessages, type Messages } from './load-messages';
@@ -30,9 +30,13 @@ export function useCatalog(wanted: Locale): Catalog | null {
   return current;
 }
 
-/** Sets an attribute of <html> while mounted, and gives back what it was. */
+/**
+ * Sets an attribute of <html> while mounted, and gives back what it was. A layout effect: set in the same commit as
+ * the frame's own, so the page is never painted (nor read) in the last language's direction while the frame is in
+ * the new one; a passive effect could run later than that on a busy device.
+ */
 function useRootAttribute(name: 'lang' | 'dir', value: string) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = document.documentElement;
     const before = root.getAttribute(name);
     root.setAttribute(name, value);
