@@ -31,6 +31,12 @@ import { listKeys } from "./s3-support";
 // window, since a loaded 2-core CI machine stretches it to about two seconds).
 const SYNC_INTERVAL_MS = 1000;
 const KEPT_UP_MS = 5000;
+// The storm runs STORM_MS before the kill, or less on a fast machine: once STORM_MIN_MS have passed and three
+// quarters of the candidates have answered (a fast CI machine sent 1,196 answers in 12 s), so that answers are still
+// arriving when the machine is lost, and enough were confirmed KEPT_UP_MS before it.
+const STORM_MS = 12_000;
+const STORM_MIN_MS = KEPT_UP_MS + 3000;
+const SEEDED = 2000;
 
 let work: string;
 let stack: Awaited<ReturnType<typeof startDrillStack>>;
@@ -41,7 +47,7 @@ beforeAll(async () => {
   // the first run on a machine builds versitygw and Litestream from their Go modules (`npm test` does it before the
   // suites): minutes
   stack = await startDrillStack({ workDir: work, syncInterval: `${SYNC_INTERVAL_MS}ms` });
-  seeded = await seedDrill(stack.url, 1200);
+  seeded = await seedDrill(stack.url, SEEDED);
 }, 1_800_000);
 
 afterAll(async () => {
@@ -127,9 +133,21 @@ describe("continuous replication with Litestream", () => {
     async () => {
       const candidates = seeded.candidates.slice(3);
       let killedAt = 0;
-      const storm = answerStorm(stack.url, { question: seeded.question, candidates, streams: 3, stop: () => killedAt > 0 });
+      let sent = 0;
+      const startedAt = Date.now();
+      const storm = answerStorm(stack.url, {
+        question: seeded.question,
+        candidates,
+        streams: 3,
+        stop: () => killedAt > 0,
+        onSend: (n) => (sent = n),
+      });
       // answers keep arriving for a while, then the machine is lost in the middle of them
-      await new Promise((r) => setTimeout(r, 12_000));
+      for (;;) {
+        const elapsed = Date.now() - startedAt;
+        if (elapsed >= STORM_MS || (elapsed >= STORM_MIN_MS && sent >= (candidates.length * 3) / 4)) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       killedAt = await stack.killBoth();
       const attempts = await storm;
       expect(attempts.length, "the storm ran out of candidates before the kill").toBeLessThan(candidates.length - 1);

@@ -35,6 +35,7 @@ async function trial(n) {
     const killedAt = await stack.killBoth();
     killed = true;
     const attempts = await storm;
+    if (attempts.length >= candidates.length) throw new Error(`the storm ran out of candidates (${candidates.length}) before the kill: seed more`);
     const marks = await marking;
     loseDisk(stack.dataDir);
     const restored = await stack.restore();

@@ -209,15 +209,16 @@ export async function sendAnswer(url, candidate, question) {
 
 /**
  * Candidates answering, `streams` at a time, one candidate after another from `candidates`, until `stop()` is true or
- * the candidates run out. Resolves with every attempt.
+ * the candidates run out; `onSend(n)`, when given, hears how many have been sent so far. Resolves with every attempt.
  */
-export async function answerStorm(url, { question, candidates, streams = 3, stop }) {
+export async function answerStorm(url, { question, candidates, streams = 3, stop, onSend = () => {} }) {
   const attempts = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: streams }, async () => {
       while (!stop() && next < candidates.length) {
         const candidate = candidates[next++];
+        onSend(next);
         attempts.push(await sendAnswer(url, candidate, question));
       }
     }),
