@@ -210,6 +210,8 @@ export async function sendAnswer(url, candidate, question) {
 /**
  * Candidates answering, `streams` at a time, one candidate after another from `candidates`, until `stop()` is true or
  * the candidates run out; `onSend(n)`, when given, hears how many have been sent so far. Resolves with every attempt.
+ * @param {string} url
+ * @param {{ question: string, candidates: { id: string, secret: string }[], streams?: number, stop: () => boolean, onSend?: (sent: number) => void }} storm
  */
 export async function answerStorm(url, { question, candidates, streams = 3, stop, onSend = () => {} }) {
   const attempts = [];
